@@ -1,0 +1,36 @@
+#ifndef PUSHDESK_CNCURSES_SHIM_H
+#define PUSHDESK_CNCURSES_SHIM_H
+/* SwiftPM drops pkg-config's -D flags, so the wide-character API is switched on here. */
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+/* Macros and globals Swift cannot import (or cannot touch under Swift 6 concurrency). */
+static inline WINDOW *pd_stdscr(void) { return stdscr; }
+static inline int pd_lines(void) { return LINES; }
+static inline int pd_cols(void) { return COLS; }
+static inline int pd_colors(void) { return COLORS; }
+static inline int pd_color_pairs(void) { return COLOR_PAIRS; }
+static inline void pd_set_escdelay(int ms) { set_escdelay(ms); }
+static inline int pd_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int pd_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline attr_t pd_a_bold(void) { return A_BOLD; }
+static inline attr_t pd_a_reverse(void) { return A_REVERSE; }
+static inline attr_t pd_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t pd_a_dim(void) { return A_DIM; }
+static inline attr_t pd_a_normal(void) { return A_NORMAL; }
+static inline attr_t pd_color_pair(int n) { return COLOR_PAIR(n); }
+static inline int pd_key_f(int n) { return KEY_F(n); }
+static inline const cchar_t *pd_wacs_hline(void) { return WACS_HLINE; }
+static inline const cchar_t *pd_wacs_vline(void) { return WACS_VLINE; }
+static inline const cchar_t *pd_wacs_ulcorner(void) { return WACS_ULCORNER; }
+static inline const cchar_t *pd_wacs_urcorner(void) { return WACS_URCORNER; }
+static inline const cchar_t *pd_wacs_llcorner(void) { return WACS_LLCORNER; }
+static inline const cchar_t *pd_wacs_lrcorner(void) { return WACS_LRCORNER; }
+#endif

@@ -1,0 +1,43 @@
+/// One result of a rule: what is wrong, how bad, and where.
+public struct Finding: Equatable, Hashable, Sendable {
+    public var severity: Severity
+    /// Stable rule id, e.g. `integration-key.duplicate` (docs/RULES.md).
+    public var rule: String
+    /// Says what is wrong and what to do.
+    public var message: String
+    /// Store-relative file (`services/neotrips.xml`), empty when none.
+    public var file: String
+    /// Field path inside the record (`iosApp[neotrips-ios].connector`, `ios.sound`), empty when none.
+    public var field: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(_ severity: Severity, _ rule: String, _ message: String, file: String = "",
+                field: String = "", line: Int? = nil, column: Int? = nil) {
+        self.severity = severity; self.rule = rule; self.message = message
+        self.file = file; self.field = field; self.line = line; self.column = column
+    }
+
+    /// `FILE:LINE:COLUMN: severity: MESSAGE [rule]` (SPEC §7), position parts left out when unknown.
+    public var formatted: String {
+        var loc = file
+        if let line { loc += ":\(line)"; if let column { loc += ":\(column)" } }
+        var s = loc.isEmpty ? "" : loc + ": "
+        s += "\(severity.rawValue): "
+        if !field.isEmpty { s += "\(field): " }
+        s += message + " [\(rule)]"
+        return s
+    }
+}
+
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case info, warning, error
+    private var rank: Int { switch self { case .info: 0; case .warning: 1; case .error: 2 } }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+extension Array where Element == Finding {
+    /// The most severe finding's severity, nil when empty.
+    public var worst: Severity? { map(\.severity).max() }
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

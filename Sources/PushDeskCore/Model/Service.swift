@@ -1,0 +1,96 @@
+/// A "Mobile application" information service: the iOS and Android versions of one app.
+/// File: `services/<name>.xml` (SPEC §3.1).
+public struct Service: Equatable, Sendable {
+    public static let defaultTargetMapping = "nms:appSubscriptionRcp"
+
+    public var name: String
+    public var label: String
+    public var targetMapping: String
+    public var marketingUrl: String
+    public var trackingUrl: String
+    /// In file order: iOS apps and Android apps may interleave, and the order is kept.
+    public var apps: [MobileApp]
+
+    public init(name: String, label: String, targetMapping: String = Service.defaultTargetMapping,
+                marketingUrl: String = "", trackingUrl: String = "", apps: [MobileApp] = []) {
+        self.name = name
+        self.label = label
+        self.targetMapping = targetMapping
+        self.marketingUrl = marketingUrl
+        self.trackingUrl = trackingUrl
+        self.apps = apps
+    }
+
+    public var iosApps: [IOSApp] { apps.compactMap { if case .ios(let a) = $0 { a } else { nil } } }
+    public var androidApps: [AndroidApp] { apps.compactMap { if case .android(let a) = $0 { a } else { nil } } }
+
+    /// The app with this integration key, if the service has one.
+    public func app(integrationKey: String) -> MobileApp? {
+        apps.first { $0.integrationKey == integrationKey }
+    }
+}
+
+/// One platform version of the app inside a service.
+public enum MobileApp: Equatable, Sendable {
+    case ios(IOSApp)
+    case android(AndroidApp)
+
+    public var platform: Platform {
+        switch self { case .ios: .ios; case .android: .android }
+    }
+    public var label: String {
+        get { switch self { case .ios(let a): a.label; case .android(let a): a.label } }
+        set { switch self { case .ios(var a): a.label = newValue; self = .ios(a)
+                            case .android(var a): a.label = newValue; self = .android(a) } }
+    }
+    public var integrationKey: String {
+        get { switch self { case .ios(let a): a.integrationKey; case .android(let a): a.integrationKey } }
+        set { switch self { case .ios(var a): a.integrationKey = newValue; self = .ios(a)
+                            case .android(var a): a.integrationKey = newValue; self = .android(a) } }
+    }
+    public var variables: [AppVariable] {
+        get { switch self { case .ios(let a): a.variables; case .android(let a): a.variables } }
+        set { switch self { case .ios(var a): a.variables = newValue; self = .ios(a)
+                            case .android(var a): a.variables = newValue; self = .android(a) } }
+    }
+    public var subscriptionParams: [SubscriptionParam] {
+        get { switch self { case .ios(let a): a.subscriptionParams; case .android(let a): a.subscriptionParams } }
+        set { switch self { case .ios(var a): a.subscriptionParams = newValue; self = .ios(a)
+                            case .android(var a): a.subscriptionParams = newValue; self = .android(a) } }
+    }
+    /// Sounds exist on iOS apps only.
+    public var sounds: [Sound] {
+        if case .ios(let a) = self { return a.sounds }
+        return []
+    }
+    /// XML element name, used in findings (`iosApp`, `androidApp`).
+    public var elementName: String { platform == .ios ? "iosApp" : "androidApp" }
+}
+
+public enum Platform: String, Sendable, CaseIterable {
+    case ios, android
+}
+
+/// A named value sent with a notification (e.g. `mediaUrl`, `VAR`).
+public struct AppVariable: Equatable, Sendable {
+    public var name: String
+    public var label: String
+    public init(name: String, label: String = "") { self.name = name; self.label = label }
+}
+
+/// Extra data collected at registration: config name (as in app code) → schema field.
+public struct SubscriptionParam: Equatable, Sendable {
+    public var name: String
+    public var label: String
+    public var field: String
+    public init(name: String, label: String = "", field: String) {
+        self.name = name; self.label = label; self.field = field
+    }
+}
+
+/// iOS sound: internal name (file in the app bundle, or a system sound) and its label.
+public struct Sound: Equatable, Sendable {
+    public var name: String
+    public var label: String
+    public init(name: String, label: String = "") { self.name = name; self.label = label }
+}

@@ -1,0 +1,2 @@
+import PushDeskCore
+print("pushdesk \(PushDesk.version)")

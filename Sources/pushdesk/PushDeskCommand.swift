@@ -1,0 +1,26 @@
+import ArgumentParser
+import PushDeskCore
+
+@main
+struct PushDeskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pushdesk",
+        abstract: "Edit mobile-application services and preview the exact APNs and FCM requests a delivery becomes.",
+        discussion: """
+            With no subcommand, opens the console on the store.
+            The store is --store DIR, else $PUSHDESK_STORE, else $XDG_DATA_HOME/pushdesk \
+            (~/.local/share/pushdesk), created with the demo content on first use.
+            Exit codes: 0 success (warnings allowed), 1 the input has errors, 2 usage or I/O error.
+            """,
+        version: PushDesk.version,
+        // Each subcommand lives in Commands/<Name>Command.swift; add new ones here.
+        subcommands: [ConsoleCommand.self],
+        defaultSubcommand: ConsoleCommand.self
+    )
+}
+
+/// `--store DIR`, shared by every subcommand.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store directory.", valueName: "DIR"))
+    var store: String?
+}

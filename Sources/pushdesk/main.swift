@@ -1,2 +1,0 @@
-import PushDeskCore
-print("pushdesk \(PushDesk.version)")

@@ -15,6 +15,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Themes/*.toml (docs/THEMES.md): comments, human-editable, no YAML indentation traps.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(
@@ -30,7 +32,7 @@ let package = Package(
         ),
         .target(
             name: "PushDeskTUI",
-            dependencies: ["PushDeskCore", "CNCurses"],
+            dependencies: ["PushDeskCore", "CNCurses", .product(name: "TOMLKit", package: "TOMLKit")],
             path: "Sources/PushDeskTUI"
         ),
         .executableTarget(
@@ -47,6 +49,11 @@ let package = Package(
             dependencies: ["PushDeskCore"],
             path: "Tests/PushDeskCoreTests",
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PushDeskTUITests",
+            dependencies: ["PushDeskTUI", "PushDeskCore"],
+            path: "Tests/PushDeskTUITests"
         ),
     ]
 )

@@ -1,0 +1,139 @@
+/// Every command a key can trigger. Screens handle actions, not keys.
+public enum Action: String, Hashable, Sendable, CaseIterable {
+    // global
+    case help, quit, save, undo, redraw, themes, findings, back
+    // lists and tables
+    case up, down, pageUp, pageDown, top, bottom, open, filter, new, duplicate, delete, moveUp, moveDown
+    // service editor
+    case addIOS, addAndroid
+    // forms
+    case nextField, prevField, generateKey, toggle, pick
+    // tabs
+    case nextTab, prevTab
+}
+
+/// Where a binding applies. The focused view's context is tried first, then `.global`.
+public enum KeyContext: String, CaseIterable, Sendable {
+    case global = "Everywhere"
+    case list = "Lists and tables"
+    case servicesList = "Services list"
+    case serviceApps = "Service editor: apps table"
+    case form = "Forms"
+    case appEditor = "App editor"
+    case itemsTable = "App editor: variables, parameters, sounds"
+    case findings = "Findings"
+    case dialog = "Dialogs"
+}
+
+/// One binding: keys, action, what it does. The help overlay, the status-bar hints and
+/// docs/KEYS.md are all generated from `KeyRegistry.bindings`, so they cannot drift.
+public struct KeyBinding: Sendable {
+    public var context: KeyContext
+    public var keys: [Key]
+    public var action: Action
+    public var description: String
+    /// Short label for the status bar; nil = not shown there.
+    public var hint: String?
+    /// Marks actions that destroy data (asked for confirmation).
+    public var dangerous = false
+}
+
+public enum KeyRegistry {
+    private static func b(_ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false) -> KeyBinding {
+        KeyBinding(context: c, keys: keys, action: a, description: d, hint: hint, dangerous: dangerous)
+    }
+
+    public static let bindings: [KeyBinding] = [
+        b(.global, [.char("?"), .f(1)], .help, "Show the keys of this view", hint: "help"),
+        b(.global, [.ctrl("s"), .f(2)], .save, "Save the record being edited", hint: "save"),
+        b(.global, [.ctrl("z")], .undo, "Undo the last edit of this record"),
+        b(.global, [.ctrl("q"), .f(10)], .quit, "Quit (asks when there are unsaved changes)", hint: "quit"),
+        b(.global, [.ctrl("l")], .redraw, "Redraw the whole screen"),
+        b(.global, [.ctrl("t"), .f(9)], .themes, "Choose a colour theme"),
+        b(.global, [.ctrl("f"), .f(4)], .findings, "Show every finding of the store", hint: "findings"),
+        b(.global, [.escape], .back, "Close this view (asks when there are unsaved changes)", hint: "back"),
+
+        b(.list, [.up, .char("k")], .up, "Move the selection up"),
+        b(.list, [.down, .char("j")], .down, "Move the selection down"),
+        b(.list, [.pageUp], .pageUp, "One page up"),
+        b(.list, [.pageDown], .pageDown, "One page down"),
+        b(.list, [.home, .char("g")], .top, "First row"),
+        b(.list, [.end, .char("G")], .bottom, "Last row"),
+        b(.list, [.char("/")], .filter, "Filter rows by text (Esc clears)", hint: "filter"),
+        b(.list, [.char("u")], .undo, "Undo the last edit of this record"),
+        b(.list, [.char("q")], .quit, "Quit (asks when there are unsaved changes)"),
+
+        b(.servicesList, [.enter], .open, "Edit the selected service", hint: "edit"),
+        b(.servicesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New service", hint: "new"),
+        b(.servicesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected service", hint: "duplicate"),
+        b(.servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service (asks first)", hint: "delete", dangerous: true),
+
+        b(.serviceApps, [.enter], .open, "Edit the selected app", hint: "edit app"),
+        b(.serviceApps, [.char("i")], .addIOS, "Add an iOS app (creates the sandbox + production pair)", hint: "add iOS"),
+        b(.serviceApps, [.char("a")], .addAndroid, "Add an Android app", hint: "add Android"),
+        b(.serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app (asks first)", hint: "delete", dangerous: true),
+        b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up"),
+        b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down"),
+
+        b(.form, [.tab, .down], .nextField, "Next field", hint: "next"),
+        b(.form, [.backTab, .up], .prevField, "Previous field"),
+        b(.form, [.char(" ")], .toggle, "Toggle a checkbox or cycle a choice"),
+        b(.form, [.enter], .pick, "Open the choices of a choice field; next field otherwise"),
+
+        b(.appEditor, [.ctrl("g"), .f(6)], .generateKey, "Generate an integration key (a UUID)", hint: "generate key"),
+        b(.appEditor, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"),
+        b(.appEditor, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
+
+        b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add"),
+        b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
+        b(.itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row", hint: "delete", dangerous: true),
+        b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move"),
+        b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down"),
+
+        b(.findings, [.enter], .open, "Jump to the field of the finding", hint: "jump"),
+
+        b(.dialog, [.tab, .right], .nextField, "Next button"),
+        b(.dialog, [.backTab, .left], .prevField, "Previous button"),
+        b(.dialog, [.enter], .open, "Press the focused button"),
+        b(.dialog, [.escape], .back, "Cancel"),
+        b(.dialog, [.tab], .pick, "In a file path: complete the name"),
+    ]
+
+    /// The action bound to a key in the first context that binds it.
+    public static func action(for key: Key, in contexts: [KeyContext]) -> Action? {
+        for c in contexts {
+            if let b = bindings.first(where: { $0.context == c && $0.keys.contains(key) }) { return b.action }
+        }
+        return nil
+    }
+
+    public static func bindings(in contexts: [KeyContext]) -> [KeyBinding] {
+        contexts.flatMap { c in bindings.filter { $0.context == c } }
+    }
+
+    /// Status-bar hints: "Enter edit  n new …" for the given contexts.
+    public static func hints(for contexts: [KeyContext]) -> [(key: String, label: String)] {
+        bindings(in: contexts).compactMap { b in b.hint.map { (b.keys[0].label, $0) } }
+    }
+
+    /// docs/KEYS.md, generated (KeysDocTests fails when the committed file is stale).
+    public static func markdown() -> String {
+        var s = "# Keys\n\nGenerated from the key registry (`Sources/PushDeskTUI/Keys/KeyRegistry.swift`) by\n"
+        s += "`pushdesk keys --markdown`; do not edit by hand. Every F-key has a plain-key or Ctrl\n"
+        s += "alternative, because F-keys get lost over some SSH clients and multiplexers. In text\n"
+        s += "fields, printable keys type text; plain-letter bindings apply in lists and tables.\n"
+        s += "A bracketed paste is always inserted as text: a pasted newline never submits a form.\n"
+        for c in KeyContext.allCases {
+            let bs = bindings.filter { $0.context == c }
+            if bs.isEmpty { continue }
+            s += "\n## \(c.rawValue)\n\n| keys | action |\n|---|---|\n"
+            for b in bs {
+                let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(separator: ", ")
+                s += "| \(keys) | \(b.description)\(b.dangerous ? " (asks for confirmation)" : "") |\n"
+            }
+        }
+        s += "\n## Text fields\n\n| keys | action |\n|---|---|\n"
+        for (k, d) in TextFieldKeys.table { s += "| \(k) | \(d) |\n" }
+        return s
+    }
+}

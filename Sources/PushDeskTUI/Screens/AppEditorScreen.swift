@@ -1,0 +1,245 @@
+import Foundation
+import PushDeskCore
+
+/// Edits one app of the service being edited, in the Campaign console's tabs:
+/// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
+@MainActor
+final class AppEditorScreen: ConsoleScreen {
+    let session: EditSession?
+    private var s: EditSession { session! }
+    let index: Int
+    enum Tab: String { case information = "Information", credentials = "Credentials", variables = "Variables",
+                       params = "Subscription parameters", sounds = "Sounds" }
+    private(set) var tab: Tab = .information
+    var form = Form([])
+    var table = TableView(columns: ItemKind.variables.columns)
+    var rowForm = Form([])
+    /// On the table tabs: the table has focus, or the form of its selected row.
+    private(set) var editingRow = false
+    private var seenVersion = -1
+    private var builtFor: Tab?
+    /// Input errors (not rule findings), by field id, until the field is fixed.
+    private var inputErrors: [String: String] = [:]
+
+    init(session: EditSession, index: Int) { self.session = session; self.index = index }
+
+    var app: MobileApp { s.draft.apps[index] }
+    var tabs: [Tab] { app.platform == .ios ? [.information, .credentials, .variables, .params, .sounds] : [.information, .credentials, .variables, .params] }
+    var itemKind: ItemKind? { switch tab { case .variables: .variables; case .params: .params; case .sounds: .sounds; default: nil } }
+
+    var title: String { "Service \(s.draft.name.isEmpty ? "(new)" : s.draft.name) › \(app.label.isEmpty ? app.integrationKey : app.label)" }
+    var contexts: [KeyContext] {
+        if itemKind != nil && !editingRow { return table.isFiltering ? [] : [.itemsTable, .list, .appEditor] }
+        return [.form, .appEditor]
+    }
+    var textFocused: Bool {
+        if itemKind == nil { return form.focused?.isTextual ?? false }
+        return editingRow ? (rowForm.focused?.isTextual ?? false) : table.isFiltering
+    }
+
+    func focus(field: String) {
+        let leaf = FieldPath(field).leaf
+        let path = FieldPath(field).field
+        if path.hasPrefix("auth") || ["keyId", "teamId", "keyFile", "certificateFile", "passwordRef", "projectId", "clientEmail", "serverKeyRef"].contains(leaf) {
+            tab = .credentials
+        } else if path.hasPrefix("variables") { tab = .variables } else if path.hasPrefix("subscriptionParams") { tab = .params } else if path.hasPrefix("sounds") { tab = .sounds }
+        sync(force: true)
+        if itemKind == nil { form.focus(id: leaf == "mode" ? "mode" : leaf) }
+    }
+
+    /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
+    private func sync(force: Bool = false) {
+        guard force || seenVersion != s.version || builtFor != tab, s.draft.apps.indices.contains(index) else { return }
+        let tabChanged = builtFor != tab
+        seenVersion = s.version; builtFor = tab
+        switch tab {
+        case .information, .credentials:
+            let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app)
+            if tabChanged || fresh.map(\.id) != form.fields.map(\.id) {
+                let keep = form.focused?.id
+                form = Form(fresh)
+                if !tabChanged, let keep { form.focus(id: keep) }
+            } else {
+                // Same fields: update values in place so cursors stay where they are.
+                for f in fresh where form[f.id] != f.value { form[f.id] = f.value }
+            }
+        case .variables, .params, .sounds:
+            let k = itemKind!
+            if tabChanged { table = TableView(columns: k.columns); table.emptyText = "No \(k.noun) yet: press n to add one."; editingRow = false }
+            let keep = table.selectedRow
+            table.setRows(k.rows(app))
+            if let keep { table.select(row: min(keep, max(0, k.count(app) - 1))) }
+            syncRowForm()
+        }
+    }
+
+    private func syncRowForm() {
+        guard let k = itemKind, let r = table.selectedRow else { rowForm = Form([]); editingRow = false; return }
+        let row = k.rows(app)[r]
+        if rowForm.fields.isEmpty || rowForm.fields.count != (k == .params ? 3 : 2) {
+            rowForm = k.form(row)
+        } else {
+            for (i, f) in rowForm.fields.enumerated() where f.value != row[i] { rowForm.fields[i].value = row[i] }
+        }
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+        sync()
+        if let k = itemKind {
+            if !editingRow { return table.handleFilterKey(key) }
+            switch rowForm.handleText(key) {
+            case .changed(let id):
+                guard let r = table.selectedRow else { return true }
+                let v = rowForm[id]
+                s.edit("\(tab.rawValue)[\(r)].\(id)") { d in k.set(r, id, v, in: &d.apps[index]) }
+                sync()
+                return true
+            case .moved: return true
+            default: return false
+            }
+        }
+        switch form.handleText(key) {
+        case .changed(let id): applyForm(id, app: app); return true
+        case .moved: return true
+        default: return false
+        }
+    }
+
+    private func applyForm(_ id: String, app: ConsoleApp) {
+        let v = form[id]
+        var error: String?
+        s.edit("\(tab.rawValue).\(id)") { d in error = AppFields.apply(id, v, to: &d.apps[index]) }
+        inputErrors[id] = error
+        sync()
+    }
+
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+        if itemKind != nil {
+            if editingRow, key == .escape { editingRow = false; return true }
+            if !editingRow, key == .tab, table.selectedRow != nil { editingRow = true; rowForm.focus = 0; return true }
+            if !editingRow { return table.handleFilterKey(key) }
+        }
+        return false
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+        sync()
+        switch action {
+        case .save: app.save(s); return true
+        case .undo:
+            app.message = s.undo() ? "Undone." : "Nothing to undo."
+            sync(); return true
+        case .nextTab, .prevTab:
+            let i = tabs.firstIndex(of: tab) ?? 0
+            tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
+            sync(); return true
+        case .generateKey:
+            tab = .information; sync()
+            s.edit(nil) { d in d.apps[index].integrationKey = AppFields.generatedKey() }
+            sync(force: true); form.focus(id: "integrationKey")
+            app.message = "Generated a new integration key: give it to the app's developers (setIntegrationKey)."
+            return true
+        default: break
+        }
+        if let k = itemKind {
+            if table.isFiltering, [.back, .open].contains(action) { return table.handleFilterKey(action == .back ? .escape : .enter) }
+            if editingRow {
+                if action == .nextField, rowForm.focus == rowForm.fields.count - 1 { editingRow = false; return true }
+                if action == .pick, rowForm.focus == rowForm.fields.count - 1 { editingRow = false; return true }
+                if action == .back { editingRow = false; return true }
+                return rowForm.handle(action) != .unhandled
+            }
+            if table.handle(action) { syncRowForm(); return true }
+            let sel = table.selectedRow
+            switch action {
+            case .new:
+                s.edit(nil) { d in k.add(to: &d.apps[index]) }
+                sync(); table.select(row: k.count(self.app) - 1); syncRowForm()
+                rowForm = k.form(k.rows(self.app)[k.count(self.app) - 1])
+                editingRow = true
+            case .open:
+                guard sel != nil else { return true }
+                syncRowForm(); editingRow = true; rowForm.focus = 0
+            case .delete:
+                guard let sel else { return true }
+                s.edit(nil) { d in k.remove(sel, from: &d.apps[index]) }
+                sync()
+            case .moveUp, .moveDown:
+                guard let sel else { return true }
+                let to = action == .moveUp ? sel - 1 : sel + 1
+                guard to >= 0, to < k.count(self.app) else { return true }
+                s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
+                sync(); table.select(row: to); syncRowForm()
+            default: return false
+            }
+            return true
+        }
+        switch form.handle(action) {
+        case .changed(let id):
+            applyForm(id, app: app)
+            return true
+        case .pick(let id):
+            guard let f = form.fields.first(where: { $0.id == id }) else { return true }
+            if case .choice(let opts) = f.kind {
+                app.dialog = .choices(id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
+            } else {
+                app.dialog = .filePath(id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root)
+            }
+            return true
+        case .moved: return true
+        case .unhandled: return false
+        }
+    }
+
+    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
+        let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return }
+        switch (parts[0], result) {
+        case ("choice", .choice(let i)):
+            if let f = form.fields.first(where: { $0.id == parts[1] }), case .choice(let opts) = f.kind {
+                form[parts[1]] = opts[i]; applyForm(parts[1], app: app)
+            }
+        case ("path", .text(let t)):
+            form[parts[1]] = t; applyForm(parts[1], app: app)
+        default: break
+        }
+    }
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {
+        guard s.draft.apps.indices.contains(index) else { return }
+        sync()
+        let key = app.integrationKey
+        let mine = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appKey == key }
+        let header: String
+        switch app {
+        case .ios(let i): header = "iOS \(i.environment.rawValue) app · \(i.integrationKey)"
+        case .android(let x): header = "Android app (\(x.api.rawValue)) · \(x.integrationKey)"
+        }
+        buf.put(" " + header, x: rect.x, y: rect.y, role: .muted, maxX: rect.maxX)
+        TabBar.render(into: &buf, Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
+                      tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
+        let paneH = min(max(mine.count, 1), 4) + 1
+        let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)
+        let pane = Rect(x: rect.x, y: body.maxY, width: rect.width, height: paneH)
+        if let k = itemKind {
+            let formH = rowForm.fields.count + 2
+            let (tb, fb) = body.splitBottom(table.selectedRow == nil ? 0 : formH)
+            buf.box(tb, role: editingRow ? .border : .borderFocus, title: tab.rawValue + " (n add, Enter/Tab edit, d delete, K/J move)")
+            table.render(into: &buf, tb.inset(1), focused: !editingRow)
+            if !fb.isEmpty {
+                buf.box(fb, role: editingRow ? .borderFocus : .border, title: "Selected \(k.noun) (Esc back to the table)")
+                rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
+            }
+        } else {
+            form.clearMessages()
+            for f in mine {
+                let leaf = FieldPath(f.field).leaf
+                form.setMessage(leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)", role: f.severity == .error ? .findingError : .findingWarning)
+            }
+            for (id, e) in inputErrors { form.setMessage(id, e) }
+            buf.box(body, role: .borderFocus, title: tab.rawValue)
+            form.render(into: &buf, body.inset(1), focused: true)
+        }
+        FindingsPane.render(into: &buf, pane, findings: mine)
+    }
+}

@@ -1,0 +1,28 @@
+/// One view on the navigation stack (htop's Panel): it answers actions and keys, and
+/// draws itself into a rectangle of the cell buffer. It never touches the terminal.
+@MainActor
+protocol ConsoleScreen: AnyObject {
+    /// Title-bar text (the app adds the dirty marker from `session`).
+    var title: String { get }
+    /// Key contexts of the focused part, most specific first (`.global` is added).
+    var contexts: [KeyContext] { get }
+    /// True when a text field has focus: printable keys and pastes are text there.
+    var textFocused: Bool { get }
+    /// The record this view edits, if any.
+    var session: EditSession? { get }
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool
+    func handle(_ action: Action, app: ConsoleApp) -> Bool
+    /// Keys no binding took (e.g. Tab between form and table, Esc inside a sub-form).
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool
+    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp)
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
+    /// Called when the view comes back to the top of the stack.
+    func willAppear(app: ConsoleApp)
+}
+
+extension ConsoleScreen {
+    var session: EditSession? { nil }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {}
+    func willAppear(app: ConsoleApp) {}
+}

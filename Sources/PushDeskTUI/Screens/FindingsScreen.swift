@@ -1,0 +1,97 @@
+import PushDeskCore
+
+/// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
+/// opens the service and focuses the field the finding is about.
+@MainActor
+final class FindingsScreen: ConsoleScreen {
+    var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 26), .init("Where", width: 34), .init("Message")])
+    private var shown: [Finding] = []
+
+    init(app: ConsoleApp) {
+        table.emptyText = "No findings: every service passes the rules."
+        refresh(app)
+    }
+
+    var title: String { "Findings" }
+    var contexts: [KeyContext] { table.isFiltering ? [] : [.findings, .list] }
+    var textFocused: Bool { table.isFiltering }
+
+    func willAppear(app: ConsoleApp) { refresh(app) }
+
+    func refresh(_ app: ConsoleApp) {
+        shown = app.findings.sorted { ($0.severity, $1.file, $1.field) > ($1.severity, $0.file, $0.field) }
+        table.setRows(shown.map { f in
+            [f.severity.rawValue, f.rule, f.file + (f.field.isEmpty ? "" : " " + f.field), f.message]
+        }, roles: shown.map { f in
+            switch f.severity { case .error: .findingError; case .warning: .findingWarning; case .info: .findingInfo }
+        })
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+        if table.isFiltering, [.back, .open].contains(action) {
+            return table.handleFilterKey(action == .back ? .escape : .enter)
+        }
+        if table.handle(action) { return true }
+        guard action == .open else { return false }
+        guard let r = table.selectedRow else { return true }
+        jump(to: shown[r], app: app)
+        return true
+    }
+
+    /// Opens the service of a finding and, for an app field, that app's editor.
+    func jump(to f: Finding, app: ConsoleApp) {
+        guard f.file.hasPrefix("services/"), f.file.hasSuffix(".xml") else {
+            app.message = "This finding is not about a service file."
+            return
+        }
+        let name = String(f.file.dropFirst("services/".count).dropLast(4))
+        // An editor already open on that service is reused, so no edit is lost.
+        let session = app.stack.compactMap(\.session).first { $0.draft.name == name }
+            ?? app.services.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }
+        guard let session else { app.message = "Service '\(name)' is not in the store."; return }
+        let target = FieldPath(f.field)
+        let editor = ServiceEditorScreen(session: session)
+        app.push(editor)
+        if let key = target.appKey, let idx = session.draft.apps.firstIndex(where: { $0.integrationKey == key }) {
+            editor.selectApp(idx)
+            let appEditor = AppEditorScreen(session: session, index: idx)
+            appEditor.focus(field: target.field)
+            app.push(appEditor)
+        } else {
+            editor.focus(field: target.field)
+        }
+    }
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+        let errs = app.findings.filter { $0.severity == .error }.count
+        let warns = app.findings.filter { $0.severity == .warning }.count
+        let (head, rest) = rect.splitTop(1)
+        buf.put(" \(app.findings.count) finding\(app.findings.count == 1 ? "" : "s"): \(errs) error\(errs == 1 ? "" : "s"), \(warns) warning\(warns == 1 ? "" : "s")",
+                x: head.x, y: head.y, role: errs > 0 ? .findingError : .muted)
+        table.render(into: &buf, rest, focused: true)
+    }
+}
+
+/// A finding's field path: `label`, `iosApp[neotrips-ios].connector`, `androidApp[key].auth.projectId`.
+struct FieldPath: Equatable {
+    var appKey: String?
+    var field: String
+
+    init(_ path: String) {
+        if let open = path.firstIndex(of: "["), let close = path[open...].firstIndex(of: "]"),
+           ["iosApp", "androidApp", "app", "apps"].contains(String(path[..<open])) {
+            appKey = String(path[path.index(after: open)..<close])
+            var rest = path[path.index(after: close)...]
+            if rest.first == "." { rest = rest.dropFirst() }
+            field = String(rest)
+        } else {
+            appKey = nil; field = path
+        }
+    }
+
+    /// The last component (`auth.keyId` → `keyId`), which is how form fields are named.
+    var leaf: String { field.split(separator: ".").last.map(String.init) ?? field }
+}

@@ -1,0 +1,188 @@
+import PushDeskCore
+
+/// Edits one service: its fields (form) and its apps (table). Rules run live on the
+/// draft; their findings show under the fields and in the pane at the bottom.
+@MainActor
+final class ServiceEditorScreen: ConsoleScreen {
+    let session: EditSession?
+    private var s: EditSession { session! }
+    var form = Form([
+        FormField(id: "name", label: "Name", note: "file name"),
+        FormField(id: "label", label: "Label"),
+        FormField(id: "targetMapping", label: "Target mapping"),
+        FormField(id: "marketingUrl", label: "Marketing URL"),
+        FormField(id: "trackingUrl", label: "Tracking URL"),
+    ])
+    var apps = TableView(columns: [.init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
+                                   .init("Integration key"), .init("Findings", width: 9)])
+    enum Focus { case form, apps }
+    private(set) var focusArea: Focus = .form
+    private var seenVersion = -1
+
+    init(session: EditSession) {
+        self.session = session
+        apps.emptyText = "No app yet: press i (iOS pair) or a (Android) here."
+    }
+
+    var title: String { s.draft.name.isEmpty ? "New service" : "Service \(s.draft.name)" }
+    var contexts: [KeyContext] { focusArea == .form ? [.form] : [.serviceApps, .list] }
+    var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
+
+    func selectApp(_ i: Int) { sync(); apps.select(row: i); focusArea = .apps }
+    func focus(field: String) {
+        let leaf = FieldPath(field).leaf
+        if form.fields.contains(where: { $0.id == leaf }) { form.focus(id: leaf); focusArea = .form }
+    }
+
+    /// Pulls the draft into the widgets after any change (edit, undo, app editor).
+    private func sync() {
+        guard seenVersion != s.version else { return }
+        seenVersion = s.version
+        let d = s.draft
+        form["name"] = d.name; form["label"] = d.label; form["targetMapping"] = d.targetMapping
+        form["marketingUrl"] = d.marketingUrl; form["trackingUrl"] = d.trackingUrl
+        apps.setRows(d.apps.map { a in
+            switch a {
+            case .ios(let i): ["iOS", i.environment.rawValue, i.label, i.integrationKey]
+            case .android(let x): ["Android", "", x.label, x.integrationKey]
+            }
+        })
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+        guard focusArea == .form else { return false }
+        switch form.handleText(key) {
+        case .changed(let id): apply(id); return true
+        case .moved: return true
+        default: return false
+        }
+    }
+
+    private func apply(_ id: String) {
+        let v = form[id]
+        s.edit(id) { d in
+            switch id {
+            case "name": d.name = v
+            case "label": d.label = v
+            case "targetMapping": d.targetMapping = v
+            case "marketingUrl": d.marketingUrl = v
+            case "trackingUrl": d.trackingUrl = v
+            default: break
+            }
+        }
+        seenVersion = s.version
+    }
+
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+        // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
+        if focusArea == .apps, key == .tab || key == .backTab { focusArea = .form; form.focus = key == .tab ? 0 : form.fields.count - 1; return true }
+        return false
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+        sync()
+        switch action {
+        case .save: app.save(s); return true
+        case .undo:
+            if s.undo() { app.message = "Undone." } else { app.message = "Nothing to undo." }
+            return true
+        default: break
+        }
+        if focusArea == .form {
+            if action == .nextField, form.focus == form.fields.count - 1 { focusArea = .apps; return true }
+            if action == .prevField, form.focus == 0 { focusArea = .apps; return true }
+            if action == .pick, form.focus == form.fields.count - 1 { focusArea = .apps; return true }
+            switch form.handle(action) {
+            case .changed(let id): apply(id); return true
+            case .unhandled: return false
+            default: return true
+            }
+        }
+        if apps.handle(action) { return true }
+        let sel = apps.selectedRow
+        switch action {
+        case .open:
+            guard let sel else { return true }
+            app.push(AppEditorScreen(session: s, index: sel))
+        case .addIOS:
+            let d = s.draft
+            let base = d.name.isEmpty ? "app" : d.name
+            let label = d.label.isEmpty ? base : d.label
+            // iOS apps come as a pair: sandbox (development) and production, created together.
+            s.edit(nil) { d in
+                d.apps.append(.ios(IOSApp(environment: .sandbox, label: "\(label) iOS (sandbox)", integrationKey: "\(base)-ios-dev", bundleId: "")))
+                d.apps.append(.ios(IOSApp(environment: .production, label: "\(label) iOS", integrationKey: "\(base)-ios", bundleId: "")))
+            }
+            sync(); apps.select(row: s.draft.apps.count - 2)
+            app.message = "Added the iOS sandbox + production pair: Enter to set bundle id and credentials."
+        case .addAndroid:
+            let d = s.draft
+            let base = d.name.isEmpty ? "app" : d.name
+            let label = d.label.isEmpty ? base : d.label
+            s.edit(nil) { d in d.apps.append(.android(AndroidApp(label: "\(label) Android", integrationKey: "\(base)-android", packageName: ""))) }
+            sync(); apps.select(row: s.draft.apps.count - 1)
+            app.message = "Added an Android app: Enter to set package name and credentials."
+        case .delete:
+            guard let sel else { return true }
+            app.dialog = .confirm(id: "deleteApp", title: "Delete app",
+                                  message: "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?")
+        case .moveUp, .moveDown:
+            guard let sel else { return true }
+            let to = action == .moveUp ? sel - 1 : sel + 1
+            guard s.draft.apps.indices.contains(to) else { return true }
+            s.edit(nil) { $0.apps.swapAt(sel, to) }
+            sync(); apps.select(row: to)
+        default: return false
+        }
+        return true
+    }
+
+    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
+        guard id == "deleteApp", result == .button(0), let sel = apps.selectedRow else { return }
+        s.edit(nil) { $0.apps.remove(at: sel) }
+        sync()
+    }
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+        sync()
+        let mine = app.findings(forService: s.draft.name)
+        // Findings on service fields go under the field; all of them go to the pane.
+        form.clearMessages()
+        for f in mine where FieldPath(f.field).appKey == nil {
+            form.setMessage(FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message)",
+                            role: f.severity == .error ? .findingError : .findingWarning)
+        }
+        let counts = Dictionary(grouping: mine.compactMap { f in FieldPath(f.field).appKey.map { ($0, f) } }, by: { $0.0 })
+        var rows = apps.rows
+        for i in rows.indices {
+            let key = rows[i].count > 3 ? rows[i][3] : ""
+            rows[i] = Array(rows[i].prefix(4)) + [ServicesListScreen.summary(counts[key]?.map(\.1) ?? []).replacingOccurrences(of: "error", with: "err").replacingOccurrences(of: "warning", with: "warn")]
+        }
+        apps.setRows(rows, roles: rows.map { r in ServicesListScreen.role(counts[r[3]]?.map(\.1) ?? []) })
+
+        let paneH = min(max(mine.count, 1), 4) + 1
+        let (main, pane) = rect.splitBottom(paneH)
+        let formH = form.fields.reduce(0) { $0 + ($1.message == nil ? 1 : 2) } + 2
+        let (formBox, appsBox) = main.splitTop(min(formH, main.height / 2 + 2))
+        buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Service")
+        form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        buf.box(appsBox, role: focusArea == .apps ? .borderFocus : .border, title: "Apps (i: add iOS pair, a: add Android)")
+        apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
+        FindingsPane.render(into: &buf, pane, findings: mine)
+    }
+}
+
+/// The few lines at the bottom of an editor listing the findings of the record.
+enum FindingsPane {
+    static func render(into buf: inout CellBuffer, _ rect: Rect, findings: [Finding]) {
+        guard !rect.isEmpty else { return }
+        let e = findings.filter { $0.severity == .error }.count
+        buf.put(findings.isEmpty ? "Rules: no finding." : "Rules: \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(e) error\(e == 1 ? "" : "s")); Ctrl-F lists them all",
+                x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : (e > 0 ? .findingError : .findingWarning))
+        for (i, f) in findings.sorted(by: { $0.severity > $1.severity }).prefix(rect.height - 1).enumerated() {
+            let role: Role = f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
+            buf.put("\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message) [\(f.rule)]",
+                    x: rect.x + 1, y: rect.y + 1 + i, role: role, maxX: rect.maxX)
+        }
+    }
+}

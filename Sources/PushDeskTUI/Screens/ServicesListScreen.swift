@@ -1,0 +1,108 @@
+import PushDeskCore
+
+/// The first screen: every service of the store with its app and findings counts.
+@MainActor
+final class ServicesListScreen: ConsoleScreen {
+    var table = TableView(columns: [.init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16)])
+
+    init(app: ConsoleApp) {
+        table.emptyText = "No service yet: press n to create one."
+        refresh(app: app)
+    }
+
+    var title: String { "Services" }
+    var contexts: [KeyContext] { table.isFiltering ? [] : [.servicesList, .list] }
+    var textFocused: Bool { table.isFiltering }
+
+    func willAppear(app: ConsoleApp) { refresh(app: app) }
+
+    func refresh(app: ConsoleApp) {
+        let keep = selectedName(app)
+        table.setRows(app.services.map { s in
+            [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
+        }, roles: app.services.map { Self.role(app.findings(forService: $0.name)) })
+        if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
+    }
+
+    func selectedName(_ app: ConsoleApp) -> String? {
+        table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0].name : nil }
+    }
+
+    static func summary(_ f: [Finding]) -> String {
+        let e = f.filter { $0.severity == .error }.count, w = f.filter { $0.severity == .warning }.count
+        if e == 0 && w == 0 { return f.isEmpty ? "ok" : "\(f.count) info" }
+        return [e > 0 ? "\(e) error\(e == 1 ? "" : "s")" : nil, w > 0 ? "\(w) warning\(w == 1 ? "" : "s")" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+    static func role(_ f: [Finding]) -> Role? {
+        switch f.worst { case .error: .findingError; case .warning: .findingWarning; default: nil }
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+        if table.isFiltering, [.back, .open].contains(action) {
+            return table.handleFilterKey(action == .back ? .escape : .enter)
+        }
+        if table.handle(action) { return true }
+        let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
+        switch action {
+        case .open:
+            guard let sel else { return true }
+            app.push(ServiceEditorScreen(session: EditSession(original: sel, draft: sel)))
+        case .new:
+            app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: Service(name: "", label: ""))))
+        case .duplicate:
+            guard let sel else { return true }
+            var copy = sel
+            copy.name = uniqueName(sel.name + "-copy", app)
+            copy.label = sel.label + " (copy)"
+            // Integration keys are unique in the store: the copy gets its own.
+            for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }
+            app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy)))
+            app.message = "Duplicate of \(sel.name): check the name and keys, then Ctrl-S."
+        case .delete:
+            guard let sel else { return true }
+            app.dialog = .confirm(id: "delete", title: "Delete service",
+                                  message: "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.")
+        default: return false
+        }
+        return true
+    }
+
+    func uniqueName(_ base: String, _ app: ConsoleApp) -> String {
+        var n = base, i = 2
+        while app.services.contains(where: { $0.name == n }) { n = "\(base)\(i)"; i += 1 }
+        return n
+    }
+
+    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
+        guard id == "delete", result == .button(0), let name = selectedName(app) else { return }
+        do {
+            try app.store.delete(name)
+            app.reload()
+            refresh(app: app)
+            app.message = "Deleted \(ConsoleStore.servicePath(name))"
+        } catch {
+            app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
+        }
+    }
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+        refreshCounts(app)
+        var area = rect
+        if !app.loadErrors.isEmpty {
+            let n = min(app.loadErrors.count, 3)
+            let (top, rest) = area.splitTop(n + 1)
+            for (i, e) in app.loadErrors.prefix(n).enumerated() { buf.put(e, x: top.x + 1, y: top.y + i, role: .findingError, maxX: top.maxX) }
+            area = rest
+        }
+        table.render(into: &buf, area.inset(0), focused: true)
+    }
+
+    /// Findings counts change as drafts are edited elsewhere; keep the rows current.
+    private func refreshCounts(_ app: ConsoleApp) {
+        if table.rows.count != app.services.count { refresh(app: app) }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A modal dialog: confirm / message (buttons), text input, file path (with Tab
+/// completion) and choice list. The screen that opens one gets a `Result` back.
+public struct Dialog: Sendable {
+    public enum Kind: Equatable, Sendable {
+        case buttons
+        case textInput
+        /// File path; completion is relative to `base` unless the path is absolute.
+        case filePath(base: String)
+        case choices([String])
+    }
+    public enum Result: Equatable, Sendable {
+        case button(Int)
+        case text(String)
+        case choice(Int)
+        case cancelled
+    }
+
+    public var id: String
+    public var title: String
+    public var message: String
+    public var kind: Kind
+    public var buttons: [String]
+    public var focusedButton = 0
+    public var input = TextField()
+    public var choice = 0
+    /// Completion candidates shown under a file path input.
+    public private(set) var candidates: [String] = []
+
+    public static func confirm(id: String, title: String, message: String, buttons: [String] = ["Yes", "No"], focus: Int = 1) -> Dialog {
+        var d = Dialog(id: id, title: title, message: message, kind: .buttons, buttons: buttons)
+        d.focusedButton = focus
+        return d
+    }
+    public static func message(id: String = "message", title: String, message: String) -> Dialog {
+        Dialog(id: id, title: title, message: message, kind: .buttons, buttons: ["OK"])
+    }
+    public static func textInput(id: String, title: String, message: String, value: String = "") -> Dialog {
+        var d = Dialog(id: id, title: title, message: message, kind: .textInput, buttons: [])
+        d.input = TextField(value)
+        return d
+    }
+    public static func filePath(id: String, title: String, message: String, value: String, base: String) -> Dialog {
+        var d = Dialog(id: id, title: title, message: message, kind: .filePath(base: base), buttons: [])
+        d.input = TextField(value)
+        return d
+    }
+    public static func choices(id: String, title: String, options: [String], selected: Int) -> Dialog {
+        var d = Dialog(id: id, title: title, message: "", kind: .choices(options), buttons: [])
+        d.choice = max(0, selected)
+        return d
+    }
+
+    /// Handles a key; returns a result when the dialog is done.
+    public mutating func handle(_ key: Key) -> Result? {
+        switch kind {
+        case .buttons:
+            switch key {
+            case .escape: return .cancelled
+            case .enter: return .button(focusedButton)
+            case .tab, .right: focusedButton = (focusedButton + 1) % buttons.count
+            case .backTab, .left: focusedButton = (focusedButton + buttons.count - 1) % buttons.count
+            case .char(let c):
+                // First letter of a button presses it (y/n, s/d/c).
+                if let i = buttons.firstIndex(where: { $0.lowercased().first == Character(c.lowercased()) }) { return .button(i) }
+            default: break
+            }
+        case .textInput, .filePath:
+            switch key {
+            case .escape: return .cancelled
+            case .enter: return .text(input.text)
+            case .tab: if case .filePath(let base) = kind { complete(base: base) }
+            default: input.handle(key); candidates = []
+            }
+        case .choices(let opts):
+            switch key {
+            case .escape: return .cancelled
+            case .enter: return .choice(choice)
+            case .up, .char("k"): choice = max(0, choice - 1)
+            case .down, .char("j"): choice = min(opts.count - 1, choice + 1)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Tab completion of a file path: a single match is completed (with `/` for a
+    /// directory), several complete their common prefix and are listed.
+    mutating func complete(base: String) {
+        let text = input.text
+        let dirPart: String, prefix: String
+        if let slash = text.lastIndex(of: "/") {
+            dirPart = String(text[...slash]); prefix = String(text[text.index(after: slash)...])
+        } else { dirPart = ""; prefix = text }
+        let dirPath = dirPart.hasPrefix("/") ? dirPart : (base as NSString).appendingPathComponent(dirPart.isEmpty ? "." : dirPart)
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: dirPath)) ?? [])
+            .filter { $0.hasPrefix(prefix) && ($0.first != "." || prefix.hasPrefix(".")) }.sorted()
+        guard !entries.isEmpty else { candidates = ["(no match)"]; return }
+        func isDir(_ e: String) -> Bool {
+            var d: ObjCBool = false
+            return FileManager.default.fileExists(atPath: (dirPath as NSString).appendingPathComponent(e), isDirectory: &d) && d.boolValue
+        }
+        if entries.count == 1 {
+            input = TextField(dirPart + entries[0] + (isDir(entries[0]) ? "/" : ""))
+            candidates = []
+        } else {
+            var common = entries[0]
+            for e in entries.dropFirst() { while !e.hasPrefix(common) { common.removeLast() } }
+            input = TextField(dirPart + common)
+            candidates = entries.map { $0 + (isDir($0) ? "/" : "") }
+        }
+    }
+
+    public mutating func render(into buf: inout CellBuffer, in area: Rect) {
+        let msgLines = message.isEmpty ? [] : message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var h = 4 + msgLines.count
+        let w = min(area.width - 4, max(44, (msgLines.map { TextWidth.width(of: $0) }.max() ?? 0) + 6, TextWidth.width(of: title) + 8))
+        switch kind {
+        case .textInput, .filePath: h += 1 + min(candidates.count, 6)
+        case .choices(let o): h = min(area.height - 2, o.count + 2 + msgLines.count)
+        case .buttons: break
+        }
+        let r = area.centered(width: max(20, w), height: h)
+        buf.fill(r, role: .dialog)
+        buf.box(r, role: .dialog, title: title, titleRole: .dialogTitle)
+        var y = r.y + 1
+        for l in msgLines { buf.put(l, x: r.x + 2, y: y, role: .dialog, maxX: r.maxX - 2); y += 1 }
+        switch kind {
+        case .buttons:
+            y += 1
+            let labels = buttons.map { "[ \($0) ]" }
+            var x = r.x + (r.width - labels.reduce(0) { $0 + TextWidth.width(of: $1) + 1 }) / 2
+            for (i, l) in labels.enumerated() {
+                x = buf.put(l, x: x, y: y, role: i == focusedButton ? .buttonFocus : .button) + 1
+            }
+        case .textInput, .filePath:
+            y += 1
+            input.render(into: &buf, x: r.x + 2, y: y, width: r.width - 4, focused: true, role: .formFieldFocus)
+            for c in candidates.prefix(6) { y += 1; buf.put(c, x: r.x + 2, y: y, role: .muted, maxX: r.maxX - 2) }
+        case .choices(let opts):
+            let rows = r.height - 2 - msgLines.count
+            let top = max(0, min(choice - rows + 1, opts.count - rows))
+            for (i, o) in opts.enumerated().dropFirst(max(0, top)).prefix(rows) {
+                buf.putPadded(" " + o, x: r.x + 1, y: y, columns: r.width - 2, role: i == choice ? .buttonFocus : .dialog)
+                y += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// The bottom line: a message when there is one, else the key hints of the focused view.
+public enum StatusBar {
+    public static func render(into buf: inout CellBuffer, _ rect: Rect, hints: [(key: String, label: String)], message: String?) {
+        buf.fill(rect, role: .status)
+        if let message, !message.isEmpty {
+            buf.put(" " + message, x: rect.x, y: rect.y, role: .statusMessage, maxX: rect.maxX)
+            return
+        }
+        var x = rect.x + 1
+        for h in hints {
+            let need = TextWidth.width(of: h.key) + TextWidth.width(of: h.label) + 3
+            if x + need > rect.maxX { break }
+            x = buf.put(h.key, x: x, y: rect.y, role: .statusKey)
+            x = buf.put(" " + h.label, x: x, y: rect.y, role: .status) + 2
+        }
+    }
+}
+
+/// The tab bar of the app editor.
+public enum TabBar {
+    public static func render(into buf: inout CellBuffer, _ rect: Rect, tabs: [String], active: Int) {
+        buf.fill(rect, role: .tabInactive)
+        var x = rect.x
+        for (i, t) in tabs.enumerated() {
+            if x >= rect.maxX { break }
+            x = buf.put(" \(t) ", x: x, y: rect.y, role: i == active ? .tabActive : .tabInactive, maxX: rect.maxX)
+            x = buf.put(" ", x: x, y: rect.y, role: .tabInactive, maxX: rect.maxX)
+        }
+    }
+}
+
+/// The `?` / F1 overlay: the bindings of the focused view, from the key registry.
+public enum HelpOverlay {
+    public static func render(into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], textField: Bool) {
+        var lines: [(String, String, Bool)] = []  // keys, description, is heading
+        for c in contexts {
+            let bs = KeyRegistry.bindings.filter { $0.context == c }
+            if bs.isEmpty { continue }
+            lines.append((c.rawValue, "", true))
+            for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.description, false)) }
+        }
+        if textField {
+            lines.append(("Text fields", "", true))
+            for (k, d) in TextFieldKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) }
+        }
+        let keyW = min(24, lines.filter { !$0.2 }.map { TextWidth.width(of: $0.0) }.max() ?? 10)
+        let r = area.centered(width: min(area.width - 2, 78), height: min(area.height - 2, lines.count + 3))
+        buf.fill(r, role: .dialog)
+        buf.box(r, role: .dialog, title: "Keys (Esc closes)", titleRole: .dialogTitle)
+        var y = r.y + 1
+        for (k, d, heading) in lines.prefix(r.height - 2) {
+            if heading { buf.put(k, x: r.x + 2, y: y, role: .dialogTitle, maxX: r.maxX - 1) } else {
+                buf.put(TextWidth.truncate(k, to: keyW), x: r.x + 3, y: y, role: .helpKey)
+                buf.put(d, x: r.x + 4 + keyW, y: y, role: .dialog, maxX: r.maxX - 1)
+            }
+            y += 1
+        }
+    }
+}

@@ -3,7 +3,6 @@ import PushDeskCore
 
 /// Edits one app of the service being edited, in the Campaign console's tabs:
 /// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
-@MainActor
 final class AppEditorScreen: ConsoleScreen {
     let session: EditSession?
     private var s: EditSession { session! }
@@ -44,7 +43,9 @@ final class AppEditorScreen: ConsoleScreen {
             tab = .credentials
         } else if path.hasPrefix("variables") { tab = .variables } else if path.hasPrefix("subscriptionParams") { tab = .params } else if path.hasPrefix("sounds") { tab = .sounds }
         sync(force: true)
-        if itemKind == nil { form.focus(id: leaf == "mode" ? "mode" : leaf) }
+        if itemKind == nil { form.focus(id: leaf == "auth" ? "mode" : leaf) } else if let r = FieldPath(field).row {
+            table.select(row: r); syncRowForm(); editingRow = true; rowForm.focus(id: leaf)
+        }
     }
 
     /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
@@ -208,8 +209,7 @@ final class AppEditorScreen: ConsoleScreen {
     func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
-        let key = app.integrationKey
-        let mine = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appKey == key }
+        let mine = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
         let header: String
         switch app {
         case .ios(let i): header = "iOS \(i.environment.rawValue) app · \(i.integrationKey)"

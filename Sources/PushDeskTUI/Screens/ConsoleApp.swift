@@ -3,7 +3,6 @@ import PushDeskCore
 /// The console's whole state and its one entry point for input: `handle(_:)` changes
 /// state, `render(width:height:)` draws it into a fresh cell buffer. The terminal layer
 /// only feeds keys in and copies buffers out, so all of this runs in tests as it does live.
-@MainActor
 public final class ConsoleApp {
     public static let minWidth = 60
     public static let minHeight = 16
@@ -64,8 +63,8 @@ public final class ConsoleApp {
     @discardableResult
     func save(_ session: EditSession) -> Bool {
         let d = session.draft
-        guard Self.isValidName(d.name) else {
-            dialog = .message(title: "Cannot save", message: "The service needs an internal name: letters, digits, '.', '_' or '-'.\nSet Name and press Ctrl-S again.")
+        guard Store.isValidName(d.name) else {
+            dialog = .message(title: "Cannot save", message: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again.")
             return false
         }
         if d.name != session.original?.name, services.contains(where: { $0.name == d.name }) {
@@ -84,10 +83,6 @@ public final class ConsoleApp {
         let errs = findings(forService: d.name).filter { $0.severity == .error }.count
         message = "Saved \(ConsoleStore.servicePath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
         return true
-    }
-
-    static func isValidName(_ n: String) -> Bool {
-        !n.isEmpty && n != "." && n != ".." && n.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 
     // MARK: navigation

@@ -1,6 +1,5 @@
 /// One view on the navigation stack (htop's Panel): it answers actions and keys, and
 /// draws itself into a rectangle of the cell buffer. It never touches the terminal.
-@MainActor
 protocol ConsoleScreen: AnyObject {
     /// Title-bar text (the app adds the dirty marker from `session`).
     var title: String { get }

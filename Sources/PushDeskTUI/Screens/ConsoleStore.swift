@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 
 /// What the console needs from the store: the core's Store and rules engine, bound
@@ -22,5 +23,36 @@ public struct ConsoleStore: Sendable {
     }
 
     /// Store-relative file of a service (as findings name it).
-    public static func servicePath(_ name: String) -> String { "services/\(name).xml" }
+    public static func servicePath(_ name: String) -> String { Store.servicePath(name) }
+
+    /// The console on a real store: loads and saves through `Store` (atomic writes), and
+    /// checks with `ServiceRules` on a snapshot with the edited services substituted.
+    public static func open(_ store: Store) -> ConsoleStore {
+        // The last loaded snapshot (deliveries, profiles, source positions) is what each
+        // live check substitutes the drafts into, so typing does not re-read the store.
+        let last = SnapshotBox(store.loadAll())
+        return ConsoleStore(
+            root: store.root.path,
+            load: {
+                let snap = store.loadAll()
+                last.set(snap)
+                return (snap.services, snap.errors.map { Sanitize.string($0.description) })
+            },
+            save: { try store.save($0) },
+            delete: { try store.deleteService($0) },
+            check: { services in
+                var snap = last.get()
+                snap.services = services
+                return ServiceRules.check(snap)
+            })
+    }
+}
+
+/// The last snapshot, shared by the load and check closures.
+private final class SnapshotBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: StoreSnapshot
+    init(_ v: StoreSnapshot) { value = v }
+    func get() -> StoreSnapshot { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ v: StoreSnapshot) { lock.lock(); value = v; lock.unlock() }
 }

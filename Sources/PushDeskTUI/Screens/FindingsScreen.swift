@@ -2,7 +2,6 @@ import PushDeskCore
 
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service and focuses the field the finding is about.
-@MainActor
 final class FindingsScreen: ConsoleScreen {
     var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 26), .init("Where", width: 34), .init("Message")])
     private var shown: [Finding] = []
@@ -55,7 +54,7 @@ final class FindingsScreen: ConsoleScreen {
         let target = FieldPath(f.field)
         let editor = ServiceEditorScreen(session: session)
         app.push(editor)
-        if let key = target.appKey, let idx = session.draft.apps.firstIndex(where: { $0.integrationKey == key }) {
+        if let idx = target.appIndex, session.draft.apps.indices.contains(idx) {
             editor.selectApp(idx)
             let appEditor = AppEditorScreen(session: session, index: idx)
             appEditor.focus(field: target.field)
@@ -75,23 +74,35 @@ final class FindingsScreen: ConsoleScreen {
     }
 }
 
-/// A finding's field path: `label`, `iosApp[neotrips-ios].connector`, `androidApp[key].auth.projectId`.
+/// A finding's field path as the core rules write it: `label`, `apps[1].connector`,
+/// `apps[0].auth.keyId`, `apps[2].variables[3].name`.
 struct FieldPath: Equatable {
-    var appKey: String?
+    /// Index of the app in the service, nil for a service-level field.
+    var appIndex: Int?
+    /// The path inside the app (or the service).
     var field: String
 
     init(_ path: String) {
-        if let open = path.firstIndex(of: "["), let close = path[open...].firstIndex(of: "]"),
-           ["iosApp", "androidApp", "app", "apps"].contains(String(path[..<open])) {
-            appKey = String(path[path.index(after: open)..<close])
+        if path.hasPrefix("apps["), let close = path.firstIndex(of: "]"),
+           let i = Int(path[path.index(path.startIndex, offsetBy: 5)..<close]) {
+            appIndex = i
             var rest = path[path.index(after: close)...]
             if rest.first == "." { rest = rest.dropFirst() }
             field = String(rest)
         } else {
-            appKey = nil; field = path
+            appIndex = nil; field = path
         }
     }
 
-    /// The last component (`auth.keyId` → `keyId`), which is how form fields are named.
-    var leaf: String { field.split(separator: ".").last.map(String.init) ?? field }
+    /// The last component without an index (`auth.keyId` → `keyId`, `variables[3].name` → `name`):
+    /// how form fields are named.
+    var leaf: String {
+        let last = field.split(separator: ".").last.map(String.init) ?? field
+        return last.split(separator: "[").first.map(String.init) ?? last
+    }
+    /// The row of a table field (`variables[3].name` → 3).
+    var row: Int? {
+        guard let o = field.firstIndex(of: "["), let c = field.firstIndex(of: "]") else { return nil }
+        return Int(field[field.index(after: o)..<c])
+    }
 }

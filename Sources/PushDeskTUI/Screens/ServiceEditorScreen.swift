@@ -2,7 +2,6 @@ import PushDeskCore
 
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
-@MainActor
 final class ServiceEditorScreen: ConsoleScreen {
     let session: EditSession?
     private var s: EditSession { session! }
@@ -148,17 +147,17 @@ final class ServiceEditorScreen: ConsoleScreen {
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
         form.clearMessages()
-        for f in mine where FieldPath(f.field).appKey == nil {
+        for f in mine where FieldPath(f.field).appIndex == nil {
             form.setMessage(FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message)",
                             role: f.severity == .error ? .findingError : .findingWarning)
         }
-        let counts = Dictionary(grouping: mine.compactMap { f in FieldPath(f.field).appKey.map { ($0, f) } }, by: { $0.0 })
+        let byApp = Dictionary(grouping: mine.compactMap { f in FieldPath(f.field).appIndex.map { ($0, f) } }, by: { $0.0 })
         var rows = apps.rows
         for i in rows.indices {
-            let key = rows[i].count > 3 ? rows[i][3] : ""
-            rows[i] = Array(rows[i].prefix(4)) + [ServicesListScreen.summary(counts[key]?.map(\.1) ?? []).replacingOccurrences(of: "error", with: "err").replacingOccurrences(of: "warning", with: "warn")]
+            let fs = byApp[i]?.map(\.1) ?? []
+            rows[i] = Array(rows[i].prefix(4)) + [ServicesListScreen.summary(fs).replacingOccurrences(of: "error", with: "err").replacingOccurrences(of: "warning", with: "warn")]
         }
-        apps.setRows(rows, roles: rows.map { r in ServicesListScreen.role(counts[r[3]]?.map(\.1) ?? []) })
+        apps.setRows(rows, roles: rows.indices.map { ServicesListScreen.role(byApp[$0]?.map(\.1) ?? []) })
 
         let paneH = min(max(mine.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)

@@ -1,7 +1,6 @@
 import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
-@MainActor
 final class ServicesListScreen: ConsoleScreen {
     var table = TableView(columns: [.init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16)])
 

@@ -1,5 +1,4 @@
-// Generated from Themes/*.toml (BuiltinThemesTests fails when they differ; regenerate
-// with `PUSHDESK_UPDATE_THEMES=1 swift test --filter BuiltinThemesTests`).
+// Generated from Themes/*.toml by scripts/embed-themes (ThemeTests fails when they differ).
 // Built in so that the console has its themes wherever the binary is copied.
 enum BuiltinThemes {
     static let sources: [String: String] = [
@@ -197,6 +196,7 @@ bg = 238
 fg16 = "blue"
 bg16 = "white"
 attrs = ["bold"]
+
 """#,
         "light": #"""
 # PushDesk theme: light (dark text on a light background).
@@ -389,6 +389,7 @@ bg = 252
 fg16 = "blue"
 bg16 = "white"
 attrs = ["bold"]
+
 """#,
         "high-contrast": #"""
 # PushDesk theme: high-contrast (bright on black, selection in yellow).
@@ -581,6 +582,7 @@ bg = 16
 fg16 = "brightcyan"
 bg16 = "black"
 attrs = ["bold"]
+
 """#,
         "monochrome": #"""
 # PushDesk theme: monochrome. No colours: attributes only (bold, underline, reverse, dim).
@@ -723,6 +725,7 @@ bg = "default"
 fg = "default"
 bg = "default"
 attrs = ["bold"]
+
 """#,
     ]
 }

@@ -1,7 +1,8 @@
 /// A one-line text field: cursor movement, Home/End, delete word, horizontal scrolling
 /// of values longer than the field. Positions are in Characters; scrolling in columns.
 public struct TextField: Equatable, Sendable {
-    public var text: String { didSet { cursor = min(cursor, text.count) } }
+    /// Setting the text keeps a cursor that was at the end at the (new) end.
+    public var text: String { didSet { if cursor >= oldValue.count || cursor > text.count { cursor = text.count } } }
     public private(set) var cursor: Int
     /// First visible column of the value (horizontal scroll).
     public private(set) var scroll = 0

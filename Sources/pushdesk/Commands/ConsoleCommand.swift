@@ -1,13 +1,35 @@
 import ArgumentParser
+import Foundation
 import PushDeskCore
+import PushDeskTUI
 
 struct ConsoleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "console", abstract: "Open the console (the default).")
+        commandName: "console", abstract: "Open the console (the default).",
+        discussion: """
+            Keys: docs/KEYS.md (or ? inside the console). Themes: docs/THEMES.md.
+            Environment: NO_COLOR (monochrome), PUSHDESK_THEME, PUSHDESK_THEMES (theme directory), \
+            PUSHDESK_ESCDELAY (Esc delay in ms, default 25).
+            """)
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @Option(name: .long, help: ArgumentHelp("Colour theme: default, light, high-contrast, monochrome, or a file in $PUSHDESK_THEMES.", valueName: "NAME"))
+    var theme: String?
+
     func run() throws {
-        print("pushdesk: the console is not built yet; use `pushdesk list` or `pushdesk validate`.")
+        let started = Date()
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            printError("pushdesk: error: the console needs a terminal (standard input and output must be a tty); in scripts use `pushdesk list` or `pushdesk validate`")
+            throw Exit.usageOrIO
+        }
+        let store = try storeOptions.openStore()
+        let options = ConsoleRunner.Options(theme: theme, startedAt: started)
+        do {
+            try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+        } catch {
+            printError("pushdesk: error: \(error)")
+            throw Exit.usageOrIO
+        }
     }
 }

@@ -1,0 +1,254 @@
+import CNCurses
+import Foundation
+
+/// The only code that talks to ncurses. It starts and stops the terminal (one exit
+/// path, also taken on signals), reads keys, and copies cell buffers out: only the cells
+/// that changed since the last frame are written, then one `wnoutrefresh` + `doupdate`.
+@MainActor
+public final class Terminal {
+    public enum ColorMode: String, Sendable { case none, c8, c16, c256 }
+
+    public private(set) var colorMode: ColorMode = .none
+    /// False in a non-UTF-8 locale: borders and symbols fall back to ASCII.
+    public private(set) var utf8 = true
+    /// Set when TERM was unknown and a fallback terminal type was used.
+    public private(set) var termFallbackNote: String?
+    private var screen: OpaquePointer?
+    private var previous: CellBuffer?
+    private var styles: [Role: (pair: Int16, attrs: attr_t)] = [:]
+    private var cursorVisible = false
+
+    static let pasteStart = Int32(KEY_MAX) + 1
+    static let pasteEnd = Int32(KEY_MAX) + 2
+    nonisolated static let bracketedPasteOn = "\u{1b}[?2004h"
+    nonisolated static let bracketedPasteOff = "\u{1b}[?2004l"
+
+    public init() {}
+
+    /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
+    public func start(noColor: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        setlocale(LC_ALL, "")
+        utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        // Short ESC delay so Esc feels immediate; PUSHDESK_ESCDELAY overrides (ms).
+        let delay = environment["PUSHDESK_ESCDELAY"].flatMap(Int32.init) ?? 25
+        pd_set_escdelay(delay)
+        // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
+        let term = environment["TERM"] ?? ""
+        // curses writes through its own FILE streams on the standard descriptors.
+        let out = fdopen(1, "w"), input = fdopen(0, "r")
+        for candidate in [term, "xterm-256color", "xterm", "vt100"] where !candidate.isEmpty {
+            screen = candidate.withCString { newterm(UnsafeMutablePointer(mutating: $0), out, input) }
+            if screen != nil {
+                if candidate != term { termFallbackNote = "TERM '\(term)' is unknown here; using \(candidate)." }
+                break
+            }
+        }
+        guard let screen else { throw TerminalError(message: "cannot start the terminal (TERM='\(term)'); set TERM to a known type such as xterm") }
+        set_term(screen)
+        TerminalRestore.install()
+        raw()            // Ctrl-S, Ctrl-Z, Ctrl-C arrive as keys (no XOFF, no SIGTSTP)
+        noecho()
+        nonl()
+        keypad(pd_stdscr(), true)
+        curs_set(0)
+        if !noColor && has_colors() {
+            start_color()
+            use_default_colors()
+            let n = pd_colors()
+            colorMode = n >= 256 ? .c256 : n >= 16 ? .c16 : n >= 8 ? .c8 : .none
+        }
+        // Bracketed paste: the terminal wraps pastes in ESC[200~ … ESC[201~, defined as keys here.
+        define_key("\u{1b}[200~", Self.pasteStart)
+        define_key("\u{1b}[201~", Self.pasteEnd)
+        TerminalRestore.write(Self.bracketedPasteOn)
+    }
+
+    /// Restores the terminal. Safe to call more than once; the signal handlers use the same path.
+    public func stop() {
+        guard screen != nil else { return }
+        TerminalRestore.restore()
+        delscreen(screen)
+        screen = nil
+    }
+
+    public var size: (width: Int, height: Int) { (Int(pd_getmaxx(pd_stdscr())), Int(pd_getmaxy(pd_stdscr()))) }
+
+    // MARK: colours
+
+    /// Builds the colour pairs of a theme for this terminal's colour depth.
+    public func apply(theme: Theme) {
+        styles = [:]
+        for (i, role) in Role.allCases.enumerated() {
+            let st = theme.style(role)
+            var attrs = pd_a_normal()
+            if st.bold { attrs |= pd_a_bold() }
+            if st.underline { attrs |= pd_a_underline() }
+            if st.reverse { attrs |= pd_a_reverse() }
+            if st.dim { attrs |= pd_a_dim() }
+            var pair: Int16 = 0
+            if colorMode != .none {
+                var fg = st.fg, bg = st.bg
+                if colorMode != .c256 { fg = st.fg16; bg = st.bg16 }
+                if colorMode == .c8 {
+                    // Bright colours on 8-colour terminals: the base colour, bold for the foreground.
+                    if fg >= 8 { fg -= 8; attrs |= pd_a_bold() }
+                    if bg >= 8 { bg -= 8 }
+                }
+                pair = Int16(i + 1)
+                init_pair(pair, Int16(fg), Int16(bg))
+            }
+            styles[role] = (pair, attrs)
+        }
+        previous = nil  // every cell's colours may have changed
+    }
+
+    // MARK: output
+
+    /// Bytes of the last frames are measured by the benchmark, not here; this writes
+    /// only cells that differ from the previous frame into curses' virtual screen.
+    public func present(_ buf: CellBuffer, fullRedraw: Bool = false) {
+        let win = pd_stdscr()
+        let same = !fullRedraw && previous?.width == buf.width && previous?.height == buf.height
+        if fullRedraw { clearok(win, true) }
+        if !same { werase(win) }
+        var cc = cchar_t()
+        for y in 0..<buf.height {
+            for x in 0..<buf.width {
+                let cell = buf[x, y]
+                if cell.isContinuation { continue }
+                if same, let p = previous, p[x, y] == cell, !(x + 1 < buf.width && p[x + 1, y] != buf[x + 1, y] && cell.width == 2) { continue }
+                let st = styles[cell.role] ?? (0, pd_a_normal())
+                var text = cell.text
+                if !utf8 { text = Self.ascii(text, width: Int(cell.width)) }
+                var wchars: [wchar_t] = text.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) }
+                if wchars.isEmpty { wchars = [32] }
+                wchars.append(0)
+                setcchar(&cc, wchars, st.attrs, st.pair, nil)
+                mvwadd_wch(win, Int32(y), Int32(x), &cc)
+            }
+        }
+        if let c = buf.cursor {
+            if !cursorVisible { curs_set(1); cursorVisible = true }
+            wmove(win, Int32(c.y), Int32(c.x))
+        } else if cursorVisible {
+            curs_set(0); cursorVisible = false
+        }
+        wnoutrefresh(win)
+        doupdate()
+        previous = buf
+    }
+
+    /// ASCII stand-ins for a non-UTF-8 locale: known symbols map to look-alikes, any other
+    /// non-ASCII glyph to `?` (one per column, so columns still line up).
+    static func ascii(_ text: String, width: Int) -> String {
+        if text.allSatisfy(\.isASCII) { return text }
+        let map: [String: String] = ["─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
+                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">"]
+        if let m = map[text] { return m }
+        return String(repeating: "?", count: max(1, width))
+    }
+
+    // MARK: input
+
+    /// Blocks for the next key. Returns nil on a read error (e.g. the terminal went away).
+    public func readKey() -> Key? {
+        var wch: wint_t = 0
+        let r = wget_wch(pd_stdscr(), &wch)
+        if r == ERR { return nil }
+        if r == KEY_CODE_YES {
+            let code = Int32(wch)
+            if code == Self.pasteStart { return readPaste() }
+            return Self.functionKey(code)
+        }
+        return Self.plainKey(UInt32(wch))
+    }
+
+    /// Reads up to the end-of-paste marker: the whole paste becomes one `.paste` key.
+    private func readPaste() -> Key {
+        var text = ""
+        var wch: wint_t = 0
+        while true {
+            let r = wget_wch(pd_stdscr(), &wch)
+            if r == ERR { break }
+            if r == KEY_CODE_YES { if Int32(wch) == Self.pasteEnd { break }; continue }
+            let v = UInt32(wch)
+            if v == 13 { text += "\n" } else if let s = Unicode.Scalar(v) { text.unicodeScalars.append(s) }
+        }
+        return .paste(text)
+    }
+
+    static func plainKey(_ v: UInt32) -> Key? {
+        switch v {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .ctrl(Character(Unicode.Scalar(v + 96)!))
+        case 0, 28...31: return nil
+        default: return Unicode.Scalar(v).map { .char(Character($0)) }
+        }
+    }
+
+    static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        default:
+            for n in 1...12 where code == pd_key_f(Int32(n)) { return .f(n) }
+            return nil
+        }
+    }
+}
+
+public struct TerminalError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Restoring the terminal from anywhere, signal handlers included: end curses, turn
+/// bracketed paste off, show the cursor. Guarded so it runs once per start.
+enum TerminalRestore {
+    nonisolated(unsafe) static var active = false
+
+    static func install() {
+        active = true
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(sig) { s in
+                TerminalRestore.restore()
+                _exit(128 + s)
+            }
+        }
+        // A crash (Swift traps raise SIGILL/SIGTRAP) must not leave the terminal raw either.
+        for sig in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS] {
+            signal(sig) { s in
+                TerminalRestore.restore()
+                signal(s, SIG_DFL)
+                raise(s)
+            }
+        }
+    }
+
+    static func restore() {
+        guard active else { return }
+        active = false
+        write(Terminal.bracketedPasteOff)
+        curs_set(1)
+        endwin()
+    }
+
+    static func write(_ s: String) {
+        var bytes = Array(s.utf8)
+        _ = Foundation.write(1, &bytes, bytes.count)
+    }
+}

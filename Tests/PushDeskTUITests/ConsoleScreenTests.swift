@@ -1,0 +1,151 @@
+import XCTest
+import PushDeskCore
+@testable import PushDeskTUI
+
+/// The console driven key by key on a real store (the demo store written by the core),
+/// asserting on rendered buffers at fixed sizes; no terminal involved.
+final class ConsoleScreenTests: XCTestCase {
+    var root: URL!
+    var store: Store!
+
+    override func setUp() async throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-screens-\(UUID().uuidString)")
+        try DemoStore.write(to: root)
+        store = Store(root: root)
+    }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
+
+    func makeApp() -> ConsoleApp { ConsoleApp(store: .open(store)) }
+
+    func type(_ app: ConsoleApp, _ text: String) { for c in text { app.handle(.char(c)) } }
+
+    func testServicesListAtBothSizes() throws { do {
+        let app = makeApp()
+        for (w, h) in [(80, 24), (200, 50)] {
+            let b = app.render(width: w, height: h)
+            XCTAssertTrue(b.line(0).contains("PushDesk — Services"), b.text)
+            let row = b.row(containing: "neotrips")
+            XCTAssertNotNil(row, b.text)
+            XCTAssertTrue(b.line(row!).contains("Neotrips"))
+            XCTAssertTrue(b.line(h - 1).contains("Enter edit"), "status bar hints at the bottom:\n\(b.text)")
+            XCTAssertEqual(b.role(x: 0, y: row!), .listSelected)
+        }
+    } }
+
+    func testTooSmallShowsOneClearLine() throws { do {
+        let b = makeApp().render(width: 40, height: 10)
+        XCTAssertTrue(b.line(0).hasPrefix("Terminal too small: 40x10"), b.text)
+        XCTAssertEqual((1..<10).map { b.line($0).trimmingTrailingSpaces() }.joined(), "")
+    } }
+
+    func testEditingShowsDirtyMarkerLiveRulesAndUndo() throws { do {
+        let app = makeApp()
+        app.handle(.enter)                      // edit neotrips
+        var b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).contains("Service neotrips"))
+        XCTAssertFalse(b.line(0).contains("*"))
+        app.handle(.tab)                         // Label
+        for _ in 0..<20 { app.handle(.backspace) }
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).hasPrefix(" * PushDesk"), "dirty marker:\n\(b.text)")
+        // The core rule (field.required on label) shows under the field, live.
+        let labelRow = b.row(containing: "Label")!
+        XCTAssertTrue(b.line(labelRow + 1).contains("↳ error: the service has no label"), b.text)
+        XCTAssertTrue(app.findings.contains { $0.rule == "field.required" && $0.field == "label" })
+        // Undo (Ctrl-Z) restores the whole typing run of that field.
+        app.handle(.ctrl("z"))
+        b = app.render(width: 80, height: 24)
+        XCTAssertFalse(b.line(0).contains("*"), b.text)
+        XCTAssertNotNil(b.row(containing: "Neotrips"))
+        XCTAssertFalse(app.findings.contains { $0.rule == "field.required" })
+    } }
+
+    func testQuitWithUnsavedChangesAsksAndCancelKeepsEditing() throws { do {
+        let app = makeApp()
+        app.handle(.enter); app.handle(.tab); type(app, "!")
+        app.handle(.ctrl("q"))
+        let b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Save the changes to 'neotrips'?"), b.text)
+        XCTAssertNotNil(b.row(containing: "[ Save ] [ Discard ] [ Cancel ]"))
+        app.handle(.char("c"))
+        XCTAssertFalse(app.quitRequested)
+        app.handle(.ctrl("q")); app.handle(.char("d"))
+        XCTAssertTrue(app.quitRequested)
+        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips", "discard wrote nothing")
+    } }
+
+    func testCreateServiceWithAppsVariablesAndSoundThenSave() throws { do {
+        let app = makeApp()
+        app.handle(.char("n"))
+        type(app, "acme"); app.handle(.tab)
+        type(app, "Acme 中文"); app.handle(.tab); app.handle(.tab)
+        type(app, "https://m.acme.example/"); app.handle(.tab)
+        type(app, "https://t.acme.example/"); app.handle(.tab)   // → apps table
+        app.handle(.char("i")); app.handle(.char("a"))
+        var b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "acme-ios-dev"), b.text)
+        XCTAssertNotNil(b.row(containing: "acme-android"))
+        // Edit the sandbox app: bundle id, then a variable and a sound.
+        app.handle(.char("g")); app.handle(.enter)
+        app.handle(.tab); app.handle(.tab); type(app, "com.acme.app")
+        app.handle(.ctrl("o")); app.handle(.ctrl("o"))           // Variables
+        app.handle(.char("n")); type(app, "mediaUrl"); app.handle(.tab); type(app, "Media URL"); app.handle(.escape)
+        app.handle(.ctrl("o")); app.handle(.ctrl("o"))           // Sounds
+        app.handle(.char("n")); type(app, "chime.caf"); app.handle(.tab); type(app, "Chime"); app.handle(.escape)
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(2).contains("Sounds"), b.text)
+        XCTAssertNotNil(b.row(containing: "chime.caf"))
+        app.handle(.ctrl("s"))
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(23).contains("Saved services/acme.xml"), b.text)
+        XCTAssertFalse(b.line(0).contains("*"))
+        let saved = try store.loadService("acme")
+        XCTAssertEqual(saved.label, "Acme 中文")
+        XCTAssertEqual(saved.apps.count, 3)
+        guard case .ios(let sandbox) = saved.apps[0] else { return XCTFail("first app is iOS") }
+        XCTAssertEqual(sandbox.environment, .sandbox)
+        XCTAssertEqual(sandbox.bundleId, "com.acme.app")
+        XCTAssertEqual(sandbox.variables, [AppVariable(name: "mediaUrl", label: "Media URL")])
+        XCTAssertEqual(sandbox.sounds, [Sound(name: "chime.caf", label: "Chime")])
+    } }
+
+    func testFindingsViewJumpsToTheField() throws { do {
+        // Break the demo: the production iOS app shares the sandbox key (integration-key.duplicate).
+        var s = try store.loadService("neotrips")
+        s.apps[1].integrationKey = s.apps[0].integrationKey
+        try store.save(s)
+        let app = makeApp()
+        app.handle(.ctrl("f"))
+        var b = app.render(width: 120, height: 30)
+        XCTAssertNotNil(b.row(containing: "integration-key.duplicate"), b.text)
+        // Filter down to the finding, then Enter jumps to the field.
+        app.handle(.char("/")); type(app, "duplicate"); app.handle(.enter)
+        b = app.render(width: 120, height: 30)
+        let row = b.row(containing: "integration-key.duplicate")!
+        XCTAssertEqual(b.role(x: 2, y: row), .listSelected, b.text)
+        app.handle(.enter)
+        b = app.render(width: 120, height: 30)
+        XCTAssertTrue(b.line(0).contains("›"), "opened the app editor:\n\(b.text)")
+        XCTAssertNotNil(b.cursor, "a text field has focus")
+        XCTAssertTrue(b.line(b.cursor!.y).contains("Integration key"), b.text)
+    } }
+
+    func testControlCharactersInStoreDataAreShownEscaped() throws { do {
+        var s = try store.loadService("neotrips")
+        // XML can hold a tab, C1 controls and bidi overrides; none may reach the terminal raw.
+        s.label = "Neo\ttrips\u{85}\u{202E}gpj"
+        try store.save(s)
+        let b = makeApp().render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Neo^Itrips\\u{85}\\u{202E}gpj"), b.text)
+    } }
+
+    func testDeleteAsksFirst() throws { do {
+        let app = makeApp()
+        app.handle(.char("d"))
+        XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "Delete 'neotrips'"))
+        app.handle(.escape)
+        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+        app.handle(.char("d")); app.handle(.char("y"))
+        XCTAssertEqual(try store.serviceNames(), [])
+    } }
+}

@@ -1,0 +1,103 @@
+import XCTest
+@testable import PushDeskTUI
+
+/// Package root, from this file's path (Tests/PushDeskTUITests/…).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+final class ThemeTests: XCTestCase {
+    let shipped = ["default", "light", "high-contrast", "monochrome"]
+
+    func testEveryShippedThemeParsesAndNamesEveryRole() throws {
+        for name in shipped {
+            let t = try ThemeLoader.load(named: name, directories: [packageRoot.appendingPathComponent("Themes")])
+            XCTAssertEqual(t.name, name)
+            for role in Role.allCases { XCTAssertNotNil(t.styles[role], "\(name).toml lacks [\(role.rawValue)]") }
+        }
+    }
+
+    func testMonochromeUsesNoColourAndStillMarksTheSelection() throws {
+        let t = try ThemeLoader.load(named: "monochrome", directories: [])
+        for role in Role.allCases { XCTAssertEqual(t.style(role).fg, -1); XCTAssertEqual(t.style(role).bg, -1) }
+        XCTAssertTrue(t.style(.listSelected).reverse)
+        XCTAssertTrue(t.style(.formFieldFocus).reverse)
+    }
+
+    func testEveryColouredRoleHasASixteenColourFallback() throws {
+        for name in shipped where name != "monochrome" {
+            let t = try ThemeLoader.load(named: name, directories: [])
+            for (role, s) in t.styles {
+                if s.fg >= 0 { XCTAssertTrue((0...15).contains(s.fg16), "\(name) \(role.rawValue) fg16") }
+                if s.bg >= 0 { XCTAssertTrue((0...15).contains(s.bg16), "\(name) \(role.rawValue) bg16") }
+            }
+        }
+    }
+
+    func testBrokenThemeGivesAClearMessageAndTheDefault() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-themes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "name = \"bad\"\n[screen.normal]\nfg = 300\n".write(to: dir.appendingPathComponent("bad.toml"), atomically: true, encoding: .utf8)
+        try "[screen.normal\nfg = 1\n".write(to: dir.appendingPathComponent("syntax.toml"), atomically: true, encoding: .utf8)
+        try "[screen.normal]\nfg = 1\n[list.slected]\nfg = 2\n".write(to: dir.appendingPathComponent("typo.toml"), atomically: true, encoding: .utf8)
+
+        let (t1, m1) = ThemeLoader.loadOrDefault(named: "bad", directories: [dir])
+        XCTAssertEqual(t1.name, "default")
+        XCTAssertTrue(m1?.contains("screen.normal.fg = 300 is outside 0–255") ?? false, m1 ?? "")
+        XCTAssertTrue(m1?.contains("bad.toml") ?? false)
+
+        let (_, m2) = ThemeLoader.loadOrDefault(named: "syntax", directories: [dir])
+        XCTAssertTrue(m2?.contains("syntax.toml:1:") ?? false, "syntax errors carry line:column: \(m2 ?? "")")
+
+        let (_, m3) = ThemeLoader.loadOrDefault(named: "typo", directories: [dir])
+        XCTAssertTrue(m3?.contains("unknown role 'list.slected'") ?? false, m3 ?? "")
+
+        let (_, m4) = ThemeLoader.loadOrDefault(named: "nosuch", directories: [dir])
+        XCTAssertTrue(m4?.contains("no theme named 'nosuch'") ?? false, m4 ?? "")
+    }
+
+    /// The built-in copies (used when Themes/ is not beside the binary) equal Themes/*.toml.
+    func testBuiltinThemesMatchTheFiles() throws {
+        for name in shipped {
+            let file = try String(contentsOf: packageRoot.appendingPathComponent("Themes/\(name).toml"), encoding: .utf8)
+            XCTAssertTrue(BuiltinThemes.sources[name] == file, "Sources/PushDeskTUI/Theme/BuiltinThemes.swift is stale for \(name); run scripts/embed-themes")
+        }
+    }
+}
+
+final class KeyRegistryTests: XCTestCase {
+    func testEveryFunctionKeyHasAPlainOrCtrlAlternative() {
+        for b in KeyRegistry.bindings where b.keys.contains(where: \.isFunctionKey) {
+            XCTAssertTrue(b.keys.contains { !$0.isFunctionKey }, "\(b.action) has only F-keys")
+        }
+    }
+
+    func testNoKeyIsBoundTwiceInOneContext() {
+        for c in KeyContext.allCases {
+            var seen: [Key: Action] = [:]
+            for b in KeyRegistry.bindings where b.context == c {
+                for k in b.keys {
+                    if let other = seen[k], c != .dialog { XCTFail("\(k.label) bound to \(other) and \(b.action) in \(c)") }
+                    seen[k] = b.action
+                }
+            }
+        }
+    }
+
+    func testHelpOverlayListsTheRegistryBindings() {
+        var b = CellBuffer(width: 100, height: 40)
+        HelpOverlay.render(into: &b, in: b.bounds, contexts: [.servicesList, .global], textField: false)
+        for binding in KeyRegistry.bindings(in: [.servicesList]) {
+            XCTAssertNotNil(b.row(containing: binding.description), "help lacks \(binding.description):\n\(b.text)")
+        }
+    }
+
+    /// docs/KEYS.md is generated from the registry; this fails when it is stale.
+    func testKeysDocIsGeneratedFromTheRegistry() throws {
+        let url = packageRoot.appendingPathComponent("docs/KEYS.md")
+        if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_DOCS"] == "1" {
+            try KeyRegistry.markdown().write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(committed, KeyRegistry.markdown(), "docs/KEYS.md is stale: run `PUSHDESK_UPDATE_DOCS=1 swift test --filter KeyRegistryTests` or `pushdesk keys --markdown > docs/KEYS.md`")
+    }
+}

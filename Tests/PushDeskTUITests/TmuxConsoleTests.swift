@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+@testable import PushDeskTUI
+
+/// The real-terminal suite: the built binary in tmux, driven like an operator would.
+final class TmuxConsoleTests: XCTestCase {
+    var store: URL!
+
+    override func setUpWithError() throws {
+        _ = try TmuxHarness.requirements()
+        store = try makeDemoStore()
+    }
+    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
+
+    func xml(_ name: String) throws -> String {
+        try String(contentsOf: store.appendingPathComponent("services/\(name).xml"), encoding: .utf8)
+    }
+
+    /// Create a service with an iOS pair and an Android app, add a variable and a sound,
+    /// save, quit; then the XML on disk holds it all, and the terminal is restored.
+    func testCreateServiceSaveQuitThenXMLOnDisk() throws {
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
+        t.waitFor("PushDesk — Services")
+        t.keys("n"); t.waitFor("New service")
+        t.type("acme"); t.keys("Tab"); t.type("Acme")
+        t.paste(" 中文")                                   // bracketed paste into the label
+        t.waitFor("Acme 中文")
+        t.keys("Tab", "Tab"); t.type("https://m.acme.example/")
+        t.keys("Tab"); t.type("https://t.acme.example/")
+        t.keys("Tab")                                      // into the apps table
+        t.waitFor("Enter edit app")
+        t.keys("i"); t.waitFor("acme-ios-dev")
+        t.keys("a"); t.waitFor("acme-android")
+        t.keys("g", "Enter"); t.waitFor("iOS sandbox app")
+        t.keys("Tab", "Tab"); t.type("com.acme.app")
+        t.keys("C-o", "C-o"); t.waitFor("No variable yet")
+        t.keys("n"); t.waitFor("Selected variable")
+        t.type("mediaUrl"); t.keys("Tab"); t.type("Media URL"); t.keys("Escape")
+        t.waitUntil("the variable row") { $0.contains("mediaUrl") && $0.contains("Media URL") }
+        t.keys("C-o", "C-o"); t.waitFor("No sound yet")
+        t.keys("n"); t.waitFor("Selected sound")
+        t.type("chime.caf"); t.keys("Tab"); t.type("Chime"); t.keys("Escape")
+        let s = t.waitUntil("the sound row") { $0.contains("chime.caf") && $0.contains("Chime") }
+        XCTAssertTrue(s.contains("* PushDesk"), "dirty marker before saving:\n\(s)")
+        t.keys("C-s"); t.waitFor("Saved services/acme.xml")
+        XCTAssertFalse(t.screen().contains("* PushDesk"))
+        t.keys("C-q")
+        let end = t.waitFor("PD-END")
+        XCTAssertTrue(end.contains("PD-EXIT=0"), end)
+        XCTAssertTrue(end.contains("icanon echo"), "the terminal is back in cooked mode:\n\(end)")
+        XCTAssertEqual(t.display("#{alternate_on}"), "0", "left the alternate screen")
+
+        let x = try xml("acme")
+        XCTAssertTrue(x.contains(#"name="acme" label="Acme 中文""#), x)
+        XCTAssertTrue(x.contains(#"<iosApp environment="sandbox" label="Acme 中文 iOS (sandbox)" integrationKey="acme-ios-dev" bundleId="com.acme.app""#), x)
+        XCTAssertTrue(x.contains(#"<iosApp environment="production" label="Acme 中文 iOS" integrationKey="acme-ios""#), x)
+        XCTAssertTrue(x.contains(#"<androidApp label="Acme 中文 Android" integrationKey="acme-android""#), x)
+        XCTAssertTrue(x.contains(#"<variable name="mediaUrl" label="Media URL"/>"#), x)
+        XCTAssertTrue(x.contains(#"<sound name="chime.caf" label="Chime"/>"#), x)
+    }
+
+    /// Resizing mid-form keeps the typed text and re-lays out; too small shows one line.
+    func testResizeMidForm() throws {
+        let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
+        t.waitFor("neotrips")
+        t.keys("Enter"); t.waitFor("Marketing URL")
+        t.keys("Tab", "End"); t.type(" Travel")
+        t.waitFor("Neotrips Travel")
+        t.resize(80, 24)
+        var s = t.waitUntil("80-column layout") { $0.split(separator: "\n").first.map { TextWidth.width(of: String($0)) <= 80 } ?? false && $0.contains("Neotrips Travel") }
+        XCTAssertTrue(s.contains("Apps (i: add iOS pair"), s)
+        t.resize(50, 12)
+        s = t.waitFor("Terminal too small: 50x12")
+        XCTAssertEqual(s.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count, 1, "one clear line:\n\(s)")
+        t.resize(100, 30)
+        t.waitFor("Neotrips Travel")
+        t.type("!"); t.waitFor("Neotrips Travel!")   // the cursor stayed at the end of the field
+        t.keys("C-q"); t.waitFor("Save the changes")
+        t.keys("d"); t.waitFor("PD-EXIT=0")
+        XCTAssertTrue(try xml("neotrips").contains(#"label="Neotrips""#), "discarded, file unchanged")
+    }
+
+    /// NO_COLOR: attributes only (reverse for the selection), no colour sequences at all.
+    func testNoColorIsMonochrome() throws {
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["NO_COLOR": "1", "TERM": "xterm-256color"])
+        t.waitFor("neotrips")
+        let e = t.screen(escapes: true)
+        XCTAssertFalse(e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression) != nil, "colour escapes under NO_COLOR:\n\(e.debugDescription)")
+        XCTAssertNotNil(e.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression), "reverse video marks the selection:\n\(e.debugDescription.prefix(300))")
+        XCTAssertTrue(t.screen().contains("monochrome"))
+        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+    }
+
+    /// TERM=xterm (8 colours) uses the 16-colour fallbacks; TERM=screen-256color the 256 palette.
+    func testTermXtermAndScreen256() throws {
+        let t8 = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "xterm"])
+        t8.waitFor("neotrips")
+        let e8 = t8.screen(escapes: true)
+        XCTAssertNil(e8.range(of: "38;5;"), "no 256-colour sequences on xterm")
+        XCTAssertNotNil(e8.range(of: "\u{1b}\\[[0-9;]*4[0-7][;m]", options: .regularExpression), "8-colour backgrounds:\n\(e8.debugDescription.prefix(400))")
+        t8.keys("C-q"); t8.waitFor("PD-EXIT=0")
+
+        let t256 = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "screen-256color"])
+        t256.waitFor("neotrips")
+        XCTAssertNotNil(t256.screen(escapes: true).range(of: "48;5;25"), "list.selected background 25 from the default theme")
+        t256.keys("C-q"); t256.waitFor("PD-EXIT=0")
+    }
+
+    /// An unknown TERM falls back instead of dying.
+    func testUnknownTermFallsBack() throws {
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "no-such-terminal"])
+        let s = t.waitFor("neotrips")
+        XCTAssertTrue(s.contains("TERM 'no-such-terminal' is unknown"), s)
+        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+    }
+
+    /// A CJK label takes two columns a character: the columns after it line up.
+    func testCJKLabelLinesUp() throws {
+        var x = try xml("neotrips")
+        x = x.replacingOccurrences(of: #"name="neotrips" label="Neotrips""#, with: #"name="neotrips" label="新旅行 Neotrips""#)
+        try x.write(to: store.appendingPathComponent("services/neotrips.xml"), atomically: true, encoding: .utf8)
+        let latin = x.replacingOccurrences(of: #"name="neotrips" label="新旅行 Neotrips""#, with: #"name="other" label="Other""#)
+            .replacingOccurrences(of: #"integrationKey="neotrips"#, with: #"integrationKey="other"#)
+        try latin.write(to: store.appendingPathComponent("services/other.xml"), atomically: true, encoding: .utf8)
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
+        let s = t.waitFor("新旅行")
+        let lines = s.split(separator: "\n").map(String.init)
+        guard let cjk = lines.first(where: { $0.contains("新旅行") }), let other = lines.first(where: { $0.contains("Other") }) else {
+            return XCTFail(s)
+        }
+        func column(of needle: String, in line: String) -> Int? {
+            line.range(of: needle).map { TextWidth.width(of: String(line[..<$0.lowerBound])) }
+        }
+        XCTAssertEqual(column(of: "3 ", in: cjk), column(of: "3 ", in: other), "the Apps column lines up:\n\(cjk)\n\(other)")
+        XCTAssertEqual(TextWidth.width(of: cjk.trimmingTrailingSpaces()), TextWidth.width(of: other.trimmingTrailingSpaces()))
+        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+    }
+
+    /// SIGTERM (and SIGHUP, SIGINT) restore the terminal through the same exit path.
+    func testSignalRestoresTheTerminal() throws {
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
+        t.waitFor("neotrips")
+        guard let pid = t.consolePid() else { return XCTFail("no console process") }
+        kill(pid, SIGTERM)
+        let s = t.waitFor("PD-END")
+        XCTAssertTrue(s.contains("PD-EXIT=143"), s)
+        XCTAssertTrue(s.contains("icanon echo"), "cooked mode restored:\n\(s)")
+        XCTAssertEqual(t.display("#{alternate_on}"), "0")
+    }
+
+    /// Standard input that is not a terminal: a clear error and exit 2.
+    func testNotATTYIsAClearError() throws {
+        let p = Process()
+        p.executableURL = TmuxHarness.binary
+        p.arguments = ["console", "--store", store.path]
+        p.standardInput = Pipe()
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run(); p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 2)
+        let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(msg.contains("the console needs a terminal"), msg)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+/// Drives the built `pushdesk` in a real terminal: a tmux server on a private socket,
+/// keys sent with `send-keys`, the screen read with `capture-pane`, polled until the
+/// expected text appears (never bare sleeps). Failures print the screen.
+final class TmuxHarness {
+    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/pushdesk") }
+
+    static func tmuxPath() -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let p = "\(dir)/tmux"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    /// Skips when tmux is missing (the Makefile installs it); fails when the binary is.
+    static func requirements() throws -> String {
+        guard let tmux = tmuxPath() else { throw XCTSkip("tmux is not installed; `make test` installs it (TEST_PKGS)") }
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            XCTFail("\(binary.path) is missing: run `swift build` first (`make test` does)")
+            throw XCTSkip("no binary")
+        }
+        return tmux
+    }
+
+    let tmux: String
+    let socket = "pd-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let file: StaticString
+    let line: UInt
+
+    /// Starts `pushdesk ARGS` at WxH with the environment given. After the console exits,
+    /// the pane shows `PD-EXIT=<code>` and the terminal modes, so tests can check them.
+    init(width: Int, height: Int, args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
+        tmux = try Self.requirements()
+        self.file = file; self.line = line
+        var environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "screen-256color", "PUSHDESK_ESCDELAY": "25"]
+        for (k, v) in env { environment[k] = v }
+        let envPart = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let cmd = (["env", "-u", "NO_COLOR", envPart, Self.quote(Self.binary.path)] + args.map(Self.quote)).joined(separator: " ")
+            + "; echo PD-EXIT=$?; echo PD-MODES $(stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)') PD-END; exec sleep 600"
+        try run(["-f", "/dev/null", "new-session", "-d", "-s", "pd", "-x", "\(width)", "-y", "\(height)", "sh", "-c", cmd])
+        try? run(["set-option", "-t", "pd", "status", "off"])
+    }
+
+    deinit { try? run(["kill-server"]) }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @discardableResult
+    func run(_ args: [String]) throws -> String {
+        let (status, text) = try Self.spawn(tmux, ["-u", "-L", socket] + args)
+        if status != 0 { throw TerminalHarnessError(message: "tmux \(args.joined(separator: " ")): \(text)") }
+        return text
+    }
+
+    /// posix_spawn + waitpid, output to a file. (Foundation's Process waits for pipes
+    /// that the daemonised tmux server inherits, and then never returns.)
+    static func spawn(_ path: String, _ args: [String]) throws -> (Int32, String) {
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pd-spawn-\(UUID().uuidString).out").path
+        defer { unlink(outPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard rc == 0 else { throw TerminalHarnessError(message: "cannot run \(path): errno \(rc)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let exited = (status & 0x7f) == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text)
+    }
+
+    /// Keys in tmux syntax (`Enter`, `C-s`, `Tab`, `Escape`, `Down`).
+    func keys(_ k: String...) { _ = try? run(["send-keys", "-t", "pd"] + k) }
+    /// Literal text (typed, not pasted).
+    func type(_ text: String) { _ = try? run(["send-keys", "-t", "pd", "-l", text]) }
+    /// Text pasted with bracketed paste (as a terminal does when the app asked for it).
+    func paste(_ text: String) {
+        _ = try? run(["set-buffer", "-b", "pdpaste", text])
+        _ = try? run(["paste-buffer", "-p", "-d", "-b", "pdpaste", "-t", "pd"])
+    }
+    func resize(_ w: Int, _ h: Int) { _ = try? run(["resize-window", "-t", "pd", "-x", "\(w)", "-y", "\(h)"]) }
+
+    /// The screen as text (`escapes: true` keeps colours and attributes as SGR sequences).
+    func screen(escapes: Bool = false) -> String {
+        (try? run(["capture-pane", "-p", "-t", "pd"] + (escapes ? ["-e"] : []))) ?? ""
+    }
+    func display(_ format: String) -> String {
+        ((try? run(["display-message", "-p", "-t", "pd", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the screen until `predicate` holds (every 20 ms, up to `timeout`); on timeout
+    /// fails the test with the screen printed, and returns the last screen.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+                   _ predicate: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var s = screen()
+        while !predicate(s) {
+            if Date() > deadline {
+                XCTFail("timed out waiting for \(what); the screen was:\n\(s)", file: file, line: line)
+                return s
+            }
+            usleep(20_000)
+            s = screen()
+        }
+        return s
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> String {
+        waitUntil("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
+    }
+
+    /// Pid of the console process (the child of the pane's shell).
+    func consolePid() -> Int32? {
+        guard let sh = Int32(display("#{pane_pid}")) else { return nil }
+        let children = (try? String(contentsOfFile: "/proc/\(sh)/task/\(sh)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+}
+
+struct TerminalHarnessError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+/// A temporary store with the demo content, written by the built binary (`pushdesk init --demo`).
+func makeDemoStore() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-tmux-\(UUID().uuidString)")
+    let (status, out) = try TmuxHarness.spawn(TmuxHarness.binary.path, ["init", "--demo", dir.path])
+    guard status == 0 else { throw TerminalHarnessError(message: "pushdesk init --demo failed (\(status)): \(out)") }
+    return dir
+}

@@ -44,10 +44,10 @@ public enum KeyRegistry {
     }
 
     public static let bindings: [KeyBinding] = [
-        b(.global, [.char("?"), .f(1)], .help, "Show the keys of this view", hint: "help"),
+        b(.global, [.char("?"), .f(1), .ctrl("r")], .help, "Show the keys of this view (Ctrl-R inside text fields)", hint: "help"),
         b(.global, [.ctrl("s"), .f(2)], .save, "Save the record being edited", hint: "save"),
         b(.global, [.ctrl("z")], .undo, "Undo the last edit of this record"),
-        b(.global, [.ctrl("q"), .f(10)], .quit, "Quit (asks when there are unsaved changes)", hint: "quit"),
+        b(.global, [.ctrl("q"), .f(10), .ctrl("c")], .quit, "Quit (asks when there are unsaved changes)", hint: "quit"),
         b(.global, [.ctrl("l")], .redraw, "Redraw the whole screen"),
         b(.global, [.ctrl("t"), .f(9)], .themes, "Choose a colour theme"),
         b(.global, [.ctrl("f"), .f(4)], .findings, "Show every finding of the store", hint: "findings"),

@@ -68,6 +68,37 @@ public enum TextWidth {
         return out + "…"
     }
 
+    /// Splits text into lines of at most `columns`, at spaces when possible; the last
+    /// allowed line ends with "…" when text remains.
+    public static func wrap(_ text: String, to columns: Int, maxLines: Int = .max) -> [String] {
+        guard columns > 1 else { return [] }
+        var lines: [String] = [], line = "", used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let w = width(of: word)
+            if used > 0 && used + 1 + w > columns { lines.append(line); line = ""; used = 0 }
+            if w > columns {
+                // A word longer than a line is cut wherever the columns end.
+                var rest = word
+                while width(of: rest) > columns - used {
+                    let head = truncate(rest, to: columns - used + 1)
+                    let cut = String(head.dropLast())
+                    lines.append(line + cut); line = ""; used = 0
+                    rest = String(rest.dropFirst(cut.count))
+                }
+                line += rest; used += width(of: rest)
+                continue
+            }
+            if used > 0 { line += " "; used += 1 }
+            line += word; used += w
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        if lines.count > maxLines {
+            lines = Array(lines.prefix(maxLines))
+            lines[maxLines - 1] = truncate(lines[maxLines - 1] + " …", to: columns)
+        }
+        return lines
+    }
+
     /// Text padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
         let t = truncate(text, to: columns)

@@ -224,9 +224,11 @@ public final class ConsoleApp {
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
         if dirty { x = buf.put("* ", x: x, y: 0, role: .titleDirty) }
-        x = buf.put("PushDesk — " + top.title, x: x, y: 0, role: .title, maxX: width - 20)
-        if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: width - 20) }
         let right = "? help  " + themeName
+        let titleEnd = width - TextWidth.width(of: right) - 2
+        let title = "PushDesk — " + top.title
+        x = buf.put(TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
+        if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
         let hintContexts = top.contexts + [.global]

@@ -3,7 +3,7 @@ import PushDeskCore
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service and focuses the field the finding is about.
 final class FindingsScreen: ConsoleScreen {
-    var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 26), .init("Where", width: 34), .init("Message")])
+    var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 24), .init("Where", width: 30), .init("Message")])
     private var shown: [Finding] = []
 
     init(app: ConsoleApp) {
@@ -70,7 +70,17 @@ final class FindingsScreen: ConsoleScreen {
         let (head, rest) = rect.splitTop(1)
         buf.put(" \(app.findings.count) finding\(app.findings.count == 1 ? "" : "s"): \(errs) error\(errs == 1 ? "" : "s"), \(warns) warning\(warns == 1 ? "" : "s")",
                 x: head.x, y: head.y, role: errs > 0 ? .findingError : .muted)
-        table.render(into: &buf, rest, focused: true)
+        // The selected finding in full, wrapped, under the table (columns cut long text).
+        let (list, detail) = rest.splitBottom(5)
+        table.render(into: &buf, list, focused: true)
+        buf.hline(x: detail.x, y: detail.y, width: detail.width, role: .border)
+        if let r = table.selectedRow {
+            let f = shown[r]
+            let role: Role = f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
+            for (i, l) in TextWidth.wrap(f.formatted, to: detail.width - 2, maxLines: 4).enumerated() {
+                buf.put(l, x: detail.x + 1, y: detail.y + 1 + i, role: role, maxX: detail.maxX)
+            }
+        }
     }
 }
 

@@ -161,7 +161,7 @@ final class ServiceEditorScreen: ConsoleScreen {
 
         let paneH = min(max(mine.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)
-        let formH = form.fields.reduce(0) { $0 + ($1.message == nil ? 1 : 2) } + 2
+        let formH = form.height(width: main.width - 2) + 2
         let (formBox, appsBox) = main.splitTop(min(formH, main.height / 2 + 2))
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Service")
         form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)

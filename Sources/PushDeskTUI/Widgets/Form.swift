@@ -82,19 +82,31 @@ public struct Form: Sendable {
         }
     }
 
-    /// Rows each field takes (one, plus one for its message).
-    private func height(_ f: FormField) -> Int { f.message == nil ? 1 : 2 }
+    /// Rows each field takes: one, plus its message wrapped (at most 3 lines).
+    private func height(_ f: FormField, width: Int) -> Int { 1 + messageLines(f, width: width).count }
+    private func messageLines(_ f: FormField, width: Int) -> [String] {
+        guard let m = f.message else { return [] }
+        return TextWidth.wrap("↳ " + m, to: max(10, width), maxLines: 3)
+    }
+    /// Rows the whole form takes at this width (for layouts that size a box to it).
+    public func height(width: Int) -> Int {
+        let labelW = min(max(8, fields.map { TextWidth.width(of: $0.label) }.max() ?? 8), width / 3)
+        return fields.reduce(0) { $0 + height($1, width: width - labelW - 2) }
+    }
 
     public mutating func render(into buf: inout CellBuffer, _ rect: Rect, focused: Bool) {
         guard !rect.isEmpty else { return }
         let labelW = min(max(8, fields.map { TextWidth.width(of: $0.label) }.max() ?? 8), rect.width / 3)
         let fieldX = rect.x + labelW + 2
-        let fieldW = max(4, rect.maxX - fieldX - 1)
+        // Fields stop growing at 72 columns so that notes and messages stay near the value.
+        let fieldW = max(4, min(72, rect.maxX - fieldX - 1))
         // Scroll so that the focused field (and its message) is visible.
-        let tops = fields.indices.map { i in fields[..<i].reduce(0) { $0 + height($1) } }
+        let msgW = rect.maxX - fieldX
+        let tops = fields.indices.map { i in fields[..<i].reduce(0) { $0 + height($1, width: msgW) } }
         if fields.indices.contains(focus) {
+            let h = height(fields[focus], width: msgW)
             if tops[focus] < scroll { scroll = tops[focus] }
-            if tops[focus] + height(fields[focus]) > scroll + rect.height { scroll = tops[focus] + height(fields[focus]) - rect.height }
+            if tops[focus] + h > scroll + rect.height { scroll = tops[focus] + h - rect.height }
         }
         for i in fields.indices {
             let y = rect.y + tops[i] - scroll
@@ -116,8 +128,8 @@ public struct Form: Sendable {
                 fields[i].input.render(into: &buf, x: fieldX, y: y, width: fieldW - noteW, focused: isFocus, role: role)
                 if noteW > 0 { buf.put(f.note, x: fieldX + fieldW - noteW + 1, y: y, role: .muted) }
             }
-            if let m = f.message, y + 1 < rect.maxY {
-                buf.put("↳ " + m, x: fieldX, y: y + 1, role: f.messageRole, maxX: rect.maxX)
+            for (j, l) in messageLines(f, width: msgW).enumerated() where y + 1 + j < rect.maxY {
+                buf.put(j == 0 ? l : "  " + l, x: fieldX, y: y + 1 + j, role: f.messageRole, maxX: rect.maxX)
             }
         }
     }

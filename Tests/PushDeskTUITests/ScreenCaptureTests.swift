@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// Takes a text capture of each screen from the real binary in tmux (80x24, demo store).
+/// With PUSHDESK_UPDATE_SCREENS=1 it writes them to docs/SCREENS.md; always it checks
+/// that each screen shows what it is for.
+final class ScreenCaptureTests: XCTestCase {
+    func testCaptureEveryScreen() throws {
+        let store = try makeDemoStore()
+        defer { try? FileManager.default.removeItem(at: store) }
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
+        var shots: [(String, String, String)] = []  // title, note, capture
+        func shot(_ title: String, _ note: String, waitFor text: String) {
+            let s = t.waitFor(text)
+            shots.append((title, note, s.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                .joined(separator: "\n").trimmingCharacters(in: .newlines)))
+        }
+        shot("Services list", "The first screen: every service with its app and findings counts.", waitFor: "Enter edit")
+        t.keys("?"); shot("Help overlay (`?` or F1)", "Generated from the key registry, for the focused view.", waitFor: "Keys (Esc closes)")
+        t.keys("Escape")
+        t.keys("Enter"); shot("Service editor", "Fields of the service, its apps, and the live findings of the rules.", waitFor: "Apps (i: add iOS pair")
+        t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")
+        shot("App editor: Information", "The Campaign console's tabs; Ctrl-G generates an integration key.", waitFor: "Bundle id")
+        t.keys("C-o"); shot("App editor: Credentials", "Auth mode and its fields; secrets are referenced by name, never stored here.", waitFor: "Auth mode")
+        t.keys("C-o"); t.keys("Enter"); shot("App editor: Variables", "A table with add / edit / delete / reorder; the selected row's form below.", waitFor: "Selected variable")
+        t.keys("Escape")
+        t.keys("C-o"); shot("App editor: Subscription parameters", "", waitFor: "Subscription parameters (n add")
+        t.keys("C-o"); shot("App editor: Sounds (iOS only)", "", waitFor: "chime.caf")
+        t.keys("C-p", "C-p", "C-p", "C-p")
+        t.waitFor("Bundle id")
+        t.keys("Tab", "Tab", "C-u")
+        shot("Live rules", "Clearing the bundle id: the core rule's finding appears under the field and in the pane at once.", waitFor: "↳ error")
+        t.keys("C-f"); shot("Findings view", "Every finding of the store (the drafts included); Enter jumps to the field.", waitFor: "Severity")
+        t.keys("C-q"); shot("Quit with unsaved changes", "", waitFor: "[ Save ] [ Discard ] [ Cancel ]")
+        t.keys("Escape")
+        t.resize(50, 12); shot("Terminal too small", "", waitFor: "Terminal too small")
+        t.resize(80, 24)
+        t.keys("C-q"); t.waitFor("[ Save ]"); t.keys("d"); t.waitFor("PD-END")
+
+        XCTAssertEqual(shots.count, 12)
+        if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_SCREENS"] == "1" {
+            var md = "# Screens\n\nText captures of the console at 80x24 on the demo store, taken from the real binary in tmux by\n"
+            md += "`Tests/PushDeskTUITests/ScreenCaptureTests.swift` (`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests`\n"
+            md += "rewrites this file). Not drawn by hand.\n"
+            for (title, note, s) in shots {
+                md += "\n## \(title)\n\n" + (note.isEmpty ? "" : note + "\n\n") + "```\n" + s + "\n```\n"
+            }
+            try md.write(to: packageRoot.appendingPathComponent("docs/SCREENS.md"), atomically: true, encoding: .utf8)
+        }
+    }
+}

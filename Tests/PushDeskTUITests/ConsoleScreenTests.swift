@@ -121,8 +121,9 @@ final class ConsoleScreenTests: XCTestCase {
         // Filter down to the finding, then Enter jumps to the field.
         app.handle(.char("/")); type(app, "duplicate"); app.handle(.enter)
         b = app.render(width: 120, height: 30)
-        let row = b.row(containing: "integration-key.duplicate")!
+        let row = b.row(containing: "integration-key.duplicate")!   // first row of the table, not the detail pane
         XCTAssertEqual(b.role(x: 2, y: row), .listSelected, b.text)
+        XCTAssertNotNil(b.row(containing: "services/neotrips.xml:"), "the detail pane shows the finding in full:\n\(b.text)")
         app.handle(.enter)
         b = app.render(width: 120, height: 30)
         XCTAssertTrue(b.line(0).contains("›"), "opened the app editor:\n\(b.text)")

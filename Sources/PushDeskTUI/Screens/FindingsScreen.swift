@@ -3,7 +3,7 @@ import PushDeskCore
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service and focuses the field the finding is about.
 final class FindingsScreen: ConsoleScreen {
-    var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 24), .init("Where", width: 30), .init("Message")])
+    var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message")])
     private var shown: [Finding] = []
 
     init(app: ConsoleApp) {

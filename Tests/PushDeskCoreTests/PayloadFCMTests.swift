@@ -83,7 +83,7 @@ final class PayloadFCMTests: XCTestCase {
         XCTAssertEqual(t.endpoint, "https://fcm.googleapis.com/fcm/send")
         XCTAssertEqual(t.api, .legacy)
         XCTAssertEqual(t.diagnostics.filter { $0.severity == .warning }.map { "\($0.rule) \($0.field)" },
-                       ["fcm.legacy-api androidApp[neotrips-android].api",
+                       ["fcm.legacy-api apps[2].api",
                         "legacy.ignored-option android.channelId", "legacy.ignored-option android.image",
                         "legacy.ignored-option android.ticker", "legacy.ignored-option android.sticky",
                         "legacy.ignored-option android.visibility", "legacy.ignored-option android.notificationPriority",

@@ -86,11 +86,11 @@ final class PayloadRulesTests: XCTestCase {
              quiet: { p(d(ios: IOSOptions(mutableContent: true))) }),
         Case(rule: "rich.binary-connector", severity: .error, field: "content.subtitle",
              fires: { p(d(subtitle: "s"), service: F.service(ios: .binary)) }, quiet: { p(d(), service: F.service(ios: .binary)) }),
-        Case(rule: "connector.binary", severity: .warning, field: "iosApp[neotrips-ios].connector",
+        Case(rule: "connector.binary", severity: .warning, field: "apps[1].connector",
              fires: { p(d(), service: F.service(ios: .binary)) }, quiet: { p(d()) }),
-        Case(rule: "connector.v1-httpv1", severity: .error, field: "androidApp[neotrips-android].connector",
+        Case(rule: "connector.v1-httpv1", severity: .error, field: "apps[2].connector",
              fires: { p(d(), service: F.service(connector: .v1)) }, quiet: { p(d(), service: F.service(api: .legacy, connector: .v1)) }),
-        Case(rule: "fcm.legacy-api", severity: .warning, field: "androidApp[neotrips-android].api",
+        Case(rule: "fcm.legacy-api", severity: .warning, field: "apps[2].api",
              fires: { p(d(), service: F.service(api: .legacy)) }, quiet: { p(d()) }),
         Case(rule: "personalization.unknown-field", severity: .error, field: "variables.VAR",
              fires: { p(d(variables: [VariableValue(name: "VAR", value: "<%= recipient.tier %>")])) },
@@ -123,16 +123,10 @@ final class PayloadRulesTests: XCTestCase {
              fires: { p(d(variables: [VariableValue(name: "title", value: "x")]), service: titleService()) },
              quiet: { p(d(android: AndroidOptions(type: .notification), variables: [VariableValue(name: "title", value: "x")]),
                         service: titleService()) }),
-        Case(rule: "fcm.project-missing", severity: .error, field: "androidApp[neotrips-android].auth",
-             fires: { p(d(), service: noProjectService()) }, quiet: { p(d()) }),
     ]
 
     static func titleService() -> Service {
         var a = F.androidApp(); a.variables = [AppVariable(name: "title")]
-        return Service(name: "neotrips", label: "N", apps: [.android(a)])
-    }
-    static func noProjectService() -> Service {
-        var a = F.androidApp(); a.auth = nil
         return Service(name: "neotrips", label: "N", apps: [.android(a)])
     }
 
@@ -157,8 +151,10 @@ final class PayloadRulesTests: XCTestCase {
         let text = try String(contentsOf: docs, encoding: .utf8)
         let section = try XCTUnwrap(text.components(separatedBy: "## Delivery rules").last)
         let ids = section.components(separatedBy: "\n### `").dropFirst().compactMap { $0.components(separatedBy: "`").first }
-        XCTAssertGreaterThan(ids.count, 30)
+        XCTAssertGreaterThan(ids.count, 25)
+        // App settings are service rules (documented under "Service rules"); previews show them.
         let tested = Set(cases.map(\.rule)).union(["preview.unknown-app"])
+            .subtracting(["connector.binary", "connector.v1-httpv1", "fcm.legacy-api"])
         XCTAssertEqual(Set(ids).subtracting(tested), [], "documented rules without a test")
         XCTAssertEqual(tested.subtracting(ids), [], "tested rules not documented")
     }

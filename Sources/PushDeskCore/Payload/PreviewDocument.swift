@@ -27,10 +27,7 @@ public enum PreviewDocument {
         return .object(m)
     }
 
-    static func findings(_ list: [Finding]) -> JSONValue {
-        .array(list.map { f in
-            .object([("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule)),
-                     ("field", .string(f.field)), ("message", .string(f.message))])
-        })
-    }
+    /// `severity`, `rule`, `field`, `message` as SPEC §6 shows, then `file` (and `line`,
+    /// `column` when known): the shared `Finding.json` shape.
+    static func findings(_ list: [Finding]) -> JSONValue { .array(list.map(\.json)) }
 }

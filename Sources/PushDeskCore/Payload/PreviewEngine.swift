@@ -54,10 +54,6 @@ public enum PreviewEngine {
     /// Used when no `--token` is given.
     public static let placeholderToken = "DEVICE_TOKEN"
 
-    /// Store-relative file of a delivery / service (used in findings).
-    public static func deliveryFile(_ name: String) -> String { "deliveries/\(name).xml" }
-    public static func serviceFile(_ name: String) -> String { "services/\(name).xml" }
-
     /// - Parameters:
     ///   - profile: sample recipient for `<%= recipient.FIELD %>`; nil leaves the text as written.
     ///   - appKey: preview only the app with this integration key; nil = every app.
@@ -65,8 +61,8 @@ public enum PreviewEngine {
     ///   - now: for `expiration.past`.
     public static func preview(delivery: Delivery, service: Service, profile: Profile?,
                                appKey: String?, token: String?, now: Date) -> Preview {
-        let file = deliveryFile(delivery.name)
-        let serviceFile = serviceFile(service.name)
+        let file = Store.deliveryPath(delivery.name)
+        let serviceFile = Store.servicePath(service.name)
         var diagnostics: [Finding] = []
 
         // Personalize first: sizes and rules see the text that is sent (SPEC §4.4).
@@ -88,31 +84,32 @@ public enum PreviewEngine {
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
 
-        let apps: [MobileApp]
+        let apps: [(index: Int, app: MobileApp)]
         if let appKey {
-            apps = service.apps.filter { $0.integrationKey == appKey }
+            apps = service.apps.enumerated().filter { $0.element.integrationKey == appKey }.map { ($0.offset, $0.element) }
             if apps.isEmpty {
                 let keys = service.apps.map(\.integrationKey).joined(separator: ", ")
                 diagnostics.append(Finding(.error, "preview.unknown-app",
-                                           "service \(service.name) has no app with integration key \"\(appKey)\"; use one of: \(keys)",
+                                           "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
                                            file: serviceFile))
             }
         } else {
-            apps = service.apps
+            apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
+        let serviceFindings = ServiceRules.check(service: service)
         let tracking = delivery.tracking ?? .placeholder
         let sendToken = token ?? placeholderToken
-        let targets = apps.map { app in
-            target(resolved, app: app, tracking: tracking, token: sendToken, givenToken: token,
-                   now: now, file: file, serviceFile: serviceFile)
+        let targets = apps.map { entry in
+            target(resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
+                   appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index))
         }
         return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
     }
 
     private static func target(_ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
-                               now: Date, file: String, serviceFile: String) -> PreviewTarget {
+                               now: Date, file: String, appFindings: [Finding]) -> PreviewTarget {
         let built: BuiltRequest, api: PreviewAPI, environment: IOSEnvironment?
-        var findings = DeliveryRules.appFindings(app, serviceFile: serviceFile)
+        var findings = appFindings
         switch app {
         case .ios(let a):
             built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token)

@@ -11,16 +11,9 @@ public enum DeliveryRules {
 
     // MARK: predicates shared with the payload builders
 
-    private static let reservedNames: Set<String> = ["aps", "_mId", "_dId", "_msg", "from", "message_type", "notification"]
-
-    /// Names a variable may not have: they are APNs/FCM/PushDesk keys (`variable.reserved`).
-    /// Firebase reserves every data key starting with `google` or `gcm`; compared without
-    /// case so `Google_x` is refused too.
-    public static func isReservedVariable(_ name: String) -> Bool {
-        if reservedNames.contains(name) { return true }
-        let lower = name.lowercased()
-        return lower.hasPrefix("google") || lower.hasPrefix("gcm")
-    }
+    /// Names a variable may not have (`variable.reserved`): the same predicate the service
+    /// rules apply to the apps' declarations.
+    public static func isReservedVariable(_ name: String) -> Bool { ServiceRules.isReservedVariableName(name) }
 
     /// In an Android data message `title` is the delivery title's key (`variable.collision`).
     public static func collidesWithDataTitle(_ name: String) -> Bool { name == "title" }
@@ -36,14 +29,14 @@ public enum DeliveryRules {
             let field = "variables.\(v.name)"
             if !seen.insert(v.name).inserted {
                 out.append(Finding(.error, "variable.duplicate",
-                                   "variable \"\(v.name)\" has more than one value; keep one <value name=\"\(v.name)\">",
+                                   "variable \"\(Escape.inline(v.name))\" has more than one value; keep one",
                                    file: file, field: field))
                 continue
             }
             guard !v.value.isEmpty else { continue }
             if isReservedVariable(v.name) {
                 out.append(Finding(.error, "variable.reserved",
-                                   "\"\(v.name)\" is reserved by APNs/FCM (aps, _mId, _dId, _msg, from, message_type, notification, google…, gcm…) and is not sent; rename the variable",
+                                   "\"\(Escape.inline(v.name))\" is reserved by APNs/FCM (aps, _mId, _dId, _msg, from, message_type, notification, google…, gcm…) and is not sent; rename the variable",
                                    file: file, field: field))
             }
             if v.name == "mediaUrl", !OptionValues.isHTTPSURL(v.value) {
@@ -57,7 +50,7 @@ public enum DeliveryRules {
     /// validate found the field in no sample profile.
     static func unknownField(_ name: String, field: String, profile: String?, file: String) -> Finding {
         let message = if let profile {
-            "profile \"\(profile)\" has no field \"\(name)\" for <%= recipient.\(name) %>; add it to profiles/\(profile).xml or fix the field name"
+            "profile \"\(Escape.inline(profile))\" has no field \"\(name)\" for <%= recipient.\(name) %>; add it to profiles/\(Escape.inline(profile)).xml or fix the field name"
         } else {
             "no sample profile has field \"\(name)\" for <%= recipient.\(name) %>; fix the field name or add it to a profile"
         }
@@ -75,7 +68,7 @@ public enum DeliveryRules {
             let field = "variables.\(v.name)"
             if !declared.contains(v.name) {
                 out.append(Finding(.error, "variable.undeclared",
-                                   "app \(app.integrationKey) does not declare variable \"\(v.name)\", so it is not sent to it; declare it on the app or remove the value",
+                                   "app \(Escape.inline(app.integrationKey)) does not declare variable \"\(Escape.inline(v.name))\", so it is not sent to it; declare it on the app or remove the value",
                                    file: file, field: field))
             } else if case .android = app, delivery.android.effectiveType == .data, collidesWithDataTitle(v.name) {
                 out.append(Finding(.error, "variable.collision",
@@ -130,18 +123,18 @@ public enum DeliveryRules {
             if let sound = ios.sound.nonEmpty, sound != "default", !app.sounds.contains(where: { $0.name == sound }) {
                 let known = app.sounds.map(\.name)
                 add(.error, "sound.unknown", "ios.sound",
-                    "sound \"\(sound)\" is neither \"default\" nor a sound of app \(app.integrationKey); use one of: "
-                        + (["default"] + known).joined(separator: ", "))
+                    "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of app \(Escape.inline(app.integrationKey)); use one of: "
+                        + (["default"] + known).map { Escape.inline($0) }.joined(separator: ", "))
             }
         }
         if let text = ios.badge.nonEmpty, OptionValues.badge(text) == nil {
-            add(.error, "badge.range", "ios.badge", "badge \"\(text)\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
+            add(.error, "badge.range", "ios.badge", "badge \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
         }
         if let text = ios.relevanceScore.nonEmpty, OptionValues.unitInterval(text) == nil {
-            add(.error, "relevance.range", "ios.relevanceScore", "relevance score \"\(text)\" is not a number between 0 and 1; use e.g. 0.8")
+            add(.error, "relevance.range", "ios.relevanceScore", "relevance score \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 0.8")
         }
         if let text = ios.volume.nonEmpty, OptionValues.unitInterval(text) == nil {
-            add(.error, "volume.range", "ios.volume", "critical volume \"\(text)\" is not a number between 0 and 1; use e.g. 1 (full volume)")
+            add(.error, "volume.range", "ios.volume", "critical volume \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 1 (full volume)")
         }
         if ios.interruptionLevel == .critical {
             add(.warning, "interruption.critical", "ios.interruptionLevel",
@@ -158,11 +151,11 @@ public enum DeliveryRules {
         if app.connector == .binary {
             if ios.mutableContent == true && !silent {
                 add(.error, "rich.binary-connector", "ios.mutableContent",
-                    "app \(app.integrationKey) uses the binary connector, which cannot send rich notifications; switch the app to connector=\"http2\"")
+                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send rich notifications; switch the app to connector=\"http2\"")
             }
             if !c.subtitle.isEmpty && !silent {
                 add(.error, "rich.binary-connector", "content.subtitle",
-                    "app \(app.integrationKey) uses the binary connector, which cannot send a subtitle; switch the app to connector=\"http2\"")
+                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send a subtitle; switch the app to connector=\"http2\"")
             }
         }
         if let id = ios.collapseId.nonEmpty, id.utf8.count > OptionValues.maxCollapseIdBytes {
@@ -173,11 +166,11 @@ public enum DeliveryRules {
             if let seconds = OptionValues.expiration(text) {
                 if Double(seconds) < now.timeIntervalSince1970 {
                     add(.warning, "expiration.past", "ios.expiration",
-                        "expiration \(text) is in the past: APNs will not store the notification or retry delivery; move it later")
+                        "expiration \(Escape.inline(text)) is in the past: APNs will not store the notification or retry delivery; move it later")
                 }
             } else {
                 add(.error, "expiration.format", "ios.expiration",
-                    "expiration \"\(text)\" is not an ISO 8601 UTC date-time; write it like 2026-12-01T00:00:00Z")
+                    "expiration \"\(Escape.inline(text))\" is not an ISO 8601 UTC date-time; write it like 2026-12-01T00:00:00Z")
             }
         }
         if let token, !OptionValues.isHexToken(token) {
@@ -210,17 +203,17 @@ public enum DeliveryRules {
         }
         if let text = o.ttl.nonEmpty, OptionValues.ttlSeconds(text) == nil {
             add(.error, "ttl.range", "android.ttl",
-                "ttl \"\(text)\" is not a whole number of seconds in 0…\(OptionValues.maxTTLSeconds) (4 weeks); use e.g. 86400")
+                "ttl \"\(Escape.inline(text))\" is not a whole number of seconds in 0…\(OptionValues.maxTTLSeconds) (4 weeks); use e.g. 86400")
         }
         if let text = o.color.nonEmpty, !OptionValues.isColor(text) {
-            add(.error, "color.format", "android.color", "color \"\(text)\" is not #RRGGBB; write it like #FF6600")
+            add(.error, "color.format", "android.color", "color \"\(Escape.inline(text))\" is not #RRGGBB; write it like #FF6600")
         }
         if let text = o.image.nonEmpty, !OptionValues.isHTTPSURL(text) {
             out.append(imageURL(field: "android.image", file: file))
         }
         if let text = o.notificationCount.nonEmpty, OptionValues.notificationCount(text) == nil {
             add(.error, "notification-count.range", "android.notificationCount",
-                "notification count \"\(text)\" is not a whole number ≥ 0; use e.g. 1")
+                "notification count \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 1")
         }
         if o.effectiveType == .data {
             for (field, isSet) in notificationOnlyOptions(o) where isSet {
@@ -230,7 +223,7 @@ public enum DeliveryRules {
         } else if app.api == .legacy {
             for (field, isSet) in notificationOnlyOptions(o) where isSet && legacyMissingOptions.contains(field) {
                 add(.warning, "legacy.ignored-option", field,
-                    "not sent: the FCM legacy API has no such key; move app \(app.integrationKey) to api=\"httpv1\"")
+                    "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\"")
             }
         }
         return out
@@ -241,56 +234,32 @@ public enum DeliveryRules {
                 file: file, field: field)
     }
 
-    /// Findings about an app's own settings that every preview to it shows: `connector.binary`,
-    /// `connector.v1-httpv1`, `fcm.legacy-api`, `fcm.project-missing`. They point at the
-    /// service file; `check` leaves them to the service rules so validate reports them once.
-    public static func appFindings(_ app: MobileApp, serviceFile: String) -> [Finding] {
-        switch app {
-        case .ios(let a):
-            guard a.connector == .binary else { return [] }
-            return [Finding(.warning, "connector.binary",
-                            "app \(a.integrationKey) uses the binary connector, retired by Apple on 2021-03-31; switch to connector=\"http2\"",
-                            file: serviceFile, field: "iosApp[\(a.integrationKey)].connector")]
-        case .android(let a):
-            var out: [Finding] = []
-            if a.api == .httpv1 && a.connector == .v1 {
-                out.append(Finding(.error, "connector.v1-httpv1",
-                                   "app \(a.integrationKey): FCM HTTP v1 needs connector=\"v2\"",
-                                   file: serviceFile, field: "androidApp[\(a.integrationKey)].connector"))
-            }
-            if a.api == .legacy {
-                out.append(Finding(.warning, "fcm.legacy-api",
-                                   "app \(a.integrationKey) uses the FCM legacy API, which Google shut down in 2024; switch to api=\"httpv1\" with a service account",
-                                   file: serviceFile, field: "androidApp[\(a.integrationKey)].api"))
-            } else if FCMv1Message.projectId(of: a) == nil {
-                out.append(Finding(.error, "fcm.project-missing",
-                                   "app \(a.integrationKey) has no service-account project id, so the FCM v1 endpoint is unknown; add <auth mode=\"serviceAccount\" projectId=…>",
-                                   file: serviceFile, field: "androidApp[\(a.integrationKey)].auth"))
-            }
-            return out
-        }
+    /// The service rules' findings about one app (`connector.binary`, `connector.v1-httpv1`,
+    /// `fcm.legacy-api`, missing credentials, …): every preview to that app shows them, so
+    /// `fcm.legacy-api` is always on a legacy target (SPEC §4.3). `serviceFindings` is
+    /// `ServiceRules.check(service:)`, computed once per preview.
+    static func appFindings(_ serviceFindings: [Finding], appIndex: Int) -> [Finding] {
+        let prefix = "apps[\(appIndex)]"
+        return serviceFindings.filter { $0.field == prefix || $0.field.hasPrefix(prefix + ".") }
     }
-
-    /// App-setting rule ids (see `appFindings`).
-    public static let appRuleIds: Set<String> = ["connector.binary", "connector.v1-httpv1", "fcm.legacy-api", "fcm.project-missing"]
 
     // MARK: validate
 
     /// All delivery findings for `pushdesk validate`: the preview rules for every app of the
     /// service (text as written, placeholder token and tracking ids), without the app-setting
-    /// findings the service rules already report. With sample profiles in the store, a
+    /// findings `ServiceRules` already reports on the service file. With sample profiles in the store, a
     /// `<%= recipient.FIELD %>` whose field no profile has is `personalization.unknown-field`.
     /// Identical findings (same rule on several apps) are reported once.
     public static func check(delivery: Delivery, service: Service, profiles: [Profile], now: Date) -> [Finding] {
         let preview = PreviewEngine.preview(delivery: delivery, service: service, profile: nil,
                                             appKey: nil, token: nil, now: now)
-        var all = preview.diagnostics + preview.targets.flatMap(\.diagnostics)
-        all.removeAll { appRuleIds.contains($0.rule) }
+        // App settings are the service file's findings; validate reports those from ServiceRules.
+        var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter { $0.file != Store.servicePath(service.name) }
         if !profiles.isEmpty {
             let known = Set(profiles.flatMap { $0.fields.map(\.name) })
             for (field, text) in PreviewEngine.personalizedTexts(delivery) {
                 for name in Personalization.fields(in: text) where !known.contains(name) {
-                    all.append(unknownField(name, field: field, profile: nil, file: PreviewEngine.deliveryFile(delivery.name)))
+                    all.append(unknownField(name, field: field, profile: nil, file: Store.deliveryPath(delivery.name)))
                 }
             }
         }

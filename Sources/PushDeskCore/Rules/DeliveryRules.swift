@@ -266,4 +266,26 @@ public enum DeliveryRules {
         var seen = Set<Finding>()
         return all.filter { seen.insert($0).inserted }
     }
+
+    /// Every delivery of a store snapshot, positioned (line:column from the files), for
+    /// `pushdesk validate`. A delivery whose service does not exist is `delivery.service-missing`;
+    /// one whose service file does not load is skipped (that file's error is reported already).
+    public static func check(_ snapshot: StoreSnapshot, now: Date) -> [Finding] {
+        var out: [Finding] = []
+        for d in snapshot.deliveries {
+            if let service = snapshot.service(named: d.service) {
+                out += check(delivery: d, service: service, profiles: snapshot.profiles, now: now)
+            } else if !snapshot.errors.contains(where: { $0.file == Store.servicePath(d.service) }) {
+                out.append(serviceMissing(d))
+            }
+        }
+        return snapshot.positioned(out)
+    }
+
+    /// `delivery.service-missing`.
+    public static func serviceMissing(_ d: Delivery) -> Finding {
+        Finding(.error, "delivery.service-missing",
+                "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Store.servicePath(d.service)))); fix service= or create the service",
+                file: Store.deliveryPath(d.name), field: "service")
+    }
 }

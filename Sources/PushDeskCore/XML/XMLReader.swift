@@ -20,7 +20,7 @@ public enum XMLReader {
                              "the file is \(data.count / 1024 / 1024) MB; PushDesk files are at most \(maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
         var scan = SourceScan([UInt8](data))
-        if let problem = scan.precheck() {
+        if let problem = scan.precheck() ?? scan.characterReferenceProblem() {
             let p = scan.position(ofByte: problem.offset)
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }

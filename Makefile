@@ -7,7 +7,7 @@ BIN        := .build/debug/pushdesk
 BUILD_PKGS := libncurses-dev pkg-config
 TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term
 
-.PHONY: all build run test deps-build deps-test clean demo-store
+.PHONY: all build run test bench deps-build deps-test clean demo-store
 
 all: build
 
@@ -29,6 +29,11 @@ run: build
 test: deps-test
 	$(SWIFT) build
 	$(SWIFT) test
+
+# Benchmark (not a test): per-preview time in a release build (docs/PAYLOADS.md, Performance).
+bench: deps-build
+	$(SWIFT) build -c release --product pushdesk-bench
+	.build/release/pushdesk-bench preview
 
 clean:
 	rm -rf .build

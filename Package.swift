@@ -42,6 +42,12 @@ let package = Package(
             ],
             path: "Sources/pushdesk"
         ),
+        // Benchmark, not shipped: `make bench` (release build) measures preview time.
+        .executableTarget(
+            name: "pushdesk-bench",
+            dependencies: ["PushDeskCore"],
+            path: "Sources/pushdesk-bench"
+        ),
         .testTarget(
             name: "PushDeskCoreTests",
             dependencies: ["PushDeskCore"],

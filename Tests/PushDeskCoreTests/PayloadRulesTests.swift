@@ -159,6 +159,16 @@ final class PayloadRulesTests: XCTestCase {
         XCTAssertEqual(tested.subtracting(ids), [], "tested rules not documented")
     }
 
+    func testCachedServiceFindingsGiveTheSamePreview() {
+        let service = F.service(ios: .binary, api: .legacy)
+        let d = Self.d(ios: IOSOptions(mutableContent: true))
+        let fresh = Self.p(d, service: service)
+        let cached = PreviewEngine.preview(delivery: d, service: service, profile: F.ana, appKey: nil, token: nil, now: F.now,
+                                           serviceFindings: ServiceRules.check(service: service))
+        XCTAssertEqual(fresh, cached)
+        XCTAssertTrue(fresh.targets[2].diagnostics.contains { $0.rule == "fcm.legacy-api" })
+    }
+
     func testUnknownAppKey() {
         let p = F.preview(Self.d(), app: "nope")
         XCTAssertEqual(p.targets.count, 0)

@@ -38,6 +38,7 @@ public enum Personalization {
 
     /// Scans UTF-8 bytes; tags are pure ASCII so byte offsets never split a character.
     static func tags(in text: String) -> [Tag] {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return [] }
         let b = Array(text.utf8)
         var result: [Tag] = []
         var i = 0

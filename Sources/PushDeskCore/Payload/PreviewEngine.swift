@@ -59,8 +59,11 @@ public enum PreviewEngine {
     ///   - appKey: preview only the app with this integration key; nil = every app.
     ///   - token: device token; nil = `DEVICE_TOKEN`.
     ///   - now: for `expiration.past`.
+    ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
+    ///     it (the console recomputes it only when the service changes); nil = compute it.
     public static func preview(delivery: Delivery, service: Service, profile: Profile?,
-                               appKey: String?, token: String?, now: Date) -> Preview {
+                               appKey: String?, token: String?, now: Date,
+                               serviceFindings: [Finding]? = nil) -> Preview {
         let file = Store.deliveryPath(delivery.name)
         let serviceFile = Store.servicePath(service.name)
         var diagnostics: [Finding] = []
@@ -96,7 +99,7 @@ public enum PreviewEngine {
         } else {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
-        let serviceFindings = ServiceRules.check(service: service)
+        let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
         let tracking = delivery.tracking ?? .placeholder
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in

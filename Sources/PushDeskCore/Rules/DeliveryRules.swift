@@ -111,7 +111,8 @@ public enum DeliveryRules {
                                              ("ios.interruptionLevel", ios.interruptionLevel != nil),
                                              ("ios.relevanceScore", ios.relevanceScore.nonEmpty != nil),
                                              ("ios.targetContentId", ios.targetContentId.nonEmpty != nil),
-                                             ("ios.launchImage", ios.launchImage.nonEmpty != nil)]
+                                             ("ios.launchImage", ios.launchImage.nonEmpty != nil),
+                                             ("ios.critical", ios.critical == true), ("ios.volume", ios.volume.nonEmpty != nil)]
             for (field, isSet) in ignored where isSet {
                 add(.warning, "silent.ignored-option", field,
                     "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
@@ -214,6 +215,10 @@ public enum DeliveryRules {
         if let text = o.notificationCount.nonEmpty, OptionValues.notificationCount(text) == nil {
             add(.error, "notification-count.range", "android.notificationCount",
                 "notification count \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 1")
+        }
+        if o.effectiveType == .notification, delivery.content.title.isEmpty, delivery.content.body.isEmpty {
+            add(.warning, "notification.empty", "content.body",
+                "a notification message with neither title nor body shows an empty notification; write one, or use type=\"data\"")
         }
         if o.effectiveType == .data {
             for (field, isSet) in notificationOnlyOptions(o) where isSet {

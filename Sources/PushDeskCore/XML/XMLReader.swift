@@ -37,18 +37,17 @@ public enum XMLReader {
         parser.delegate = builder
         let ok = parser.parse()
         if let error = builder.error { throw error }
-        // Foundation may report success while libxml2 recorded an error, so both are checked.
-        if !ok || parser.parserError != nil || builder.root == nil {
-            let line = max(parser.lineNumber, 1)
-            let column = max(parser.columnNumber, 1)
-            throw StoreError(file: file, line: line, column: column, describe(parser.parserError, builder: builder))
-        }
-        // libxml2 in push mode may accept a document that simply stops: an element still
-        // open at the end means the file was cut short.
+        // Foundation on Linux reports success with code 5 for a file that stops being
+        // well-formed (it loses libxml2's own error): elements still open mean the file is
+        // cut short or a tag, attribute or comment is not finished at the parser's position.
         if let open = builder.openElementName {
-            let end = scan.position(ofByte: data.count)
-            throw StoreError(file: file, line: end.line, column: end.column,
-                             "the file ends before <\(open)> is closed (truncated?); restore the missing end of the file")
+            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
+            throw StoreError(file: file, line: line, column: column,
+                             "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished")
+        }
+        if !ok || parser.parserError != nil || builder.root == nil {
+            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
+            throw StoreError(file: file, line: line, column: column, describe(parser.parserError, builder: builder))
         }
         // …and may stop quietly at a second root element: every start tag must have been seen.
         if builder.elementIndex < scan.elementStarts.count {

@@ -42,6 +42,12 @@ let package = Package(
             ],
             path: "Sources/pushdesk"
         ),
+        // Test helper: saves in a loop so the crash-safety suite can kill it mid-save.
+        .executableTarget(
+            name: "pushdesk-stress",
+            dependencies: ["PushDeskCore"],
+            path: "Sources/pushdesk-stress"
+        ),
         .testTarget(
             name: "PushDeskCoreTests",
             dependencies: ["PushDeskCore"],

@@ -176,7 +176,7 @@ final class CredentialCheckerTests: XCTestCase {
         XCTAssertEqual(good.detail("keyBits"), "RSA 2048 bits")
         let mismatch = check([android(.serviceAccount(projectId: "other-1", clientEmail: email, keyFile: "credentials/firebase.json"))])[0]
         XCTAssertEqual(rules(mismatch), ["service-account.project-id"])
-        XCTAssertEqual(mismatch.findings[0].field, "androidApp[neotrips-android].auth.projectId")
+        XCTAssertEqual(mismatch.findings[0].field, "apps[0].auth.projectId")
         let gone = check([android(.serviceAccount(projectId: "p", clientEmail: "", keyFile: "credentials/nope.json"))])[0]
         XCTAssertEqual(rules(gone), ["service-account.unreadable"])
         XCTAssertTrue(gone.findings[0].message.contains("credentials/nope.json"))
@@ -188,8 +188,9 @@ final class CredentialCheckerTests: XCTestCase {
         XCTAssertEqual(rules(legacy), ["fcm.legacy-api"])
         XCTAssertEqual(legacy.findings[0].severity, .warning)
 
-        XCTAssertEqual(rules(check([android(nil)])[0]), ["credential.none"])
-        XCTAssertEqual(rules(check([ios(.sandbox, nil)])[0]), ["credential.none"])
+        // No <auth> at all is the service rule auth.missing, not a credential finding.
+        XCTAssertEqual(check([android(nil)])[0].kind, .none)
+        XCTAssertEqual(rules(check([ios(.sandbox, nil)])[0]), [])
     }
 
     func testReportsAndTheirJSONHoldNoSecret() throws {

@@ -13,14 +13,21 @@ public enum CredentialChecker {
                              pkcs12: PKCS12Reader) -> [CredentialReport] {
         let ctx = Context(service: service, storeRoot: storeRoot, now: now,
                           secrets: SecretStore(storeRoot: storeRoot, environment: environment), pkcs12: pkcs12)
-        var reports = service.apps.map { app -> CredentialReport in
+        var reports = service.apps.enumerated().map { i, app -> CredentialReport in
             switch app {
-            case .ios(let a): ctx.check(a)
-            case .android(let a): ctx.check(a)
+            case .ios(let a): ctx.check(a, index: i)
+            case .android(let a): ctx.check(a, index: i)
             }
         }
         sharedCertificates(&reports)
         return reports
+    }
+
+    /// Every credential finding of a store, positioned, for `pushdesk validate`. Leaves out
+    /// `fcm.legacy-api`, which ServiceRules already reports for `api="legacy"`.
+    public static func findings(_ snapshot: StoreSnapshot, storeRoot: URL, now: Date) -> [Finding] {
+        let all = snapshot.services.flatMap { check(service: $0, storeRoot: storeRoot, now: now) }.flatMap(\.findings)
+        return snapshot.positioned(all.filter { $0.rule != CredentialRules.ID.fcmLegacyAPI })
     }
 
     /// `certificate.shared` (SPEC §5): the sandbox and production apps use the same certificate.
@@ -32,8 +39,8 @@ public enum CredentialChecker {
                     && reports[$0].certificate?.sha256Fingerprint == fp
             }
             guard let other = others.first else { continue }
-            let place = CredentialRules.Place(file: Context.servicePath(reports[i].service),
-                                              field: "iosApp[\(reports[i].app)].auth.certificateFile")
+            let place = CredentialRules.Place(file: Store.servicePath(reports[i].service),
+                                              field: "apps[\(reports[i].index)].auth.certificateFile")
             reports[i].findings.append(place.finding(.error, CredentialRules.ID.certificateShared,
                 "the \(env.rawValue) app uses the same certificate (SHA-256 \(fp.prefix(23))…) as \(reports[other].app); give sandbox and production each their own certificate"))
         }
@@ -46,10 +53,10 @@ public enum CredentialChecker {
         let secrets: SecretStore
         let pkcs12: PKCS12Reader
 
-        static func servicePath(_ name: String) -> String { "services/\(name).xml" }
-
-        func place(_ app: String, _ element: String, _ field: String) -> CredentialRules.Place {
-            CredentialRules.Place(file: Self.servicePath(service.name), field: "\(element)[\(app)].\(field)")
+        /// Fields as ServiceRules names them (`apps[2].auth.keyFile`), so that
+        /// `StoreSnapshot.positioned` finds their line:column.
+        func place(_ index: Int, _ field: String) -> CredentialRules.Place {
+            CredentialRules.Place(file: Store.servicePath(service.name), field: "apps[\(index)].\(field)")
         }
 
         /// Paths in attributes are relative to the store unless absolute (SPEC §3.1).
@@ -57,31 +64,29 @@ public enum CredentialChecker {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : storeRoot.appendingPathComponent(path)
         }
 
-        func check(_ app: IOSApp) -> CredentialReport {
+        func check(_ app: IOSApp, index: Int) -> CredentialReport {
             var r = CredentialReport(service: service.name, app: app.integrationKey, label: app.label,
-                                     platform: .ios, environment: app.environment, kind: .none)
+                                     platform: .ios, environment: app.environment, kind: .none, index: index)
             switch app.auth {
             case nil:
-                r.findings.append(place(app.integrationKey, "iosApp", "auth").finding(.warning, CredentialRules.ID.credentialNone,
-                    "no credentials: set token auth (.p8 key, Key ID, Team ID) or certificate auth (.p12 and its password) before sending"))
+                break  // ServiceRules reports auth.missing
             case .certificate(let file, let passwordRef):
                 r.kind = .certificate
-                checkCertificate(app, file: file, passwordRef: passwordRef, into: &r)
+                checkCertificate(app, index: index, file: file, passwordRef: passwordRef, into: &r)
             case .token(let keyId, let teamId, let keyFile):
                 r.kind = .token
-                checkToken(app, keyId: keyId, teamId: teamId, keyFile: keyFile, into: &r)
+                checkToken(app, index: index, keyId: keyId, teamId: teamId, keyFile: keyFile, into: &r)
             }
             return r
         }
 
-        func checkCertificate(_ app: IOSApp, file: String, passwordRef: String, into r: inout CredentialReport) {
-            let key = app.integrationKey
-            let at = place(key, "iosApp", "auth.certificateFile")
+        func checkCertificate(_ app: IOSApp, index: Int, file: String, passwordRef: String, into r: inout CredentialReport) {
+            let at = place(index, "auth.certificateFile")
             r.details.append(CredentialDetail("file", "File", file))
             if !passwordRef.isEmpty { r.details.append(CredentialDetail("passwordRef", "Password", "secret \(passwordRef)")) }
             var passwordFailed = false
             if !passwordRef.isEmpty {
-                checkSecret(passwordRef, at: place(key, "iosApp", "auth.passwordRef"), into: &r)
+                checkSecret(passwordRef, at: place(index, "auth.passwordRef"), into: &r)
                 passwordFailed = !secrets.exists(passwordRef)
             }
             let url = resolve(file)
@@ -105,12 +110,12 @@ public enum CredentialChecker {
                 r.details.append(CredentialDetail("topics", "Topics", info.topics.joined(separator: ", ")))
                 r.details.append(CredentialDetail("pushEnvironment", "Environment", info.environment.label))
                 r.findings += CredentialRules.validity(info, now: now, at: at)
-                r.findings += CredentialRules.topic(info, bundleId: app.bundleId, at: place(key, "iosApp", "bundleId"))
+                r.findings += CredentialRules.topic(info, bundleId: app.bundleId, at: place(index, "bundleId"))
                 r.findings += CredentialRules.environment(info, app: app.environment, at: at)
             } catch let f as CertificateFile.Failure {
                 switch f {
                 case .wrongPassword:
-                    r.findings.append(place(key, "iosApp", "auth.passwordRef").finding(.error, CredentialRules.ID.certificatePassword,
+                    r.findings.append(place(index, "auth.passwordRef").finding(.error, CredentialRules.ID.certificatePassword,
                         "the password in secret \(passwordRef) does not open \(file); set the right password"))
                 default:
                     r.findings.append(at.finding(.error, CredentialRules.ID.certificateUnreadable, f.description))
@@ -123,15 +128,14 @@ public enum CredentialChecker {
             }
         }
 
-        func checkToken(_ app: IOSApp, keyId: String, teamId: String, keyFile: String, into r: inout CredentialReport) {
-            let key = app.integrationKey
+        func checkToken(_ app: IOSApp, index: Int, keyId: String, teamId: String, keyFile: String, into r: inout CredentialReport) {
             r.details.append(CredentialDetail("keyId", "Key ID", keyId))
             r.details.append(CredentialDetail("teamId", "Team ID", teamId))
             r.details.append(CredentialDetail("file", "Key file", keyFile))
             r.findings += CredentialRules.tokenIDs(keyId: keyId, teamId: teamId,
-                                                   keyIdAt: place(key, "iosApp", "auth.keyId"),
-                                                   teamIdAt: place(key, "iosApp", "auth.teamId"))
-            let at = place(key, "iosApp", "auth.keyFile")
+                                                   keyIdAt: place(index, "auth.keyId"),
+                                                   teamIdAt: place(index, "auth.teamId"))
+            let at = place(index, "auth.keyFile")
             let url = resolve(keyFile)
             if let mode = FileMode.of(url.path) { r.findings += CredentialRules.permissions(path: keyFile, mode: mode, at: at) }
             do {
@@ -146,24 +150,22 @@ public enum CredentialChecker {
             }
         }
 
-        func check(_ app: AndroidApp) -> CredentialReport {
+        func check(_ app: AndroidApp, index: Int) -> CredentialReport {
             var r = CredentialReport(service: service.name, app: app.integrationKey, label: app.label,
-                                     platform: .android, environment: nil, kind: .none)
-            let key = app.integrationKey
+                                     platform: .android, environment: nil, kind: .none, index: index)
             switch app.auth {
             case nil:
-                r.findings.append(place(key, "androidApp", "auth").finding(.warning, CredentialRules.ID.credentialNone,
-                    "no credentials: set the Firebase service-account key file (FCM HTTP v1) before sending"))
+                break  // ServiceRules reports auth.missing
             case .serverKey(let ref):
                 r.kind = .serverKey
                 r.details.append(CredentialDetail("serverKeyRef", "Server key", "secret \(ref)"))
-                checkSecret(ref, at: place(key, "androidApp", "auth.serverKeyRef"), into: &r)
-                r.findings.append(place(key, "androidApp", "auth").finding(.warning, CredentialRules.ID.fcmLegacyAPI,
+                checkSecret(ref, at: place(index, "auth.serverKeyRef"), into: &r)
+                r.findings.append(place(index, "auth").finding(.warning, CredentialRules.ID.fcmLegacyAPI,
                     "a legacy FCM server key: Google shut the legacy HTTP API down in 2024; move the app to FCM HTTP v1 with a service-account key"))
             case .serviceAccount(let projectId, let clientEmail, let keyFile):
                 r.kind = .serviceAccount
                 r.details.append(CredentialDetail("file", "Key file", keyFile))
-                let at = place(key, "androidApp", "auth.keyFile")
+                let at = place(index, "auth.keyFile")
                 let url = resolve(keyFile)
                 if let mode = FileMode.of(url.path) { r.findings += CredentialRules.permissions(path: keyFile, mode: mode, at: at) }
                 do {
@@ -175,8 +177,8 @@ public enum CredentialChecker {
                     if let bits = account.keyBits { r.details.append(CredentialDetail("keyBits", "Key", "RSA \(bits) bits")) }
                     if let fp = account.publicKeyFingerprint { r.details.append(CredentialDetail("publicKeySha256", "Public key SHA-256", fp)) }
                     r.findings += CredentialRules.serviceAccount(account, projectId: projectId, clientEmail: clientEmail, at: at,
-                        projectIdAt: place(key, "androidApp", "auth.projectId"),
-                        clientEmailAt: place(key, "androidApp", "auth.clientEmail"))
+                        projectIdAt: place(index, "auth.projectId"),
+                        clientEmailAt: place(index, "auth.clientEmail"))
                 } catch {
                     let why = (error as? ServiceAccount.Failure)?.description ?? "cannot be read"
                     r.findings.append(at.finding(.error, CredentialRules.ID.serviceAccountUnreadable, "\(keyFile): \(why)"))

@@ -33,18 +33,20 @@ public struct CredentialReport: Sendable, Equatable {
     public var findings: [Finding]
     /// The certificate read, for certificate auth when it could be read.
     public var certificate: CertificateInfo?
+    /// Position of the app in `service.apps` (findings' fields are `apps[index].…`).
+    public var index: Int
 
     public init(service: String, app: String, label: String, platform: Platform,
-                environment: IOSEnvironment?, kind: CredentialKind, details: [CredentialDetail] = [],
+                environment: IOSEnvironment?, kind: CredentialKind, index: Int, details: [CredentialDetail] = [],
                 findings: [Finding] = [], certificate: CertificateInfo? = nil) {
         self.service = service; self.app = app; self.label = label; self.platform = platform
-        self.environment = environment; self.kind = kind; self.details = details
+        self.environment = environment; self.kind = kind; self.index = index; self.details = details
         self.findings = findings; self.certificate = certificate
     }
 
     public func detail(_ key: String) -> String? { details.first { $0.key == key }?.value }
 
-    /// The `--json` form (docs/CREDENTIALS.md).
+    /// One report of `credentials check --json` (docs/CREDENTIALS.md).
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("service", .string(service)), ("app", .string(app)), ("label", .string(label)),
@@ -53,15 +55,7 @@ public struct CredentialReport: Sendable, Equatable {
         if let environment { members.append(("environment", .string(environment.rawValue))) }
         members.append(("kind", .string(kind.rawValue)))
         members.append(("details", .object(details.map { ($0.key, .string($0.value)) })))
-        members.append(("findings", .array(findings.map(Self.json))))
+        members.append(("findings", .array(findings.map(\.json))))
         return .object(members)
-    }
-
-    public static func json(_ f: Finding) -> JSONValue {
-        var m: [(String, JSONValue)] = [("severity", .string(f.severity.rawValue)), ("rule", .string(f.rule))]
-        if !f.file.isEmpty { m.append(("file", .string(f.file))) }
-        if !f.field.isEmpty { m.append(("field", .string(f.field))) }
-        m.append(("message", .string(f.message)))
-        return .object(m)
     }
 }

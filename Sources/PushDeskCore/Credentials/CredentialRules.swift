@@ -26,7 +26,6 @@ public enum CredentialRules {
         public static let secretMissing = "secret.missing"
         public static let secretPermissions = "secret.permissions"
         public static let fcmLegacyAPI = "fcm.legacy-api"
-        public static let credentialNone = "credential.none"
     }
 
     /// Where a finding points: the service file and a field of the app.

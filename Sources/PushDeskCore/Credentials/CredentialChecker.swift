@@ -144,7 +144,8 @@ public enum CredentialChecker {
                 let token = try APNsProviderToken(keyId: keyId, teamId: teamId, key: authKey, issuedAt: now)
                 r.details.append(CredentialDetail("authorization", "authorization", token.redacted))
             } catch let f as APNsAuthKey.Failure {
-                r.findings.append(at.finding(.error, CredentialRules.ID.tokenKey, "\(keyFile): \(f.description)"))
+                let message = if case .fileNotFound = f { f.description } else { "\(keyFile): \(f.description)" }
+                r.findings.append(at.finding(.error, CredentialRules.ID.tokenKey, message))
             } catch {
                 r.findings.append(at.finding(.error, CredentialRules.ID.tokenKey, "\(keyFile): the key cannot sign a token"))
             }
@@ -180,8 +181,12 @@ public enum CredentialChecker {
                         projectIdAt: place(index, "auth.projectId"),
                         clientEmailAt: place(index, "auth.clientEmail"))
                 } catch {
-                    let why = (error as? ServiceAccount.Failure)?.description ?? "cannot be read"
-                    r.findings.append(at.finding(.error, CredentialRules.ID.serviceAccountUnreadable, "\(keyFile): \(why)"))
+                    let message = switch error as? ServiceAccount.Failure {
+                    case .fileNotFound(let path)?: "file not found: \(path)"
+                    case let f?: "\(keyFile): \(f.description)"
+                    case nil: "\(keyFile) cannot be read"
+                    }
+                    r.findings.append(at.finding(.error, CredentialRules.ID.serviceAccountUnreadable, message))
                 }
             }
             return r

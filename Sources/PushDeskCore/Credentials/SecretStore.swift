@@ -92,7 +92,7 @@ public struct SecretStore: Sendable {
         case .file(let name):
             let path = directory.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path) else {
-                throw SecretError(kind: .missing, message: "secret \(reference): \(Self.relativePath(name)) does not exist; set it with the console's masked entry or create it with mode 0600")
+                throw SecretError(kind: .missing, message: "secret \(reference): \(Self.relativePath(name)) does not exist; set it with `pushdesk credentials set-secret \(name)` or the console's masked entry")
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SecretError(kind: .io, message: "secret \(reference): \(Self.relativePath(name)) cannot be read")

@@ -113,6 +113,28 @@ final class CredentialCertificateTests: XCTestCase {
         XCTAssertTrue(CertificateFile.holdsPrivateKey(try Data(contentsOf: p12)))
     }
 
+    func testReadsLegacyKeychainStyleP12() throws {
+        let dir = F.tempDir()
+        let c = try F.pushCertificate(bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day)
+        let p12 = dir.appendingPathComponent("legacy.p12")
+        try F.writeP12(certPEM: c.pem, password: "old-keychain", to: p12, legacy: true)
+        let read = try CertificateFile.read(file: p12, shownAs: "legacy.p12", password: { SecretValue("old-keychain") })
+        XCTAssertEqual(read.0, try CertificateInfo(derEncoded: c.der))
+        XCTAssertThrowsError(try CertificateFile.read(file: p12, shownAs: "legacy.p12", password: { SecretValue("nope") })) { e in
+            XCTAssertEqual(e as? CertificateFile.Failure, .wrongPassword)
+        }
+    }
+
+    func testControlCharactersFromTheCertificateAreEscaped() throws {
+        let c = try F.pushCertificate(bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day,
+                                      organization: "Evil\u{1B}]0;pwned\u{07}Corp")
+        let i = try CertificateInfo(derEncoded: c.der)
+        XCTAssertTrue(i.subject.contains("\u{1B}"), "the model keeps the real value")
+        let shown = CredentialDetail("subject", "Subject", i.subject).value
+        XCTAssertFalse(shown.unicodeScalars.contains { $0.value < 0x20 }, shown)
+        XCTAssertTrue(shown.contains("Evil\\u{1B}]0;pwned\\u{7}Corp"), shown)
+    }
+
     func testWrongPasswordLeaksNothing() throws {
         let dir = F.tempDir()
         let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)

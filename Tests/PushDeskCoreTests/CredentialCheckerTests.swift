@@ -89,6 +89,12 @@ final class CredentialCheckerTests: XCTestCase {
         XCTAssertEqual(reports[0].findings[0].severity, .error)
         XCTAssertTrue(reports[1].findings[0].message.contains("neotrips-ios-sandbox"))
 
+        // A copy of the same certificate under another name is still the same certificate.
+        try FileManager.default.copyItem(at: root.appendingPathComponent(one), to: root.appendingPathComponent("credentials/copy.p12"))
+        let copied = check([ios(.sandbox, .certificate(certificateFile: one, passwordRef: "pw")),
+                            ios(.production, .certificate(certificateFile: "credentials/copy.p12", passwordRef: "pw"))])
+        XCTAssertEqual(copied.map(rules), [["certificate.shared"], ["certificate.shared"]])
+
         // Two universal certificates, one per app: nothing shared.
         let two = try writeP12("two.p12", kind: .universal)
         let ok = check([ios(.sandbox, .certificate(certificateFile: one, passwordRef: "pw")),
@@ -191,6 +197,23 @@ final class CredentialCheckerTests: XCTestCase {
         // No <auth> at all is the service rule auth.missing, not a credential finding.
         XCTAssertEqual(check([android(nil)])[0].kind, .none)
         XCTAssertEqual(rules(check([ios(.sandbox, nil)])[0]), [])
+    }
+
+    func testFindingsForValidateArePositionedAndSkipWhatServiceRulesReport() throws {
+        let store = Store(root: root)
+        try store.save(Service(name: "neotrips", label: "Neotrips", marketingUrl: "https://m.example/", trackingUrl: "https://t.example/", apps: [
+            ios(.sandbox, .token(keyId: "bad", teamId: "DEF123GHIJ", keyFile: "credentials/none.p8")),
+            .android(AndroidApp(label: "A", integrationKey: "a", packageName: "com.a.b", api: .legacy, auth: .serverKey(serverKeyRef: "absent"))),
+        ]))
+        let snapshot = store.loadAll()
+        XCTAssertEqual(snapshot.errors, [])
+        let findings = CredentialChecker.findings(snapshot, storeRoot: root, now: now)
+        XCTAssertEqual(findings.map(\.rule), ["token.key-id", "token.key", "secret.missing"])
+        XCTAssertTrue(findings.allSatisfy { $0.file == "services/neotrips.xml" && $0.line != nil && $0.column != nil },
+                      findings.map(\.formatted).joined(separator: "\n"))
+        // The line is the one of the <auth> element that holds the field.
+        let xml = try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(xml[findings[0].line! - 1].contains("keyId=\"bad\""), String(xml[findings[0].line! - 1]))
     }
 
     func testReportsAndTheirJSONHoldNoSecret() throws {

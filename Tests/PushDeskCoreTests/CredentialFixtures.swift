@@ -45,7 +45,8 @@ enum CredentialFixtures {
 
     /// An Apple-shaped push certificate for `bundleId`, DER and PEM.
     static func pushCertificate(bundleId: String, kind: Kind, notBefore: Date, notAfter: Date,
-                                topicsExtension withTopics: Bool = true, serial: Int = Int.random(in: 1...Int(Int32.max)))
+                                topicsExtension withTopics: Bool = true, serial: Int = Int.random(in: 1...Int(Int32.max)),
+                                organization: String = "Neotrips Test")
         throws -> (der: [UInt8], pem: String) {
         let cn: String
         switch kind {
@@ -58,7 +59,7 @@ enum CredentialFixtures {
             RelativeDistinguishedName(.init(type: uidOID, utf8String: bundleId)),
             RelativeDistinguishedName(.init(type: .RDNAttributeType.commonName, utf8String: cn)),
             RelativeDistinguishedName(.init(type: .RDNAttributeType.organizationalUnitName, utf8String: "TEAM123456")),
-            RelativeDistinguishedName(.init(type: .RDNAttributeType.organizationName, utf8String: "Neotrips Test")),
+            RelativeDistinguishedName(.init(type: .RDNAttributeType.organizationName, utf8String: organization)),
             RelativeDistinguishedName(try .init(type: .RDNAttributeType.countryName, printableString: "US")),
         ])
         var exts: [Certificate.Extension] = []
@@ -84,7 +85,8 @@ enum CredentialFixtures {
     }
 
     /// `openssl pkcs12 -export` of the certificate with the leaf key; the password goes on stdin.
-    static func writeP12(certPEM: String, password: String, to url: URL) throws {
+    /// `legacy`: RC2-40/3DES encryption, as macOS Keychain exports it.
+    static func writeP12(certPEM: String, password: String, to url: URL, legacy: Bool = false) throws {
         let dir = url.deletingLastPathComponent()
         let certFile = dir.appendingPathComponent(".fixture-cert-\(UUID().uuidString).pem")
         let keyFile = dir.appendingPathComponent(".fixture-key-\(UUID().uuidString).pem")
@@ -94,7 +96,7 @@ enum CredentialFixtures {
         let r = try ChildProcess.run(PKCS12Reader().openssl!, [
             "pkcs12", "-export", "-in", certFile.path, "-inkey", keyFile.path, "-out", url.path,
             "-name", "push", "-passout", "fd:0",
-        ], stdin: Array((password + "\n").utf8))
+        ] + (legacy ? ["-legacy"] : []), stdin: Array((password + "\n").utf8))
         precondition(r.status == 0, "openssl pkcs12 -export failed")
     }
 

@@ -111,6 +111,10 @@ final class CredentialCheckerTests: XCTestCase {
         XCTAssertFalse(wrong.findings[0].message.contains("Not-The-Password-77"))
         XCTAssertFalse(wrong.findings[0].message.contains(p12Password))
 
+        let noRef = check([ios(.sandbox, .certificate(certificateFile: file, passwordRef: ""))])[0]
+        XCTAssertEqual(rules(noRef), ["certificate.password"])
+        XCTAssertTrue(noRef.findings[0].message.contains("needs a password"), noRef.findings[0].message)
+
         let noSecret = check([ios(.sandbox, .certificate(certificateFile: file, passwordRef: "absent"))])[0]
         XCTAssertEqual(rules(noSecret), ["secret.missing"])
         XCTAssertTrue(noSecret.findings[0].message.contains("secrets/absent"))

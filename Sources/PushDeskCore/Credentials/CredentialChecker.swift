@@ -115,8 +115,10 @@ public enum CredentialChecker {
             } catch let f as CertificateFile.Failure {
                 switch f {
                 case .wrongPassword:
-                    r.findings.append(place(index, "auth.passwordRef").finding(.error, CredentialRules.ID.certificatePassword,
-                        "the password in secret \(passwordRef) does not open \(file); set the right password"))
+                    let message = passwordRef.isEmpty
+                        ? "\(file) needs a password: store it with `pushdesk credentials set-secret NAME` and set passwordRef=\"NAME\""
+                        : "the password in secret \(passwordRef) does not open \(file); set the right one with `pushdesk credentials set-secret \(passwordRef)`"
+                    r.findings.append(place(index, "auth.passwordRef").finding(.error, CredentialRules.ID.certificatePassword, message))
                 default:
                     r.findings.append(at.finding(.error, CredentialRules.ID.certificateUnreadable, f.description))
                 }

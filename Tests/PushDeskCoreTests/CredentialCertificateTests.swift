@@ -56,7 +56,7 @@ final class CredentialCertificateTests: XCTestCase {
         XCTAssertEqual(expired.map(\.rule), ["certificate.expired"])
         XCTAssertEqual(expired.first?.severity, .error)
 
-        let soon = CredentialRules.validity(try info(.universal, to: 10.5), now: now, at: place)
+        let soon = CredentialRules.validity(try info(.universal, to: 10), now: now, at: place)
         XCTAssertEqual(soon.map(\.rule), ["certificate.expiring"])
         XCTAssertEqual(soon.first?.severity, .warning)
         XCTAssertTrue(soon.first!.message.contains("in 10 days"), soon.first!.message)
@@ -65,7 +65,8 @@ final class CredentialCertificateTests: XCTestCase {
         XCTAssertEqual(future.map(\.rule), ["certificate.not-yet-valid"])
         XCTAssertEqual(future.first?.severity, .error)
 
-        XCTAssertEqual(CredentialRules.validity(try info(.universal, to: 31), now: now, at: place), [])
+        XCTAssertEqual(CredentialRules.validity(try info(.universal, to: 30.01), now: now, at: place), [])
+        XCTAssertEqual(CredentialRules.validity(try info(.universal, to: 29.99), now: now, at: place).map(\.rule), ["certificate.expiring"])
     }
 
     func testTopicRule() throws {

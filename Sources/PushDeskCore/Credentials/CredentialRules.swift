@@ -49,8 +49,9 @@ public enum CredentialRules {
             return [p.finding(.error, ID.certificateNotYetValid,
                 "the certificate is not valid before \(before); check the server clock or use the current certificate")]
         }
-        let days = Int(c.notValidAfter.timeIntervalSince(now) / 86400)
-        if days < expiringWithinDays {
+        let remaining = c.notValidAfter.timeIntervalSince(now)
+        if remaining < Double(expiringWithinDays) * 86400 {
+            let days = Int((remaining / 86400).rounded(.up))
             return [p.finding(.warning, ID.certificateExpiring,
                 "the certificate expires on \(after) (in \(days) day\(days == 1 ? "" : "s")); renew it before then")]
         }

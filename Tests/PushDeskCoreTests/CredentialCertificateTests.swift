@@ -31,7 +31,7 @@ final class CredentialCertificateTests: XCTestCase {
         XCTAssertEqual(i.notValidAfter.timeIntervalSince1970, (now + 365 * F.day).timeIntervalSince1970, accuracy: 1)
 
         // The fingerprint is the one openssl prints for the same certificate.
-        let dir = F.tempDir()
+        let dir = try makeTempDir(self)
         let pemURL = dir.appendingPathComponent("c.pem")
         try c.pem.write(to: pemURL, atomically: true, encoding: .utf8)
         let r = try ChildProcess.run(PKCS12Reader().openssl!, ["x509", "-in", pemURL.path, "-noout", "-fingerprint", "-sha256"], stdin: [])
@@ -90,7 +90,7 @@ final class CredentialCertificateTests: XCTestCase {
     }
 
     func testReadsPEMDERAndP12() throws {
-        let dir = F.tempDir()
+        let dir = try makeTempDir(self)
         let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let expected = try CertificateInfo(derEncoded: c.der)
 
@@ -115,7 +115,7 @@ final class CredentialCertificateTests: XCTestCase {
     }
 
     func testReadsLegacyKeychainStyleP12() throws {
-        let dir = F.tempDir()
+        let dir = try makeTempDir(self)
         let c = try F.pushCertificate(bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let p12 = dir.appendingPathComponent("legacy.p12")
         try F.writeP12(certPEM: c.pem, password: "old-keychain", to: p12, legacy: true)
@@ -137,7 +137,7 @@ final class CredentialCertificateTests: XCTestCase {
     }
 
     func testWrongPasswordLeaksNothing() throws {
-        let dir = F.tempDir()
+        let dir = try makeTempDir(self)
         let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let p12 = dir.appendingPathComponent("c.p12")
         try F.writeP12(certPEM: c.pem, password: "right-horse-battery", to: p12)
@@ -150,7 +150,7 @@ final class CredentialCertificateTests: XCTestCase {
     }
 
     func testUnreadableAndMissingFiles() throws {
-        let dir = F.tempDir()
+        let dir = try makeTempDir(self)
         let junk = dir.appendingPathComponent("junk.p12")
         try Data("this is not a certificate".utf8).write(to: junk)
         XCTAssertThrowsError(try CertificateFile.read(file: junk, shownAs: "credentials/junk.p12", password: { SecretValue("") })) { e in
@@ -171,7 +171,7 @@ final class CredentialCertificateTests: XCTestCase {
     }
 
     func testMissingOpenSSLIsSaidClearly() throws {
-        let dir = F.tempDir()
+        let dir = try makeTempDir(self)
         let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let p12 = dir.appendingPathComponent("c.p12")
         try F.writeP12(certPEM: c.pem, password: "pw", to: p12)
@@ -189,7 +189,7 @@ final class CredentialCertificateTests: XCTestCase {
 /// argv and environment, and neither holds the password.
 final class CredentialPKCS12ArgvTests: XCTestCase {
     func testPasswordIsNeverOnArgvNorInTheChildEnvironment() throws {
-        let dir = CredentialFixtures.tempDir()
+        let dir = try makeTempDir(self)
         let log = dir.appendingPathComponent("log")
         let script = """
             #!/bin/sh

@@ -14,7 +14,7 @@ final class CredentialCheckerTests: XCTestCase {
     var root: URL!
 
     override func setUp() {
-        root = F.tempDir()
+        root = try! makeTempDir(self)
     }
 
     func writeP12(_ name: String, kind: F.Kind, bundle b: String? = nil, from: Double = -10, to: Double = 200,

@@ -114,12 +114,6 @@ enum CredentialFixtures {
         return (data, pem)
     }
 
-    static func tempDir() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushdesk-cred-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static func write(_ data: Data, to url: URL, mode: Int = 0o600) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url)

@@ -5,7 +5,7 @@ import XCTest
 /// The secrets store: files in STORE/secrets (0700/0600), or env: references.
 final class CredentialSecretStoreTests: XCTestCase {
     func testSetCreates0700DirectoryAnd0600FileEvenWithAPermissiveUmask() throws {
-        let root = CredentialFixtures.tempDir()
+        let root = try makeTempDir(self)
         let store = SecretStore(storeRoot: root)
         let old = umask(0)
         defer { umask(old) }
@@ -23,7 +23,7 @@ final class CredentialSecretStoreTests: XCTestCase {
     }
 
     func testReplacingAnOpenFileMakesIt0600() throws {
-        let root = CredentialFixtures.tempDir()
+        let root = try makeTempDir(self)
         let store = SecretStore(storeRoot: root)
         try CredentialFixtures.write(Data("old\n".utf8), to: store.directory.appendingPathComponent("k"), mode: 0o644)
         XCTAssertEqual(try store.read("k"), SecretValue("old"), "one trailing newline is not part of the secret")
@@ -32,7 +32,7 @@ final class CredentialSecretStoreTests: XCTestCase {
     }
 
     func testEnvironmentReferences() throws {
-        let store = SecretStore(storeRoot: CredentialFixtures.tempDir(), environment: ["FCM_KEY": "AAAAxyz"])
+        let store = SecretStore(storeRoot: try makeTempDir(self), environment: ["FCM_KEY": "AAAAxyz"])
         XCTAssertEqual(try store.read("env:FCM_KEY"), SecretValue("AAAAxyz"))
         XCTAssertThrowsError(try store.read("env:NOT_SET")) { e in
             XCTAssertEqual((e as? SecretError)?.kind, .missing)
@@ -42,7 +42,7 @@ final class CredentialSecretStoreTests: XCTestCase {
     }
 
     func testInvalidReferencesCannotEscapeTheDirectory() throws {
-        let store = SecretStore(storeRoot: CredentialFixtures.tempDir())
+        let store = SecretStore(storeRoot: try makeTempDir(self))
         for bad in ["../x", "a/b", ".hidden", "", "env:", "env:1X", "env:A-B", String(repeating: "a", count: 101)] {
             XCTAssertThrowsError(try store.set(bad, to: SecretValue("v")), bad) { e in
                 XCTAssertEqual((e as? SecretError)?.kind, .invalidReference)

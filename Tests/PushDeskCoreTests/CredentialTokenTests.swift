@@ -39,7 +39,7 @@ final class CredentialTokenTests: XCTestCase {
     }
 
     func testPublicKeyFingerprintMatchesOpenSSL() throws {
-        let dir = CredentialFixtures.tempDir()
+        let dir = try makeTempDir(self)
         let openssl = PKCS12Reader().openssl!
         let gen = try ChildProcess.run(openssl, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"], stdin: [])
         XCTAssertEqual(gen.status, 0)

@@ -28,7 +28,7 @@ run: build
 # Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite.
 test: deps-test
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 # Benchmark (not a test): per-preview time in a release build (docs/PAYLOADS.md, Performance).
 bench: deps-build

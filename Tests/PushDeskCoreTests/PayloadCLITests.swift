@@ -95,6 +95,32 @@ final class PayloadCLITests: XCTestCase {
         XCTAssertTrue(r.out.hasSuffix("1 error, 1 warning\n"))
     }
 
+    /// C1 controls are legal in XML and JSON; U+009B is CSI on some terminals. The text form
+    /// must show them escaped, while the JSON form (piped) keeps the exact value.
+    func testC1ControlsFromFilesNeverReachTheTerminalRaw() throws {
+        try write("deliveries/c1.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <delivery format="1" name="c1" label="C1" service="neotrips">
+              <content>
+                <title>a&#x9B;2Jb</title>
+              </content>
+              <ios sound="x&#x85;y"/>
+            </delivery>
+
+            """)
+        let r = try pushdesk("preview", "c1")
+        XCTAssertEqual(r.code, 1, r.err)
+        XCTAssertNil(r.out.unicodeScalars.first { (0x7F...0x9F).contains($0.value) }, r.out.debugDescription)
+        XCTAssertTrue(r.out.contains(#""title": "a\u009B2Jb""#), r.out)
+        XCTAssertTrue(r.out.contains(#"sound "x\u{85}y" is neither"#), r.out)
+        let j = try pushdesk("preview", "c1", "--json", "--app", "neotrips-ios")
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any])
+        let target = try XCTUnwrap((doc["targets"] as? [[String: Any]])?.first)
+        let alert = ((target["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? [String: Any]
+        XCTAssertEqual(alert?["title"] as? String, "a\u{9B}2Jb")
+        XCTAssertEqual(target["bytes"] as? Int, #"{"aps":{"alert":{"title":"a\#u{9B}2Jb"},"sound":"x\#u{85}y"},"_mId":"00000000-0000-0000-0000-000000000000","_dId":"00000000"}"#.utf8.count)
+    }
+
     func testExitCodesAndErrorsOnStderr() throws {
         var r = try pushdesk("preview", "nope")
         XCTAssertEqual(r.code, 2)

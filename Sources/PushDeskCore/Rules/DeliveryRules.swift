@@ -3,8 +3,9 @@ import Foundation
 /// Every rule about deliveries (SPEC §5 plus the extra ones in docs/RULES.md, "Delivery
 /// rules"). Each rule has exactly one implementation here; the preview engine calls these
 /// per target and `check` runs them for `pushdesk validate`. Findings point at the field
-/// of the delivery file (`ios.sound`, `android.color`, `variables.mediaUrl`, `content.body`)
-/// or, for app settings, of the service file (`iosApp[neotrips-ios].connector`).
+/// of the delivery file (`ios.sound`, `android.color`, `variables.mediaUrl`, `content.body`).
+/// App settings (`connector.binary`, `fcm.legacy-api`, …) are ServiceRules' findings, which
+/// previews show on the app's target.
 public enum DeliveryRules {
     /// APNs and FCM both refuse payloads over 4 KB.
     public static let sizeLimit = 4096

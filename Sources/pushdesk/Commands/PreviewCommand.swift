@@ -53,12 +53,14 @@ struct PreviewCommand: ParsableCommand {
             service = loaded
             maps.sourceMaps[Store.servicePath(d.service)] = map
         } catch let e as StoreError {
+            // A service that does not exist is the delivery's error (exit 1); an unreadable
+            // service file is I/O (exit 2); a malformed one is an input error (exit 1).
             if e.kind == .io, !FileManager.default.fileExists(atPath: store.url(Store.servicePath(d.service)).path) {
                 printError(maps.positioned([DeliveryRules.serviceMissing(d)])[0].formatted)
-            } else {
-                printError(e.description)
+                throw Exit.inputErrors
             }
-            throw Exit.inputErrors
+            printError(e.description)
+            throw e.kind == .io ? Exit.usageOrIO : Exit.inputErrors
         }
 
         var profileValue: Profile?
@@ -91,7 +93,14 @@ struct PreviewCommand: ParsableCommand {
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices { result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics) }
 
-        print(json ? result.json.pretty : PreviewText.render(result))
+        if json {
+            // Piped: the exact document. On a terminal, DEL and C1 controls (valid raw in JSON)
+            // are written as \u escapes — the same JSON value, but unable to drive the screen.
+            let doc = result.json.pretty
+            print(isatty(STDOUT_FILENO) != 0 ? PreviewText.terminalSafe(doc) : doc)
+        } else {
+            print(PreviewText.render(result))
+        }
         if result.hasErrors { throw Exit.inputErrors }
     }
 

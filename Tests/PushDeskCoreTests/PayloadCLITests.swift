@@ -93,6 +93,13 @@ final class PayloadCLITests: XCTestCase {
         XCTAssertLessThan(errors.lowerBound, warnings.lowerBound)
         XCTAssertTrue(r.out.contains("  deliveries/bad.xml:6:8: error: ios.sound: sound \"bell.caf\" is neither"), r.out)
         XCTAssertTrue(r.out.hasSuffix("1 error, 1 warning\n"))
+        // validate reports the delivery's findings too, positioned, once per app they concern.
+        let v = try pushdesk("validate")
+        XCTAssertEqual(v.code, 1)
+        // (validate prints errors on stderr and warnings on stdout)
+        let lines = (v.err + v.out).split(separator: "\n").filter { $0.hasPrefix("deliveries/bad.xml") }
+        XCTAssertEqual(lines.filter { $0.contains("[sound.unknown]") }.count, 2, v.err)  // sandbox and production
+        XCTAssertEqual(lines.filter { $0.hasPrefix("deliveries/bad.xml:6:25: warning: ios.interruptionLevel:") }.count, 1, v.out)
     }
 
     /// C1 controls are legal in XML and JSON; U+009B is CSI on some terminals. The text form

@@ -14,7 +14,7 @@ struct PushDeskCommand: ParsableCommand {
             """,
         version: PushDesk.version,
         // Each subcommand lives in Commands/<Name>Command.swift; add new ones here.
-        subcommands: [ConsoleCommand.self],
+        subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self],
         defaultSubcommand: ConsoleCommand.self
     )
 }

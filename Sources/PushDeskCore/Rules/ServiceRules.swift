@@ -1,0 +1,244 @@
+import Foundation
+
+/// Store-level rules over services (docs/RULES.md, "Service rules"). One implementation,
+/// used by `pushdesk validate` and live by the console.
+public enum ServiceRules {
+    /// Names the apps' SDK or the push services reserve for themselves (SPEC §5).
+    public static let reservedVariableNames: Set<String> = ["aps", "_mId", "_dId", "_msg", "from", "message_type", "notification"]
+
+    public static func isReservedVariableName(_ name: String) -> Bool {
+        reservedVariableNames.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
+    }
+
+    /// Every service rule over the whole snapshot.
+    public static func check(_ snapshot: StoreSnapshot) -> [Finding] {
+        var findings: [Finding] = []
+        for s in snapshot.services { findings += check(service: s) }
+        findings += duplicateIntegrationKeys(snapshot.services)
+        return snapshot.positioned(findings)
+    }
+
+    /// Rules that look at one service alone (the console runs these on every edit).
+    public static func check(service s: Service) -> [Finding] {
+        var out: [Finding] = []
+        let file = Store.servicePath(s.name)
+        func add(_ sev: Severity, _ rule: String, _ field: String, _ msg: String) {
+            out.append(Finding(sev, rule, msg, file: file, field: field))
+        }
+
+        if !Store.isValidName(s.name) {
+            add(.error, "service.name", "name", "the service name \"\(Escape.inline(s.name))\" must be \(Store.nameRule); it is also the file name")
+        }
+        if s.label.trimmingCharacters(in: .whitespaces).isEmpty {
+            add(.error, "field.required", "label", "the service has no label; give it the name operators know it by")
+        }
+        if !isSchemaName(s.targetMapping) {
+            add(.error, "target-mapping.format", "targetMapping", "target mapping \"\(Escape.inline(s.targetMapping))\" is not a schema name like nms:appSubscriptionRcp")
+        }
+        for (field, value, what) in [("marketingUrl", s.marketingUrl, "marketing"), ("trackingUrl", s.trackingUrl, "tracking")] {
+            if value.isEmpty {
+                add(.error, "field.required", field, "the \(what) server URL is empty; the SDK needs it (e.g. https://\(what).example.com/)")
+            } else if let problem = urlProblem(value) {
+                add(.error, "url.format", field, "the \(what) server URL \"\(Escape.inline(value))\" \(problem)")
+            }
+        }
+        if s.apps.isEmpty {
+            add(.warning, "service.no-apps", "apps", "the service has no app; add an iOS pair or an Android app")
+        }
+
+        for (i, app) in s.apps.enumerated() {
+            let p = "apps[\(i)]"
+            let name = appName(app)
+            if app.label.trimmingCharacters(in: .whitespaces).isEmpty {
+                add(.error, "field.required", "\(p).label", "\(name) has no label")
+            }
+            if app.integrationKey.isEmpty {
+                add(.error, "field.required", "\(p).integrationKey", "\(name) has no integration key; generate one and give it to the app's developers")
+            } else if app.integrationKey.contains(where: { $0.isWhitespace }) {
+                add(.error, "integration-key.format", "\(p).integrationKey", "the integration key of \(name) contains white space; the SDK sends it verbatim, so it must match exactly")
+            }
+            checkList(app.variables.map(\.name), rule: "variable.duplicate", what: "variable", field: "\(p).variables", add)
+            for (j, v) in app.variables.enumerated() {
+                if v.name.isEmpty {
+                    add(.error, "field.required", "\(p).variables[\(j)].name", "a variable of \(name) has no name")
+                } else if isReservedVariableName(v.name) {
+                    add(.error, "variable.reserved", "\(p).variables[\(j)].name",
+                        "variable `\(Escape.inline(v.name))` of \(name) uses a name reserved by APNs, FCM or Campaign; rename it")
+                } else if v.name.utf8.count > 32 {
+                    add(.warning, "variable.long-name", "\(p).variables[\(j)].name",
+                        "variable `\(Escape.inline(v.name))` is \(v.name.utf8.count) bytes long; every byte is sent in each payload (4 KB limit): keep names short")
+                }
+            }
+            checkList(app.subscriptionParams.map(\.name), rule: "param.duplicate", what: "subscription parameter", field: "\(p).subscriptionParams", add)
+            for (j, sp) in app.subscriptionParams.enumerated() {
+                if sp.name.isEmpty {
+                    add(.error, "field.required", "\(p).subscriptionParams[\(j)].name", "a subscription parameter of \(name) has no config name")
+                }
+                if !sp.field.hasPrefix("@") || sp.field.count < 2 {
+                    add(.error, "param.field", "\(p).subscriptionParams[\(j)].field",
+                        "subscription parameter `\(Escape.inline(sp.name))` maps to \"\(Escape.inline(sp.field))\"; expected a field of the extended nms:appSubscriptionRcp schema, like @loyaltyId")
+                }
+            }
+
+            switch app {
+            case .ios(let a):
+                checkList(a.sounds.map(\.name), rule: "sound.duplicate", what: "sound", field: "\(p).sounds", add)
+                for (j, snd) in a.sounds.enumerated() where snd.name.isEmpty {
+                    add(.error, "field.required", "\(p).sounds[\(j)].name", "a sound of \(name) has no file name")
+                }
+                if a.bundleId.isEmpty {
+                    add(.error, "field.required", "\(p).bundleId", "\(name) has no bundle id (the apns-topic), e.g. com.example.app")
+                } else if !isBundleId(a.bundleId) {
+                    add(.error, "bundle-id.format", "\(p).bundleId", "bundle id \"\(Escape.inline(a.bundleId))\" of \(name) is not reverse-DNS (letters, digits, `-`, at least two parts separated by `.`)")
+                }
+                if a.connector == .binary {
+                    add(.warning, "connector.binary", "\(p).connector", "\(name) uses the binary APNs connector, which Apple retired on 2021-03-31; switch to http2")
+                }
+                switch a.auth {
+                case nil:
+                    add(.warning, "auth.missing", "\(p).auth", "\(name) has no APNs credentials; nothing can be sent until a .p8 key or a certificate is set")
+                case .token(let keyId, let teamId, let keyFile)?:
+                    if keyFile.isEmpty { add(.error, "field.required", "\(p).auth.keyFile", "token auth of \(name) needs the .p8 key file") }
+                    if keyId.isEmpty { add(.error, "field.required", "\(p).auth.keyId", "token auth of \(name) needs the Key ID (10 characters)") }
+                    if teamId.isEmpty { add(.error, "field.required", "\(p).auth.teamId", "token auth of \(name) needs the Team ID (10 characters)") }
+                case .certificate(let certFile, _)?:
+                    if certFile.isEmpty { add(.error, "field.required", "\(p).auth.certificateFile", "certificate auth of \(name) needs the .p12/.pem file") }
+                }
+            case .android(let a):
+                if a.packageName.isEmpty {
+                    add(.error, "field.required", "\(p).packageName", "\(name) has no package name, e.g. com.example.app")
+                } else if !isPackageName(a.packageName) {
+                    add(.error, "package-name.format", "\(p).packageName", "package name \"\(Escape.inline(a.packageName))\" of \(name) is not a Java package name (parts start with a letter; letters, digits, `_`; at least two parts)")
+                }
+                if a.api == .httpv1 && a.connector == .v1 {
+                    add(.error, "connector.v1-httpv1", "\(p).connector", "\(name) uses FCM HTTP v1 with connector v1; HTTP v1 needs connector v2")
+                }
+                if a.api == .legacy {
+                    add(.warning, "fcm.legacy-api", "\(p).api", "\(name) uses the FCM legacy HTTP API, which Google shut down in 2024; move to HTTP v1 with a service account")
+                }
+                if a.connector == .v1, a.maxConnectPerChild != nil {
+                    add(.warning, "connector.max-connect-v1", "\(p).maxConnectPerChild", "maxConnectPerChild applies to connector v2 only; \(name) uses v1")
+                }
+                switch a.auth {
+                case nil:
+                    add(.warning, "auth.missing", "\(p).auth", "\(name) has no FCM credentials; nothing can be sent until a service account (or legacy server key) is set")
+                case .serviceAccount(let projectId, let email, let keyFile)?:
+                    if projectId.isEmpty { add(.error, "field.required", "\(p).auth.projectId", "the service account of \(name) needs the Firebase project id") }
+                    if email.isEmpty { add(.error, "field.required", "\(p).auth.clientEmail", "the service account of \(name) needs its client e-mail") }
+                    if keyFile.isEmpty { add(.error, "field.required", "\(p).auth.keyFile", "the service account of \(name) needs its JSON key file") }
+                    if a.api == .legacy {
+                        add(.error, "auth.api-mismatch", "\(p).auth", "\(name) uses the legacy API, which needs a server key, not a service account")
+                    }
+                case .serverKey?:
+                    if a.api == .httpv1 {
+                        add(.error, "auth.api-mismatch", "\(p).auth", "\(name) uses FCM HTTP v1, which needs a service account, not a legacy server key")
+                    }
+                }
+            }
+        }
+        out += iosPairing(s, file: file)
+        return out
+    }
+
+    /// iOS apps come as a sandbox + production pair with distinct keys and one bundle id.
+    static func iosPairing(_ s: Service, file: String) -> [Finding] {
+        var out: [Finding] = []
+        let ios = s.apps.enumerated().compactMap { (i, app) -> (Int, IOSApp)? in
+            if case .ios(let a) = app { return (i, a) } else { return nil }
+        }
+        guard !ios.isEmpty else { return [] }
+        for env in IOSEnvironment.allCases {
+            let count = ios.filter { $0.1.environment == env }.count
+            if count == 0 {
+                let other = env == .sandbox ? "production" : "sandbox"
+                out.append(Finding(.warning, "ios.pairing", "the iOS app has a \(other) version but no \(env.rawValue) one; iOS apps come as a sandbox + production pair",
+                                   file: file, field: "apps[\(ios[0].0)].environment"))
+            } else if count > 1 {
+                let second = ios.filter { $0.1.environment == env }[1]
+                out.append(Finding(.error, "ios.pairing", "the service has \(count) \(env.rawValue) iOS apps; keep one sandbox and one production app",
+                                   file: file, field: "apps[\(second.0)].environment"))
+            }
+        }
+        if let sb = ios.first(where: { $0.1.environment == .sandbox }), let pr = ios.first(where: { $0.1.environment == .production }),
+           !sb.1.bundleId.isEmpty, !pr.1.bundleId.isEmpty, sb.1.bundleId != pr.1.bundleId {
+            out.append(Finding(.warning, "ios.pair-bundle", "the sandbox app's bundle id \(sb.1.bundleId) differs from the production app's \(pr.1.bundleId); a pair is one app",
+                               file: file, field: "apps[\(pr.0)].bundleId"))
+        }
+        return out
+    }
+
+    /// `integration-key.duplicate`: each app of the store needs its own key. Every app
+    /// involved gets a finding that names the other places.
+    static func duplicateIntegrationKeys(_ services: [Service]) -> [Finding] {
+        var places: [String: [(file: String, field: String, app: String)]] = [:]
+        for s in services {
+            for (i, app) in s.apps.enumerated() where !app.integrationKey.isEmpty {
+                places[app.integrationKey, default: []].append((Store.servicePath(s.name), "apps[\(i)].integrationKey", appName(app)))
+            }
+        }
+        var out: [Finding] = []
+        for (key, list) in places.sorted(by: { $0.key < $1.key }) where list.count > 1 {
+            for (k, place) in list.enumerated() {
+                let others = list.enumerated().filter { $0.offset != k }
+                    .map { "\($0.element.app) in \($0.element.file)" }.joined(separator: ", ")
+                out.append(Finding(.error, "integration-key.duplicate",
+                                   "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
+                                   file: place.file, field: place.field))
+            }
+        }
+        return out
+    }
+
+    private static func checkList(_ names: [String], rule: String, what: String, field: String,
+                                  _ add: (Severity, String, String, String) -> Void) {
+        var seen: Set<String> = []
+        for (j, n) in names.enumerated() where !n.isEmpty && !seen.insert(n).inserted {
+            add(.error, rule, "\(field)[\(j)].name", "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
+        }
+    }
+
+    static func appName(_ app: MobileApp) -> String {
+        let label = app.label.isEmpty ? "(no label)" : Escape.inline(app.label, limit: 40)
+        switch app {
+        case .ios(let a): return "iOS \(a.environment.rawValue) app “\(label)”"
+        case .android: return "Android app “\(label)”"
+        }
+    }
+
+    // MARK: syntax checks
+
+    /// nil when `s` is an absolute http(s) URL with a host, else what is wrong with it.
+    public static func urlProblem(_ s: String) -> String? {
+        guard let c = URLComponents(string: s), let scheme = c.scheme?.lowercased() else {
+            return "is not a URL; expected e.g. https://host:port/"
+        }
+        guard scheme == "https" || scheme == "http" else { return "must start with https:// (or http://)" }
+        guard let host = c.host, !host.isEmpty else { return "has no host name" }
+        if s.contains(where: { $0.isWhitespace }) { return "contains white space" }
+        return nil
+    }
+
+    /// Reverse-DNS bundle id: at least two parts of letters, digits and `-`.
+    public static func isBundleId(_ s: String) -> Bool {
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { p in
+            !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+        }
+    }
+
+    /// Java package name: at least two parts, each a letter then letters, digits, `_`.
+    public static func isPackageName(_ s: String) -> Bool {
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { p in
+            guard let f = p.unicodeScalars.first, f.isASCII, CharacterSet.letters.contains(f) else { return false }
+            return p.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+        }
+    }
+
+    static func isSchemaName(_ s: String) -> Bool {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { p in
+            !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// Everything `pushdesk validate` reports: files that do not load, then every rule.
+public enum StoreValidation {
+    public static func findings(_ snapshot: StoreSnapshot) -> [Finding] {
+        var out = snapshot.errors.map { e in
+            Finding(.error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line, column: e.column)
+        }
+        out += ServiceRules.check(snapshot)
+        return out
+    }
+}
+
+extension Finding {
+    /// The finding as JSON (the shape used by `validate --json` and SPEC §6 diagnostics).
+    public var json: JSONValue {
+        var m: [(String, JSONValue)] = [("severity", .string(severity.rawValue)), ("rule", .string(rule)),
+                                        ("field", .string(field)), ("message", .string(message))]
+        if !file.isEmpty { m.append(("file", .string(file))) }
+        if let line { m.append(("line", .int(line))) }
+        if let column { m.append(("column", .int(column))) }
+        return .object(m)
+    }
+}

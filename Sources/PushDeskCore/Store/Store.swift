@@ -1,0 +1,216 @@
+import Foundation
+
+/// The store: one directory, one XML file per record (SPEC §3).
+///
+///     STORE/services/<name>.xml   STORE/deliveries/<name>.xml   STORE/profiles/<name>.xml
+public final class Store: Sendable {
+    public let root: URL
+
+    public init(root: URL) { self.root = root.standardizedFileURL }
+
+    public static func servicePath(_ name: String) -> String { "services/\(name).xml" }
+    public static func deliveryPath(_ name: String) -> String { "deliveries/\(name).xml" }
+    public static func profilePath(_ name: String) -> String { "profiles/\(name).xml" }
+
+    /// Record names become file names: letters, digits, `_`, `-`, `.` (not first), at most 64.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
+        let allowed: (Unicode.Scalar) -> Bool = { s in
+            (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-" || s == "."
+        }
+        return first != "." && first != "-" && name.unicodeScalars.allSatisfy(allowed)
+    }
+
+    public static let nameRule = "letters, digits, `_`, `-` and `.` (not first), at most 64 characters"
+
+    public func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    // MARK: listing
+
+    public func serviceNames() throws -> [String] { try names(in: "services") }
+    public func deliveryNames() throws -> [String] { try names(in: "deliveries") }
+    public func profileNames() throws -> [String] { try names(in: "profiles") }
+
+    private func names(in folder: String) throws -> [String] {
+        let dir = url(folder)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) else { return [] }
+        guard isDir.boolValue else {
+            throw StoreError(file: folder, "\(folder) is not a directory; the store needs \(folder)/ to hold one file per record", kind: .io)
+        }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: dir.path)
+                .filter { $0.hasSuffix(".xml") && !$0.hasPrefix(".") }
+                .map { String($0.dropLast(4)) }
+                .sorted()
+        } catch {
+            throw StoreError(file: folder, "cannot list \(folder)/: \(error.localizedDescription)", kind: .io)
+        }
+    }
+
+    // MARK: reading
+
+    public func loadService(_ name: String) throws -> Service { try loadServiceWithMap(name).0 }
+    public func loadDelivery(_ name: String) throws -> Delivery { try loadDeliveryWithMap(name).0 }
+
+    public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
+        let path = Self.servicePath(name)
+        let (service, map) = try ServiceXML.decode(try read(path), file: path)
+        try checkName(service.name, expected: name, path: path, map: map)
+        return (service, map)
+    }
+
+    public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
+        let path = Self.deliveryPath(name)
+        let (delivery, map) = try DeliveryXML.decode(try read(path), file: path)
+        try checkName(delivery.name, expected: name, path: path, map: map)
+        return (delivery, map)
+    }
+
+    public func loadProfile(_ name: String) throws -> Profile {
+        let path = Self.profilePath(name)
+        return try ProfileXML.decode(try read(path), file: path, name: name)
+    }
+
+    /// The file name is the record's name; a mismatch means a copied or renamed file.
+    private func checkName(_ name: String, expected: String, path: String, map: SourceMap) throws {
+        guard name == expected else {
+            let p = map.position(of: "name")
+            throw StoreError(file: path, line: p?.line, column: p?.column,
+                             "name \"\(Escape.inline(name))\" does not match the file name \"\(expected).xml\"; rename the file or the record")
+        }
+    }
+
+    /// Reads a store file, refusing what must not be followed or is too large to be ours.
+    func read(_ relative: String) throws -> Data {
+        let u = url(relative)
+        let attrs: [FileAttributeKey: Any]
+        do { attrs = try FileManager.default.attributesOfItem(atPath: u.path) } catch {
+            throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
+        }
+        if (attrs[.type] as? FileAttributeType) == .typeSymbolicLink {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: u.path)) ?? "?"
+            let resolved = u.resolvingSymlinksInPath().path
+            if !resolved.hasPrefix(root.resolvingSymlinksInPath().path + "/") {
+                throw StoreError(file: relative, line: 1, column: 1,
+                                 "is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a regular file")
+            }
+        }
+        if let size = attrs[.size] as? Int, size > XMLReader.maxFileBytes {
+            throw StoreError(file: relative, line: 1, column: 1,
+                             "the file is \(size / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
+        }
+        do { return try Data(contentsOf: u) } catch {
+            throw StoreError(file: relative, "cannot read: \(error.localizedDescription)", kind: .io)
+        }
+    }
+
+    // MARK: writing
+
+    public func save(_ service: Service) throws {
+        try checkSavable(service.name, kind: "service")
+        let text: String
+        do { text = try ServiceXML.encode(service) } catch {
+            throw StoreError(file: Self.servicePath(service.name), "\(error)")
+        }
+        try write(text, to: Self.servicePath(service.name))
+    }
+
+    public func save(_ delivery: Delivery) throws {
+        try checkSavable(delivery.name, kind: "delivery")
+        let text: String
+        do { text = try DeliveryXML.encode(delivery) } catch {
+            throw StoreError(file: Self.deliveryPath(delivery.name), "\(error)")
+        }
+        try write(text, to: Self.deliveryPath(delivery.name))
+    }
+
+    public func save(_ profile: Profile) throws {
+        try checkSavable(profile.name, kind: "profile")
+        let text: String
+        do { text = try ProfileXML.encode(profile) } catch {
+            throw StoreError(file: Self.profilePath(profile.name), "\(error)")
+        }
+        try write(text, to: Self.profilePath(profile.name))
+    }
+
+    public func deleteService(_ name: String) throws { try delete(Self.servicePath(name)) }
+    public func deleteDelivery(_ name: String) throws { try delete(Self.deliveryPath(name)) }
+
+    private func checkSavable(_ name: String, kind: String) throws {
+        guard Self.isValidName(name) else {
+            throw StoreError(file: "", "the \(kind) name \"\(Escape.inline(name))\" cannot be a file name; use \(Self.nameRule)", kind: .io)
+        }
+    }
+
+    private func write(_ text: String, to relative: String) throws {
+        let u = url(relative)
+        do {
+            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(Array(text.utf8), to: u)
+        } catch let e as AtomicWriteError {
+            throw StoreError(file: relative, "not saved, the file on disk is unchanged: \(e.message)", kind: .io)
+        } catch {
+            throw StoreError(file: relative, "not saved, the file on disk is unchanged: \(error.localizedDescription)", kind: .io)
+        }
+    }
+
+    private func delete(_ relative: String) throws {
+        do { try FileManager.default.removeItem(at: url(relative)) } catch {
+            throw StoreError(file: relative, "cannot delete: \(error.localizedDescription)", kind: .io)
+        }
+    }
+
+    // MARK: everything at once
+
+    /// Every record that loads, and an error for each file that does not.
+    public func loadAll() -> StoreSnapshot {
+        var snap = StoreSnapshot()
+        do {
+            for name in try serviceNames() {
+                do {
+                    let (s, map) = try loadServiceWithMap(name)
+                    snap.services.append(s)
+                    snap.sourceMaps[Self.servicePath(name)] = map
+                } catch let e as StoreError { snap.errors.append(e) } catch {}
+            }
+            for name in try deliveryNames() {
+                do {
+                    let (d, map) = try loadDeliveryWithMap(name)
+                    snap.deliveries.append(d)
+                    snap.sourceMaps[Self.deliveryPath(name)] = map
+                } catch let e as StoreError { snap.errors.append(e) } catch {}
+            }
+            for name in try profileNames() {
+                do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError { snap.errors.append(e) } catch {}
+            }
+        } catch let e as StoreError { snap.errors.append(e) } catch {}
+        return snap
+    }
+}
+
+/// All the records of a store at one moment, plus the files that failed to load.
+public struct StoreSnapshot: Sendable {
+    public var services: [Service] = []
+    public var deliveries: [Delivery] = []
+    public var profiles: [Profile] = []
+    public var errors: [StoreError] = []
+    /// Store-relative file → positions of its fields.
+    public var sourceMaps: [String: SourceMap] = [:]
+
+    public init(services: [Service] = [], deliveries: [Delivery] = [], profiles: [Profile] = []) {
+        self.services = services; self.deliveries = deliveries; self.profiles = profiles
+    }
+
+    public func service(named name: String) -> Service? { services.first { $0.name == name } }
+
+    /// Fills in line:column of findings from the files' source maps.
+    public func positioned(_ findings: [Finding]) -> [Finding] {
+        findings.map { f in
+            guard f.line == nil, let p = sourceMaps[f.file]?.position(of: f.field) else { return f }
+            var f = f
+            f.line = p.line; f.column = p.column
+            return f
+        }
+    }
+}

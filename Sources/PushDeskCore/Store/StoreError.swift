@@ -1,0 +1,26 @@
+/// A file that cannot be read, parsed or written: where, and what to do.
+/// Printed as `FILE:LINE:COLUMN: error: MESSAGE` (SPEC §7).
+public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The file's content is wrong (exit 1).
+        case invalidContent
+        /// Missing file, permissions, disk full, bad name (exit 2).
+        case io
+    }
+    /// Store-relative path when inside the store, else as given.
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+    public var kind: Kind
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String, kind: Kind = .invalidContent) {
+        self.file = file; self.line = line; self.column = column; self.message = message; self.kind = kind
+    }
+
+    public var description: String {
+        var loc = file
+        if let line { loc += ":\(line)"; if let column { loc += ":\(column)" } }
+        return "\(loc): error: \(message)"
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// `deliveries/<name>.xml` ⇄ `Delivery` (SPEC §3.2). Attribute order here is the file's fixed order.
+public enum DeliveryXML {
+    static let deliveryAttributes = ["format", "name", "label", "service"]
+    static let iosAttributes = ["type", "sound", "critical", "volume", "badge", "category", "mutableContent",
+                                "contentAvailable", "threadId", "interruptionLevel", "relevanceScore",
+                                "targetContentId", "launchImage", "priority", "collapseId", "expiration"]
+    static let androidAttributes = ["type", "priority", "ttl", "collapseKey", "channelId", "sound", "icon", "color",
+                                    "tag", "clickAction", "image", "ticker", "sticky", "visibility",
+                                    "notificationPriority", "notificationCount"]
+
+    // MARK: reading
+
+    public static func decode(_ data: Data, file: String) throws -> (Delivery, SourceMap) {
+        let root = try XMLReader.parse(data, file: file)
+        let map = SourceMapRecorder()
+        let r = ElementReader(root, file: file, sourceMap: map)
+        try r.checkRoot("delivery")
+        try r.checkAttributes(deliveryAttributes)
+        try r.checkChildren(["content", "tracking", "ios", "android", "variables"])
+        var d = Delivery(name: try r.required("name"), label: r.optional("label") ?? "",
+                         service: r.optional("service") ?? "")
+        if let node = r.child(named: "content") {
+            let c = r.reader(for: node, path: "content")
+            try c.checkAttributes([])
+            try c.checkChildren(["title", "subtitle", "body"])
+            for child in node.children {
+                let text = try c.leafText(of: child, path: "content.\(child.name)")
+                switch child.name {
+                case "title": d.content.title = text
+                case "subtitle": d.content.subtitle = text
+                default: d.content.body = text
+                }
+            }
+        }
+        if let node = r.child(named: "tracking") {
+            let t = r.reader(for: node, path: "tracking.")
+            try t.checkAttributes(["messageId", "deliveryId"])
+            try t.checkChildren([])
+            d.tracking = Tracking(messageId: t.optional("messageId") ?? "", deliveryId: t.optional("deliveryId") ?? "")
+        }
+        if let node = r.child(named: "ios") {
+            let i = r.reader(for: node, path: "ios.")
+            try i.checkAttributes(iosAttributes)
+            try i.checkChildren([])
+            d.ios = IOSOptions(
+                type: try i.enumValue("type", IOSDeliveryType.self), sound: i.optional("sound"),
+                critical: try i.bool("critical"), volume: i.optional("volume"), badge: i.optional("badge"),
+                category: i.optional("category"), mutableContent: try i.bool("mutableContent"),
+                contentAvailable: try i.bool("contentAvailable"), threadId: i.optional("threadId"),
+                interruptionLevel: try i.enumValue("interruptionLevel", InterruptionLevel.self),
+                relevanceScore: i.optional("relevanceScore"), targetContentId: i.optional("targetContentId"),
+                launchImage: i.optional("launchImage"), priority: try i.enumValue("priority", APNsPriority.self),
+                collapseId: i.optional("collapseId"), expiration: i.optional("expiration"))
+        }
+        if let node = r.child(named: "android") {
+            let a = r.reader(for: node, path: "android.")
+            try a.checkAttributes(androidAttributes)
+            try a.checkChildren([])
+            d.android = AndroidOptions(
+                type: try a.enumValue("type", AndroidDeliveryType.self),
+                priority: try a.enumValue("priority", AndroidPriority.self), ttl: a.optional("ttl"),
+                collapseKey: a.optional("collapseKey"), channelId: a.optional("channelId"),
+                sound: a.optional("sound"), icon: a.optional("icon"), color: a.optional("color"),
+                tag: a.optional("tag"), clickAction: a.optional("clickAction"), image: a.optional("image"),
+                ticker: a.optional("ticker"), sticky: try a.bool("sticky"),
+                visibility: try a.enumValue("visibility", NotificationVisibility.self),
+                notificationPriority: try a.enumValue("notificationPriority", NotificationPriority.self),
+                notificationCount: a.optional("notificationCount"))
+        }
+        if let node = r.child(named: "variables") {
+            let v = r.reader(for: node, path: "variables")
+            try v.checkAttributes([])
+            try v.checkChildren(["value"], repeatable: ["value"])
+            for child in node.children {
+                let e = ElementReader(child, file: file, sourceMap: map)
+                try e.checkAttributes(["name"])
+                let name = try e.required("name")
+                if d.variables.contains(where: { $0.name == name }) {
+                    throw e.error(attribute: "name", "a value for `\(Escape.inline(name))` is given twice; keep one")
+                }
+                map.record("variables.\(name)", (child.line, child.column))
+                try e.checkChildren([], textAllowed: true)
+                d.variables.append(VariableValue(name: name, value: child.text))
+            }
+        }
+        return (d, SourceMap(positions: map.positions))
+    }
+
+    // MARK: writing
+
+    public static func encode(_ d: Delivery) throws -> String {
+        var w = XMLWriter()
+        try w.start("delivery", [("format", "1"), ("name", d.name), ("label", d.label), ("service", d.service)])
+        let c = d.content
+        if !(c.title.isEmpty && c.subtitle.isEmpty && c.body.isEmpty) {
+            try w.start("content")
+            if !c.title.isEmpty { try w.textElement("title", text: c.title) }
+            if !c.subtitle.isEmpty { try w.textElement("subtitle", text: c.subtitle) }
+            if !c.body.isEmpty { try w.textElement("body", text: c.body) }
+            w.end()
+        }
+        if let t = d.tracking {
+            try w.empty("tracking", [("messageId", t.messageId), ("deliveryId", t.deliveryId)])
+        }
+        let i = d.ios
+        let iosAttrs: [(String, String?)] = [
+            ("type", i.type?.rawValue), ("sound", i.sound), ("critical", i.critical.map(bool)), ("volume", i.volume),
+            ("badge", i.badge), ("category", i.category), ("mutableContent", i.mutableContent.map(bool)),
+            ("contentAvailable", i.contentAvailable.map(bool)), ("threadId", i.threadId),
+            ("interruptionLevel", i.interruptionLevel?.rawValue), ("relevanceScore", i.relevanceScore),
+            ("targetContentId", i.targetContentId), ("launchImage", i.launchImage),
+            ("priority", i.priority?.rawValue), ("collapseId", i.collapseId), ("expiration", i.expiration)]
+        if iosAttrs.contains(where: { $0.1 != nil }) { try w.empty("ios", iosAttrs) }
+        let a = d.android
+        let androidAttrs: [(String, String?)] = [
+            ("type", a.type?.rawValue), ("priority", a.priority?.rawValue), ("ttl", a.ttl),
+            ("collapseKey", a.collapseKey), ("channelId", a.channelId), ("sound", a.sound), ("icon", a.icon),
+            ("color", a.color), ("tag", a.tag), ("clickAction", a.clickAction), ("image", a.image),
+            ("ticker", a.ticker), ("sticky", a.sticky.map(bool)), ("visibility", a.visibility?.rawValue),
+            ("notificationPriority", a.notificationPriority?.rawValue), ("notificationCount", a.notificationCount)]
+        if androidAttrs.contains(where: { $0.1 != nil }) { try w.empty("android", androidAttrs) }
+        if !d.variables.isEmpty {
+            try w.start("variables")
+            for v in d.variables {
+                try w.textElement("value", [("name", v.name)], text: v.value)
+            }
+            w.end()
+        }
+        w.end()
+        return w.output
+    }
+
+    private static func bool(_ b: Bool) -> String { b ? "true" : "false" }
+}
+
+/// `profiles/<name>.xml`: `<recipient field="value" …/>`, any attribute names, in file order.
+public enum ProfileXML {
+    public static func decode(_ data: Data, file: String, name: String) throws -> Profile {
+        let root = try XMLReader.parse(data, file: file)
+        let r = ElementReader(root, file: file, sourceMap: SourceMapRecorder())
+        guard root.name == "recipient" else {
+            throw r.error("the root element is <\(root.name)>; a profile file is <recipient firstName=\"…\" …/>")
+        }
+        try r.checkChildren([])
+        return Profile(name: name, fields: root.attributes.map { ($0.name, $0.value) })
+    }
+
+    public static func encode(_ p: Profile) throws -> String {
+        var w = XMLWriter()
+        try w.empty("recipient", p.fields.map { ($0.name, Optional($0.value)) })
+        return w.output
+    }
+}

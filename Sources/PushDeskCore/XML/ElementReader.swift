@@ -1,0 +1,139 @@
+/// Reads one element strictly: every attribute and child must be known, enum values must
+/// be valid. Errors carry the exact position of the offending attribute or element.
+/// Positions of fields are recorded in a `SourceMap` so that later findings can point
+/// back into the file.
+struct ElementReader {
+    let node: XMLNode
+    let file: String
+    /// Field path prefix for the source map (`apps[0].`).
+    let path: String
+    let sourceMap: SourceMapRecorder
+
+    init(_ node: XMLNode, file: String, path: String = "", sourceMap: SourceMapRecorder) {
+        self.node = node; self.file = file; self.path = path; self.sourceMap = sourceMap
+    }
+
+    func error(_ message: String) -> StoreError {
+        StoreError(file: file, line: node.line, column: node.column, message)
+    }
+
+    func error(attribute: String, _ message: String) -> StoreError {
+        let p = node.position(ofAttribute: attribute)
+        return StoreError(file: file, line: p.line, column: p.column, message)
+    }
+
+    /// Fails on the first attribute not in `allowed`.
+    func checkAttributes(_ allowed: [String]) throws {
+        for a in node.attributes where !allowed.contains(a.name) {
+            throw error(attribute: a.name, "unknown attribute `\(a.name)` on <\(node.name)>; expected one of: \(allowed.joined(separator: ", "))")
+        }
+        for a in node.attributes { sourceMap.record(path + a.name, node.position(ofAttribute: a.name)) }
+    }
+
+    /// Fails on the first child element not in `allowed`, on repeated single children, and on stray text.
+    func checkChildren(_ allowed: [String], repeatable: [String] = [], textAllowed: Bool = false) throws {
+        var seen: Set<String> = []
+        for c in node.children {
+            guard allowed.contains(c.name) else {
+                let expected = allowed.isEmpty ? "no child elements" : "one of: " + allowed.map { "<\($0)>" }.joined(separator: ", ")
+                throw StoreError(file: file, line: c.line, column: c.column,
+                                 "unknown element <\(c.name)> inside <\(node.name)>; expected \(expected)")
+            }
+            if !repeatable.contains(c.name), !seen.insert(c.name).inserted {
+                throw StoreError(file: file, line: c.line, column: c.column,
+                                 "<\(c.name)> appears twice inside <\(node.name)>; keep one")
+            }
+        }
+        if !textAllowed, !node.text.allSatisfy({ $0.isWhitespace }) {
+            throw error("unexpected text inside <\(node.name)>; only child elements belong here")
+        }
+    }
+
+    func optional(_ name: String) -> String? { node.attribute(name) }
+
+    /// A required attribute; present but empty is allowed (the rules report empty values).
+    func required(_ name: String) throws -> String {
+        guard let v = node.attribute(name) else {
+            throw error("<\(node.name)> needs the attribute `\(name)`")
+        }
+        return v
+    }
+
+    func enumValue<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+        guard let raw = node.attribute(name) else { return nil }
+        guard let v = T(rawValue: raw) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
+            throw error(attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected \(allowed)")
+        }
+        return v
+    }
+
+    func bool(_ name: String) throws -> Bool? {
+        guard let raw = node.attribute(name) else { return nil }
+        switch raw {
+        case "true": return true
+        case "false": return false
+        default: throw error(attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected true|false")
+        }
+    }
+
+    func int(_ name: String, min: Int) throws -> Int? {
+        guard let raw = node.attribute(name) else { return nil }
+        guard let v = Int(raw), v >= min else {
+            throw error(attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected a whole number ≥ \(min)")
+        }
+        return v
+    }
+
+    func children(named name: String) -> [XMLNode] { node.children.filter { $0.name == name } }
+    func child(named name: String) -> XMLNode? { node.children.first { $0.name == name } }
+
+    func reader(for child: XMLNode, path: String) -> ElementReader {
+        sourceMap.record(path.hasSuffix(".") ? String(path.dropLast()) : path, (child.line, child.column))
+        return ElementReader(child, file: file, path: path, sourceMap: sourceMap)
+    }
+
+    /// Text of a leaf element (no child elements allowed).
+    func leafText(of child: XMLNode, path: String) throws -> String {
+        let r = reader(for: child, path: path)
+        try r.checkAttributes([])
+        try r.checkChildren([], textAllowed: true)
+        return child.text
+    }
+
+    func checkRoot(_ expected: String, formats: [String] = ["1"]) throws {
+        guard node.name == expected else {
+            throw error("the root element is <\(node.name)>; a \(expected) file starts with <\(expected) format=\"1\" …>")
+        }
+        let format = try required("format")
+        guard formats.contains(format) else {
+            throw error(attribute: "format", "format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format \(formats.joined(separator: ", "))")
+        }
+    }
+}
+
+/// Collects field path → position while a file is read.
+final class SourceMapRecorder {
+    var positions: [String: SourceMap.Position] = [:]
+    func record(_ path: String, _ p: (line: Int, column: Int)) {
+        if positions[path] == nil { positions[path] = SourceMap.Position(line: p.line, column: p.column) }
+    }
+}
+
+/// Where each field of a loaded record stands in its file, so findings can be positioned.
+public struct SourceMap: Sendable, Equatable {
+    public struct Position: Sendable, Equatable { public var line: Int; public var column: Int }
+    public var positions: [String: Position]
+
+    /// The position of `field`, or of its nearest recorded parent (`apps[1].variables[0].name` →
+    /// `apps[1].variables[0]` → `apps[1]`), or nil.
+    public func position(of field: String) -> Position? {
+        var f = field
+        while !f.isEmpty {
+            if let p = positions[f] { return p }
+            guard let cut = f.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            f = String(f[..<cut])
+        }
+        return nil
+    }
+}

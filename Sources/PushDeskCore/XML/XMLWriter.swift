@@ -1,0 +1,82 @@
+/// Writes PushDesk XML deterministically: UTF-8, 2-space indentation, attributes in the
+/// order given (callers pass a fixed order), LF line endings, trailing newline.
+public struct XMLWriter {
+    public private(set) var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    private var level = 0
+    private var open: [String] = []
+
+    public init() {}
+
+    /// Attributes whose value is nil are left out.
+    public mutating func start(_ name: String, _ attributes: [(String, String?)] = []) throws {
+        output += indent + "<" + name + (try Self.attributeText(attributes)) + ">\n"
+        open.append(name)
+        level += 1
+    }
+
+    public mutating func end() {
+        level -= 1
+        output += indent + "</" + open.removeLast() + ">\n"
+    }
+
+    public mutating func empty(_ name: String, _ attributes: [(String, String?)] = []) throws {
+        output += indent + "<" + name + (try Self.attributeText(attributes)) + "/>\n"
+    }
+
+    /// `<name a="…">text</name>` on one line.
+    public mutating func textElement(_ name: String, _ attributes: [(String, String?)] = [], text: String) throws {
+        output += indent + "<" + name + (try Self.attributeText(attributes)) + ">"
+            + (try Self.escape(text, attribute: false)) + "</" + name + ">\n"
+    }
+
+    private var indent: String { String(repeating: "  ", count: level) }
+
+    private static func attributeText(_ attributes: [(String, String?)]) throws -> String {
+        var s = ""
+        for (name, value) in attributes {
+            guard let value else { continue }
+            s += " " + name + "=\"" + (try escape(value, attribute: true)) + "\""
+        }
+        return s
+    }
+
+    /// Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; U+FFFE/U+FFFF).
+    public static func firstForbiddenCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { s in
+            (s.value < 0x20 && s != "\t" && s != "\n" && s != "\r") || s.value == 0xFFFE || s.value == 0xFFFF
+        }
+    }
+
+    /// Escapes markup; in attributes also whitespace that parsers would otherwise normalise.
+    static func escape(_ text: String, attribute: Bool) throws -> String {
+        if let bad = firstForbiddenCharacter(in: text) {
+            throw XMLWriteError(character: bad, text: text)
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars {
+            switch s {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute: out += "&#10;"
+            case "\t" where attribute: out += "&#9;"
+            case "\r": out += "&#13;"
+            default: out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+}
+
+/// A value holds a character XML 1.0 cannot store.
+public struct XMLWriteError: Error, CustomStringConvertible {
+    public let character: Unicode.Scalar
+    public let text: String
+    public var description: String {
+        let hex = String(character.value, radix: 16, uppercase: true)
+        return "a value contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which an XML file cannot hold; remove it"
+    }
+}
+

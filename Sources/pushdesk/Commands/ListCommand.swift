@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import PushDeskCore
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List services, their apps and integration keys, and deliveries.")
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let snapshot = try storeOptions.openStore().loadAll()
+        if json {
+            print(document(snapshot).pretty)
+        } else {
+            for s in snapshot.services {
+                print("\(Escape.inline(s.name))  \(Escape.inline(s.label))")
+                for app in s.apps {
+                    let kind: String
+                    switch app {
+                    case .ios(let a): kind = "ios/\(a.environment.rawValue)"
+                    case .android(let a): kind = "android/\(a.api.rawValue)"
+                    }
+                    print("  \(kind.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Escape.inline(app.integrationKey).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(app.label))")
+                }
+            }
+            if !snapshot.deliveries.isEmpty {
+                print("deliveries:")
+                for d in snapshot.deliveries {
+                    print("  \(Escape.inline(d.name).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(d.service).padding(toLength: 16, withPad: " ", startingAt: 0)) \(Escape.inline(d.label))")
+                }
+            }
+        }
+        for e in snapshot.errors { printError(e.description) }
+        if !snapshot.errors.isEmpty { throw Exit.inputErrors }
+    }
+
+    private func document(_ snap: StoreSnapshot) -> JSONValue {
+        .object([
+            ("services", .array(snap.services.map { s in
+                .object([("name", .string(s.name)), ("label", .string(s.label)),
+                         ("apps", .array(s.apps.map { app in
+                             var m: [(String, JSONValue)] = [("integrationKey", .string(app.integrationKey)),
+                                                             ("label", .string(app.label)),
+                                                             ("platform", .string(app.platform.rawValue))]
+                             switch app {
+                             case .ios(let a): m.append(("environment", .string(a.environment.rawValue)))
+                             case .android(let a): m.append(("api", .string(a.api.rawValue)))
+                             }
+                             return .object(m)
+                         }))])
+            })),
+            ("deliveries", .array(snap.deliveries.map { d in
+                .object([("name", .string(d.name)), ("label", .string(d.label)), ("service", .string(d.service))])
+            })),
+            ("errors", .array(snap.errors.map { .string($0.description) })),
+        ])
+    }
+}

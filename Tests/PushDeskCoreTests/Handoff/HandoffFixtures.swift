@@ -3,38 +3,12 @@ import Foundation
 
 /// Services built in memory for the hand-off tests.
 enum HandoffFixtures {
-    /// The Neotrips service of SPEC §3.1 (the demo service), with the production iOS app and the
-    /// Android app completed the way the demo store declares them.
-    static var neotrips: Service {
-        let variables = [AppVariable(name: "mediaUrl", label: "Media URL"),
-                         AppVariable(name: "VAR", label: "Screen to open")]
-        let params = [SubscriptionParam(name: "loyaltyId", label: "Loyalty number", field: "@loyaltyId")]
-        let sounds = [Sound(name: "chime.caf", label: "Chime")]
-        return Service(
-            name: "neotrips", label: "Neotrips",
-            marketingUrl: "https://marketing.neotrips.example:8443/",
-            trackingUrl: "https://tracking.neotrips.example/",
-            apps: [
-                .ios(IOSApp(environment: .sandbox, label: "Neotrips iOS (sandbox)",
-                            integrationKey: "neotrips-ios-dev", bundleId: "com.neotrips.app",
-                            connector: .http2, icon: "icons/neotrips-48.png",
-                            auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ",
-                                         keyFile: "credentials/AuthKey_ABC123DEFG.p8"),
-                            variables: variables, subscriptionParams: params, sounds: sounds)),
-                .ios(IOSApp(environment: .production, label: "Neotrips iOS",
-                            integrationKey: "neotrips-ios", bundleId: "com.neotrips.app",
-                            connector: .http2,
-                            auth: .certificate(certificateFile: "credentials/neotrips-prod.p12",
-                                               passwordRef: "neotrips-prod-p12"),
-                            variables: variables, subscriptionParams: params, sounds: sounds)),
-                .android(AndroidApp(label: "Neotrips Android", integrationKey: "neotrips-android",
-                                    packageName: "com.neotrips.app", api: .httpv1, connector: .v2,
-                                    maxConnectPerChild: 8,
-                                    auth: .serviceAccount(projectId: "neotrips-12345",
-                                                          clientEmail: "push@neotrips-12345.iam.gserviceaccount.com",
-                                                          keyFile: "credentials/neotrips-firebase.json"),
-                                    variables: variables, subscriptionParams: params)),
-            ])
+    /// The demo service as an operator has it: the demo store written to disk and read back.
+    static func neotrips() throws -> Service {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushdesk-handoff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try DemoStore.write(to: root)
+        return try Store(root: root).loadService("neotrips")
     }
 
     /// Every secret-ish value of `neotrips` (file names, ids, references): none may reach a sheet.

@@ -6,16 +6,16 @@ final class HandoffSheetTests: XCTestCase {
     /// Golden files: Fixtures/handoff/golden/neotrips.{md,html,json}, and the Android-only sheet.
     /// After a deliberate change, regenerate with PUSHDESK_UPDATE_GOLDEN=1 and review the diff.
     func testGoldenSheetsOfNeotrips() throws {
-        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips)
+        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips())
         for format in HandoffFormat.allCases {
             try assertGolden(sheet.rendered(as: format), "neotrips.\(format.rawValue)")
         }
-        let android = try HandoffSheet(service: HandoffFixtures.neotrips, appKey: "neotrips-android")
+        let android = try HandoffSheet(service: HandoffFixtures.neotrips(), appKey: "neotrips-android")
         try assertGolden(android.rendered(as: .md), "neotrips-android.md")
     }
 
     func testSheetCarriesTheIntegrationSettings() throws {
-        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips)
+        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips())
         XCTAssertEqual(sheet.apps.map(\.integrationKey), ["neotrips-ios-dev", "neotrips-ios", "neotrips-android"])
         XCTAssertEqual(sheet.apps.map(\.credentialKind), ["token", "certificate", "serviceAccount"])
         XCTAssertEqual(sheet.apps.map(\.environment), [.sandbox, .production, nil])
@@ -31,7 +31,7 @@ final class HandoffSheetTests: XCTestCase {
     }
 
     func testSheetNeverHoldsCredentialValues() throws {
-        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips)
+        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips())
         for format in HandoffFormat.allCases {
             let text = sheet.rendered(as: format)
             for secret in HandoffFixtures.neotripsCredentialValues {
@@ -41,9 +41,9 @@ final class HandoffSheetTests: XCTestCase {
     }
 
     func testOneAppByIntegrationKeyAndUnknownKey() throws {
-        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips, appKey: "neotrips-ios")
+        let sheet = try HandoffSheet(service: HandoffFixtures.neotrips(), appKey: "neotrips-ios")
         XCTAssertEqual(sheet.apps.map(\.label), ["Neotrips iOS"])
-        XCTAssertThrowsError(try HandoffSheet(service: HandoffFixtures.neotrips, appKey: "nope\u{1B}")) { error in
+        XCTAssertThrowsError(try HandoffSheet(service: HandoffFixtures.neotrips(), appKey: "nope\u{1B}")) { error in
             let message = String(describing: error)
             XCTAssertTrue(message.contains("no app with integration key nope\\u{1B}"), message)
             XCTAssertTrue(message.contains("neotrips-ios-dev, neotrips-ios, neotrips-android"), message)

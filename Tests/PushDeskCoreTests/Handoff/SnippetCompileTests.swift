@@ -6,7 +6,7 @@ import XCTest
 /// clang's Objective-C front end against stub headers (Tests/.../Fixtures/handoff/stubs).
 final class SnippetCompileTests: XCTestCase {
     func testJavaSnippetsOfNeotripsCompile() throws {
-        try checkJava(HandoffFixtures.neotrips)
+        try checkJava(HandoffFixtures.neotrips())
     }
 
     func testJavaSnippetWithHostileValuesCompilesAndKeepsValues() throws {
@@ -35,7 +35,7 @@ final class SnippetCompileTests: XCTestCase {
     }
 
     func testObjectiveCSnippetsOfNeotripsPassSyntaxCheck() throws {
-        try checkObjC(HandoffFixtures.neotrips)
+        try checkObjC(HandoffFixtures.neotrips())
     }
 
     func testObjectiveCSnippetWithHostileValuesPassesSyntaxCheck() throws {

@@ -14,7 +14,8 @@ struct PushDeskCommand: ParsableCommand {
             """,
         version: PushDesk.version,
         // Each subcommand lives in Commands/<Name>Command.swift; add new ones here.
-        subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self],
+        subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
+                      HandoffCommand.self],
         defaultSubcommand: ConsoleCommand.self
     )
 }

@@ -189,3 +189,14 @@ extension CodeSnippet.Language {
     /// Info string of a Markdown code fence.
     var markdownTag: String { self == .java ? "java" : "objectivec" }
 }
+
+extension HandoffFormat {
+    /// The format a file name asks for (`sheet.html` → html), nil when the extension says nothing.
+    public init?(fileName: String) {
+        let lower = fileName.lowercased()
+        if lower.hasSuffix(".html") || lower.hasSuffix(".htm") { self = .html }
+        else if lower.hasSuffix(".json") { self = .json }
+        else if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { self = .md }
+        else { return nil }
+    }
+}

@@ -92,7 +92,7 @@ extension HandoffSheet {
             "</table>",
         ]
         for app in apps {
-            l += ["<section>", "<h2>\(h(app.label)) (\(app.platformTitle))</h2>", "<table>",
+            l += ["<div class=\"app\">", "<h2>\(h(app.label)) (\(app.platformTitle))</h2>", "<table>",
                   "<tr><th>Integration key</th><td>\(htmlValue(app.integrationKey))</td></tr>",
                   "<tr><th>\(app.appIdTitle)</th><td>\(htmlValue(app.appId))</td></tr>"]
             if let env = app.environment { l.append("<tr><th>Environment</th><td>\(env.rawValue)</td></tr>") }
@@ -115,7 +115,7 @@ extension HandoffSheet {
                 l.append("<pre><code class=\"language-\(s.language.rawValue)\">"
                          + HandoffText.htmlCode(s.code) + "</code></pre>")
             }
-            l.append("</section>")
+            l.append("</div>")
         }
         l += ["</body>", "</html>"]
         return l.joined(separator: "\n") + "\n"

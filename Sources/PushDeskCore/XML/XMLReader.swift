@@ -51,6 +51,10 @@ public enum XMLReader {
 
     private static func describe(_ error: Error?, builder: TreeBuilder) -> String {
         guard let ns = error as NSError? else { return "the file is not well-formed XML" }
+        // libxml2's own numbers where Foundation's enum does not line up on Linux.
+        if ns.code == 26 || ns.code == 27 {
+            return "unknown entity reference; only &amp; &lt; &gt; &quot; &apos; and character references are allowed (write & as &amp;)"
+        }
         let code = XMLParser.ErrorCode(rawValue: ns.code)
         switch code {
         case .prematureDocumentEndError?, .emptyDocumentError?:

@@ -77,8 +77,8 @@ enum IOSSnippets {
             "+ (NSDictionary *)readVariables:(NSDictionary *)launchOptions",
             "{",
             "    NSMutableDictionary *values = [NSMutableDictionary dictionary];",
-            "    id value = nil;",
         ]
+        if !app.variables.isEmpty { l.append("    id value = nil;") }
         for v in app.variables {
             let note = v.label.isEmpty ? "" : " // \(c(v.label))"
             l.append("    value = [launchOptions objectForKey:\(q(v.name))];\(note)")

@@ -45,6 +45,16 @@ final class SnippetCompileTests: XCTestCase {
         XCTAssertTrue(code.contains("class_:(NSString *)class_ loyalty_id:(NSString *)loyalty_id"))
     }
 
+    /// An app with no variables, parameters or sounds, and empty URLs, still gives clean code.
+    func testSnippetsOfABareServiceCompile() throws {
+        let bare = Service(name: "bare", label: "", apps: [
+            .ios(IOSApp(environment: .production, label: "", integrationKey: "", bundleId: "")),
+            .android(AndroidApp(label: "", integrationKey: "", packageName: "")),
+        ])
+        try checkJava(bare)
+        try checkObjC(bare)
+    }
+
     /// The checks themselves must fail on broken code, or they prove nothing.
     func testCompilersRejectBrokenCode() throws {
         let dir = try tempDir()

@@ -30,6 +30,15 @@ for s in "${subs[@]}"; do
 done
 
 bash -n "$root/share/bash-completion/completions/pushdesk" || fail "bash completion does not parse"
+# Drive the bash completion as the shell does: `pushdesk <prefix><TAB>` offers the subcommand.
+for s in "${subs[@]}"; do
+  prefix=${s:0:3}
+  got=$(PATH="$root/bin:$PATH" bash -c 'shopt -s extglob; source "$1"; COMPREPLY=()
+        COMP_WORDS=(pushdesk "$2"); COMP_CWORD=1; COMP_LINE="pushdesk $2"; COMP_POINT=${#COMP_LINE}
+        _pushdesk pushdesk "$2" pushdesk; printf "%s\n" "${COMPREPLY[@]}"' _ \
+        "$root/share/bash-completion/completions/pushdesk" "$prefix")
+  grep -qx -- "$s" <<<"$got" || fail "bash completion of 'pushdesk $prefix' does not offer '$s' (got: $got)"
+done
 if command -v zsh >/dev/null; then zsh -n "$root/share/zsh/site-functions/_pushdesk" || fail "zsh completion does not parse"; fi
 if command -v fish >/dev/null; then fish -n "$root/share/fish/vendor_completions.d/pushdesk.fish" || fail "fish completion does not parse"; fi
 if command -v groff >/dev/null; then

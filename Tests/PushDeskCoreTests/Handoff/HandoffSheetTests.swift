@@ -77,17 +77,17 @@ final class HandoffSheetTests: XCTestCase {
     /// libxml2's HTML parser (xmllint, libxml2-utils in TEST_PKGS) finds no error in the pages,
     /// hostile values included, and reads the hostile label back as text.
     func testHTMLParsesCleanly() throws {
-        guard let xmllint = Tool.find("xmllint") else {
+        guard let xmllint = findExecutable("xmllint") else {
             throw XCTSkip("xmllint is not installed: `make test` installs it (libxml2-utils in TEST_PKGS)")
         }
         for service in [try HandoffFixtures.neotrips(), HandoffFixtures.hostileService] {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("pushdesk-sheet-\(UUID().uuidString).html")
             defer { try? FileManager.default.removeItem(at: file) }
             try HandoffSheet(service: service).html.write(to: file, atomically: true, encoding: .utf8)
-            let check = try Tool.run(xmllint, ["--html", "--noout", file.path])
+            let check = try runTool(xmllint, ["--html", "--noout", file.path])
             XCTAssertEqual(check.status, 0, check.output)
             XCTAssertEqual(check.output, "")
-            let h1 = try Tool.run(xmllint, ["--html", "--xpath", "string(//h2[1])", file.path])
+            let h1 = try runTool(xmllint, ["--html", "--xpath", "string(//h2[1])", file.path])
             let expected = HandoffText.visible(service.apps[0].label) + " (iOS, " + service.iosApps[0].environment.rawValue + ")"
             XCTAssertEqual(h1.output, expected + "\n") // xmllint ends its output with a newline
         }

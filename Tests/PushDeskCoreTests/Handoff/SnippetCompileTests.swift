@@ -27,7 +27,7 @@ final class SnippetCompileTests: XCTestCase {
             """.write(to: main, atomically: true, encoding: .utf8)
         let compiled = try run(try javac(), ["-encoding", "UTF-8", "-d", classes.path, "-cp", classes.path, main.path])
         XCTAssertEqual(compiled.status, 0, compiled.output)
-        let java = try XCTUnwrap(Tool.find("java"), "java is installed with javac")
+        let java = try XCTUnwrap(findExecutable("java"), "java is installed with javac")
         let printed = try run(java, ["-cp", classes.path, "PrintConstants"])
         XCTAssertEqual(printed.status, 0, printed.output)
         XCTAssertEqual(printed.output, [HandoffFixtures.hostile, HandoffFixtures.hostile, service.trackingUrl].joined(separator: "|END|"))
@@ -118,14 +118,14 @@ final class SnippetCompileTests: XCTestCase {
     }
 
     private func javac() throws -> URL {
-        guard let url = Tool.find("javac") else {
+        guard let url = findExecutable("javac") else {
             throw XCTSkip("javac is not installed: `make test` installs it (default-jdk-headless in TEST_PKGS)")
         }
         return url
     }
 
     private func clang() throws -> URL {
-        guard let url = Tool.find("clang") else {
+        guard let url = findExecutable("clang") else {
             throw XCTSkip("clang is not on PATH: it ships with the Swift toolchain (or Debian's clang package)")
         }
         return url
@@ -139,33 +139,22 @@ final class SnippetCompileTests: XCTestCase {
     }
 
     private func run(_ tool: URL, _ args: [String]) throws -> (status: Int32, output: String) {
-        try Tool.run(tool, args)
+        try runTool(tool, args)
     }
 }
 
-/// Finding and running an external program for a test.
-enum Tool {
-    static func find(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
+/// An executable on PATH, nil when absent.
+func findExecutable(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in path.split(separator: ":") {
+        let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     }
+    return nil
+}
 
-    static func run(_ tool: URL, _ args: [String], input: Data? = nil,
-                    environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = args
-        if let environment { p.environment = environment }
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+/// Runs a tool; stdout and stderr together, as a compiler's diagnostics are read.
+func runTool(_ tool: URL, _ args: [String]) throws -> (status: Int32, output: String) {
+    let r = try runProcess(tool.path, args)
+    return (r.status, r.stdout + r.stderr)
 }

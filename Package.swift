@@ -15,11 +15,20 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Credentials (docs/DEPENDENCIES.md): X.509 parsing, P-256/RSA keys, SHA-256, DER.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         .target(
             name: "PushDeskCore",
-            dependencies: [],
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             path: "Sources/PushDeskCore"
         ),
         .systemLibrary(
@@ -42,9 +51,21 @@ let package = Package(
             ],
             path: "Sources/pushdesk"
         ),
+        // Test helper: saves in a loop so the crash-safety suite can kill it mid-save.
+        .executableTarget(
+            name: "pushdesk-stress",
+            dependencies: ["PushDeskCore"],
+            path: "Sources/pushdesk-stress"
+        ),
         .testTarget(
             name: "PushDeskCoreTests",
-            dependencies: ["PushDeskCore"],
+            dependencies: [
+                "PushDeskCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             path: "Tests/PushDeskCoreTests",
             resources: [.copy("Fixtures")]
         ),

@@ -60,7 +60,7 @@ final class XMLErrorTests: XCTestCase {
 
     func testTruncatedFile() {
         assertError(serviceError("<service format=\"1\" name=\"s\">\n  <iosApp environment=\"sandbox\">\n    <variables>"),
-                    line: 4, column: 16, "ends before <variables> is closed")
+                    line: 4, column: 16, "inside <variables>: the file is cut short (truncated?)")
     }
 
     func testDTDWithEntityIsRefusedBeforeParsing() {

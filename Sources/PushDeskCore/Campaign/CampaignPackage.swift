@@ -130,6 +130,9 @@ struct PackageReader {
         guard root.name == "package" else {
             throw r.error("the root element is <\(Escape.inline(root.name))>; a Campaign package starts with <package>")
         }
+        if let uri = root.attribute("xmlns:pushdesk"), uri != CampaignPackage.namespace {
+            throw r.error(attribute: "xmlns:pushdesk", "the pushdesk prefix is bound to \"\(Escape.inline(uri))\"; PushDesk's namespace is \(CampaignPackage.namespace)")
+        }
         if let format = root.attribute(Self.p + "format"), format != "1" {
             throw r.error(attribute: Self.p + "format", "package format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format 1")
         }

@@ -86,7 +86,7 @@ final class CampaignPackageTests: XCTestCase {
 
     func testErrorsArePositionedAndNeverEchoSecrets() throws {
         func error(_ body: String) -> String {
-            let xml = "<package>\n<entities schema=\"nms:service\"><service name=\"s\" type=\"40\"/></entities>\n"
+            let xml = "<package xmlns:pushdesk=\"urn:pushdesk\">\n<entities schema=\"nms:service\"><service name=\"s\" type=\"40\"/></entities>\n"
                 + "<entities schema=\"nms:mobileApp\">\n" + body + "\n</entities>\n</package>\n"
             do {
                 _ = try CampaignPackage.decode(Data(xml.utf8), file: "in.xml")
@@ -107,6 +107,8 @@ final class CampaignPackageTests: XCTestCase {
             .contains("links to service \"other\""))
         XCTAssertTrue(error("<mobileApp uuid=\"k\" pushPlatform=\"1\">\(link)<notificationSounds><pushdesk:sound name=\"a\"/></notificationSounds></mobileApp>")
             .contains("sounds belong to iOS apps only"))
+        let otherURI = try? CampaignPackage.decode(Data("<package xmlns:pushdesk=\"urn:other\"/>".utf8), file: "in.xml")
+        XCTAssertNil(otherURI, "the pushdesk prefix bound to another namespace is not ours")
         let badName = try? CampaignPackage.decode(Data("<package><entities schema=\"nms:service\"><service name=\"../x\" type=\"40\"/></entities></package>".utf8), file: "in.xml")
         XCTAssertNil(badName)
     }

@@ -45,6 +45,23 @@ final class SnippetCompileTests: XCTestCase {
         XCTAssertTrue(code.contains("class_:(NSString *)class_ loyalty_id:(NSString *)loyalty_id"))
     }
 
+    /// Objective-C string literals follow C's escape rules: the same literal, without its `@`,
+    /// compiled as C (trigraphs on, the strictest reading) and run prints the exact value.
+    func testObjectiveCLiteralsDecodeToTheExactValue() throws {
+        let clang = try clang()
+        let dir = try tempDir()
+        let value = HandoffFixtures.hostile + "??= ??( \u{7F}\u{1}?"
+        let literal = String(SourceLiteral.objc(value).dropFirst())
+        let source = dir.appendingPathComponent("lit.c")
+        try "#include <stdio.h>\nint main(void) { fputs(\(literal), stdout); return 0; }\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+        let exe = dir.appendingPathComponent("lit").path
+        let built = try run(clang, ["-std=c11", "-trigraphs", "-Werror", "-o", exe, source.path])
+        XCTAssertEqual(built.status, 0, built.output)
+        let printed = try runProcess(exe, [])
+        XCTAssertEqual(printed.stdout, value)
+    }
+
     /// An app with no variables, parameters or sounds, and empty URLs, still gives clean code.
     func testSnippetsOfABareServiceCompile() throws {
         let bare = Service(name: "bare", label: "", apps: [

@@ -133,3 +133,21 @@ final class HandoffSheetTests: XCTestCase {
         }
     }
 }
+
+/// The call the console's "Hand-off sheet" action makes.
+final class HandoffExportTests: XCTestCase {
+    func testWriteReplacesAtomicallyAndKeepsTheOldFileOnError() throws {
+        let dir = try makeTempDir(self, "out")
+        let file = dir.appendingPathComponent("neotrips.html")
+        let service = try HandoffFixtures.neotrips()
+        try "old".write(to: file, atomically: true, encoding: .utf8)
+        try HandoffExport.write(service: service, format: .html, to: file)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), try HandoffSheet(service: service).html)
+        XCTAssertThrowsError(try HandoffExport.write(service: service, appKey: "nope", format: .md, to: file))
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), try HandoffSheet(service: service).html)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["neotrips.html"])
+        XCTAssertEqual(HandoffFormat(fileName: "a.JSON"), .json)
+        XCTAssertEqual(HandoffFormat(fileName: "a.htm"), .html)
+        XCTAssertNil(HandoffFormat(fileName: "a.txt"))
+    }
+}

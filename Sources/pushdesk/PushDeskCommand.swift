@@ -15,7 +15,8 @@ struct PushDeskCommand: ParsableCommand {
         version: PushDesk.version,
         // Each subcommand lives in Commands/<Name>Command.swift; add new ones here.
         subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
-                      CredentialsCommand.self],
+                      CredentialsCommand.self,
+                      HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self],
         defaultSubcommand: ConsoleCommand.self
     )
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PushDeskCore
 
 @main
@@ -19,6 +20,20 @@ struct PushDeskCommand: ParsableCommand {
                       HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self],
         defaultSubcommand: ConsoleCommand.self
     )
+
+    /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(Exit.usageOrIO.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// `--store DIR`, shared by every subcommand.

@@ -6,7 +6,8 @@ import XCTest
 /// generated at test time with Apple's push-certificate shape.
 final class CredentialCertificateTests: XCTestCase {
     typealias F = CredentialFixtures
-    let now = Date()
+    // X.509 times are whole seconds: a fractional "now" would make day counts flicker.
+    let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     let bundle = "com.neotrips.app"
 
     func info(_ kind: F.Kind, bundle: String? = nil, from: TimeInterval = -30, to: TimeInterval = 300,

@@ -81,4 +81,13 @@ final class FoundationCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0)
         XCTAssertTrue(r.stdout.contains("neotrips-android"))
     }
+
+    func testUsageErrorsExitTwoAsSPECSays() throws {
+        for args in [["--no-such-option"], ["validate", "--bogus"], ["list", "extra-argument"]] {
+            let r = try runPushDesk(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("Usage: pushdesk"), r.stderr)
+        }
+        XCTAssertEqual(try runPushDesk(["--version"]).status, 0)
+    }
 }

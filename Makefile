@@ -5,9 +5,24 @@ BIN        := .build/debug/pushdesk
 
 # Debian packages the build and the tests need (checked one by one; installed only when missing).
 BUILD_PKGS := libncurses-dev pkg-config
-TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term
+# default-jdk-headless: javac checks the generated Android snippets (clang comes with Swift).
+TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-headless
 
-.PHONY: all build run test deps-build deps-test clean demo-store
+# `make install`: binary, man page (swift-argument-parser's generate-manual plugin) and bash/zsh/fish
+# completions (the binary's --generate-completion-script). PREFIX and DESTDIR as usual.
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+CONFIG      ?= release
+BINDIR      := $(PREFIX)/bin
+MANDIR      := $(PREFIX)/share/man/man1
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  := $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
+DIST        := .build/dist-$(CONFIG)
+# The manual's date is the last commit's, so the same tree gives the same page.
+MAN_DATE    ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
+.PHONY: all build run test bench deps-build deps-test clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -28,7 +43,39 @@ run: build
 # Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite.
 test: deps-test
 	$(SWIFT) build
-	$(SWIFT) test
+	./Tests/install/check-install.sh
+	$(SWIFT) test --disable-swift-testing
+
+# Benchmark (not a test): per-preview time in a release build (docs/PAYLOADS.md, Performance).
+bench: deps-build
+	$(SWIFT) build -c release --product pushdesk-bench
+	.build/release/pushdesk-bench preview
+
+# Man page and completions generated from the argument parser into $(DIST).
+dist: deps-build
+	$(SWIFT) build -c $(CONFIG) --product pushdesk
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	$(SWIFT) package --disable-sandbox generate-manual --configuration $(CONFIG) --date $(MAN_DATE)
+	cp .build/plugins/GenerateManual/outputs/pushdesk/pushdesk.1 $(DIST)/pushdesk.1
+	.build/$(CONFIG)/pushdesk --generate-completion-script bash > $(DIST)/pushdesk.bash
+	.build/$(CONFIG)/pushdesk --generate-completion-script zsh > $(DIST)/_pushdesk
+	.build/$(CONFIG)/pushdesk --generate-completion-script fish > $(DIST)/pushdesk.fish
+
+install: dist
+	install -Dm755 .build/$(CONFIG)/pushdesk "$(DESTDIR)$(BINDIR)/pushdesk"
+	install -Dm644 $(DIST)/pushdesk.1 "$(DESTDIR)$(MANDIR)/pushdesk.1"
+	install -Dm644 $(DIST)/pushdesk.bash "$(DESTDIR)$(BASHCOMPDIR)/pushdesk"
+	install -Dm644 $(DIST)/_pushdesk "$(DESTDIR)$(ZSHCOMPDIR)/_pushdesk"
+	install -Dm644 $(DIST)/pushdesk.fish "$(DESTDIR)$(FISHCOMPDIR)/pushdesk.fish"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/pushdesk" "$(DESTDIR)$(MANDIR)/pushdesk.1" \
+	      "$(DESTDIR)$(BASHCOMPDIR)/pushdesk" "$(DESTDIR)$(ZSHCOMPDIR)/_pushdesk" \
+	      "$(DESTDIR)$(FISHCOMPDIR)/pushdesk.fish"
+
+# What `make test` runs before the unit tests: a debug-build install into a scratch DESTDIR.
+check-install:
+	./Tests/install/check-install.sh
 
 clean:
 	rm -rf .build

@@ -15,13 +15,22 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Credentials (docs/DEPENDENCIES.md): X.509 parsing, P-256/RSA keys, SHA-256, DER.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // Themes/*.toml (docs/THEMES.md): comments, human-editable, no YAML indentation traps.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(
             name: "PushDeskCore",
-            dependencies: [],
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             path: "Sources/PushDeskCore"
         ),
         .systemLibrary(
@@ -44,9 +53,27 @@ let package = Package(
             ],
             path: "Sources/pushdesk"
         ),
+        // Benchmark, not shipped: `make bench` (release build) measures preview time.
+        .executableTarget(
+            name: "pushdesk-bench",
+            dependencies: ["PushDeskCore"],
+            path: "Sources/pushdesk-bench"
+        ),
+        // Test helper: saves in a loop so the crash-safety suite can kill it mid-save.
+        .executableTarget(
+            name: "pushdesk-stress",
+            dependencies: ["PushDeskCore"],
+            path: "Sources/pushdesk-stress"
+        ),
         .testTarget(
             name: "PushDeskCoreTests",
-            dependencies: ["PushDeskCore"],
+            dependencies: [
+                "PushDeskCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             path: "Tests/PushDeskCoreTests",
             resources: [.copy("Fixtures")]
         ),

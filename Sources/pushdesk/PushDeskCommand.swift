@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PushDeskCore
 
 @main
@@ -14,9 +15,26 @@ struct PushDeskCommand: ParsableCommand {
             """,
         version: PushDesk.version,
         // Each subcommand lives in Commands/<Name>Command.swift; add new ones here.
-        subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self, KeysCommand.self],
+        subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
+                      CredentialsCommand.self,
+                      HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self,
+                      PreviewCommand.self, KeysCommand.self],
         defaultSubcommand: ConsoleCommand.self
     )
+
+    /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(Exit.usageOrIO.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// `--store DIR`, shared by every subcommand.

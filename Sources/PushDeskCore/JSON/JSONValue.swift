@@ -33,77 +33,116 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Compact form: exactly the bytes a careful sender sends.
-    public var compact: String {
-        var out = ""
-        write(into: &out, indent: nil, level: 0)
+    public var compact: String { String(decoding: compactBytes, as: UTF8.self) }
+
+    /// The compact form as UTF-8 bytes.
+    public var compactBytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(into: &out, pretty: false, level: 0)
         return out
     }
 
     /// Pretty form for people: 2-space indent, `": "` separators, same escaping.
     public var pretty: String {
-        var out = ""
-        write(into: &out, indent: "  ", level: 0)
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        write(into: &out, pretty: true, level: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// UTF-8 byte count of the compact form (what counts against the 4096-byte limit).
-    public var compactByteCount: Int { compact.utf8.count }
-
-    private func write(into out: inout String, indent: String?, level: Int) {
+    /// UTF-8 byte count of the compact form (what counts against the 4096-byte limit),
+    /// counted without building the text: previews recount on every keystroke.
+    public var compactByteCount: Int {
         switch self {
-        case .string(let s): JSONValue.writeString(s, into: &out)
-        case .number(let n): out += n
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
+        case .string(let s): return JSONValue.stringByteCount(s)
+        case .number(let n): return n.utf8.count
+        case .bool(let b): return b ? 4 : 5
+        case .null: return 4
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.newline(&out, indent, level + 1)
-                item.write(into: &out, indent: indent, level: level + 1)
-            }
-            JSONValue.newline(&out, indent, level)
-            out += "]"
+            return 2 + max(0, items.count - 1) + items.reduce(0) { $0 + $1.compactByteCount }
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
-            for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.newline(&out, indent, level + 1)
-                JSONValue.writeString(key, into: &out)
-                out += indent == nil ? ":" : ": "
-                value.write(into: &out, indent: indent, level: level + 1)
-            }
-            JSONValue.newline(&out, indent, level)
-            out += "}"
+            return 2 + max(0, members.count - 1)
+                + members.reduce(0) { $0 + JSONValue.stringByteCount($1.0) + 1 + $1.1.compactByteCount }
         }
     }
 
-    private static func newline(_ out: inout String, _ indent: String?, _ level: Int) {
-        guard let indent else { return }
-        out += "\n"
-        for _ in 0..<level { out += indent }
+    // Works on UTF-8 bytes: every byte of a multi-byte character is ≥ 0x80, so escaping
+    // byte by byte touches exactly `"`, `\` and U+0000–U+001F, and copies the rest in runs.
+    private func write(into out: inout [UInt8], pretty: Bool, level: Int) {
+        switch self {
+        case .string(let s): JSONValue.writeString(s, into: &out)
+        case .number(let n): out.append(contentsOf: n.utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .array(let items):
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                JSONValue.newline(&out, pretty, level + 1)
+                item.write(into: &out, pretty: pretty, level: level + 1)
+            }
+            JSONValue.newline(&out, pretty, level)
+            out.append(0x5D)
+        case .object(let members):
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(0x7B)
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                JSONValue.newline(&out, pretty, level + 1)
+                JSONValue.writeString(key, into: &out)
+                out.append(0x3A)
+                if pretty { out.append(0x20) }
+                value.write(into: &out, pretty: pretty, level: level + 1)
+            }
+            JSONValue.newline(&out, pretty, level)
+            out.append(0x7D)
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], _ pretty: Bool, _ level: Int) {
+        guard pretty else { return }
+        out.append(0x0A)
+        for _ in 0..<(level * 2) { out.append(0x20) }
     }
 
     /// Escapes only `"`, `\` and U+0000–U+001F (short forms where JSON has them).
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        var s = s
+        s.withUTF8 { buf in
+            var run = 0
+            for i in 0..<buf.count {
+                let b = buf[i]
+                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<i]))
+                run = i + 1
+                switch b {
+                case 0x22: out.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+                case 0x09: out.append(contentsOf: [0x5C, 0x74])
+                case 0x08: out.append(contentsOf: [0x5C, 0x62])
+                case 0x0C: out.append(contentsOf: [0x5C, 0x66])
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0x0F)]])
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<buf.count]))
         }
-        out += "\""
+        out.append(0x22)
+    }
+
+    /// Bytes `writeString` would produce, without producing them.
+    static func stringByteCount(_ s: String) -> Int {
+        var n = 2
+        for b in s.utf8 {
+            if b >= 0x20 { n += (b == 0x22 || b == 0x5C) ? 2 : 1 }
+            else { n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6 }
+        }
+        return n
     }
 }

@@ -7,7 +7,7 @@ public struct Finding: Equatable, Hashable, Sendable {
     public var message: String
     /// Store-relative file (`services/neotrips.xml`), empty when none.
     public var file: String
-    /// Field path inside the record (`iosApp[neotrips-ios].connector`, `ios.sound`), empty when none.
+    /// Field path inside the record (`apps[1].connector`, `ios.sound`, `variables.mediaUrl`), empty when none.
     public var field: String
     public var line: Int?
     public var column: Int?

@@ -1,10 +1,14 @@
+import Foundation
+
 /// Everything `pushdesk validate` reports: files that do not load, then every rule.
 public enum StoreValidation {
-    public static func findings(_ snapshot: StoreSnapshot) -> [Finding] {
+    /// `now` is for `expiration.past`.
+    public static func findings(_ snapshot: StoreSnapshot, now: Date = Date()) -> [Finding] {
         var out = snapshot.errors.map { e in
             Finding(.error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line, column: e.column)
         }
         out += ServiceRules.check(snapshot)
+        out += DeliveryRules.check(snapshot, now: now)
         return out
     }
 }

@@ -22,8 +22,14 @@ struct ElementReader {
         return StoreError(file: file, line: p.line, column: p.column, message)
     }
 
-    /// Fails on the first attribute not in `allowed`.
+    /// Longest attribute value or text accepted; real values are labels, keys and URLs.
+    static let maxValueBytes = 16 * 1024
+
+    /// Fails on the first attribute not in `allowed`, or one whose value is absurdly long.
     func checkAttributes(_ allowed: [String]) throws {
+        for a in node.attributes where a.value.utf8.count > Self.maxValueBytes {
+            throw error(attribute: a.name, "the value of `\(a.name)` on <\(node.name)> is \(a.value.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted")
+        }
         for a in node.attributes where !allowed.contains(a.name) {
             throw error(attribute: a.name, "unknown attribute `\(a.name)` on <\(node.name)>; expected one of: \(allowed.joined(separator: ", "))")
         }
@@ -43,6 +49,9 @@ struct ElementReader {
                 throw StoreError(file: file, line: c.line, column: c.column,
                                  "<\(c.name)> appears twice inside <\(node.name)>; keep one")
             }
+        }
+        if textAllowed, node.text.utf8.count > Self.maxValueBytes {
+            throw error("the text of <\(node.name)> is \(node.text.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted")
         }
         if !textAllowed, !node.text.allSatisfy({ $0.isWhitespace }) {
             throw error("unexpected text inside <\(node.name)>; only child elements belong here")

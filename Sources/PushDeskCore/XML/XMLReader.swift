@@ -19,8 +19,11 @@ public enum XMLReader {
             throw StoreError(file: file, line: 1, column: 1,
                              "the file is \(data.count / 1024 / 1024) MB; PushDesk files are at most \(maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw StoreError(file: file, line: 1, column: 1, "the file is empty; it must hold exactly one root element")
+        }
         var scan = SourceScan([UInt8](data))
-        if let problem = scan.precheck() {
+        if let problem = scan.precheck() ?? scan.characterReferenceProblem() {
             let p = scan.position(ofByte: problem.offset)
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }
@@ -34,48 +37,53 @@ public enum XMLReader {
         parser.delegate = builder
         let ok = parser.parse()
         if let error = builder.error { throw error }
-        // libxml2 in push mode may accept a document that simply stops: an element still
-        // open at the end means the file was cut short.
-        if ok, let open = builder.openElementName {
-            let end = scan.position(ofByte: data.count)
-            throw StoreError(file: file, line: end.line, column: end.column,
-                             "the file ends before <\(open)> is closed (truncated?); restore the missing end of the file")
+        // Foundation on Linux reports success with code 5 for a file that stops being
+        // well-formed (it loses libxml2's own error): elements still open mean the file is
+        // cut short or a tag, attribute or comment is not finished at the parser's position.
+        if let open = builder.openElementName {
+            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
+            throw StoreError(file: file, line: line, column: column,
+                             "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished")
         }
-        if !ok || builder.root == nil {
-            let line = max(parser.lineNumber, 1)
-            let column = max(parser.columnNumber, 1)
+        if !ok || parser.parserError != nil || builder.root == nil {
+            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
             throw StoreError(file: file, line: line, column: column, describe(parser.parserError, builder: builder))
+        }
+        // …and may stop quietly at a second root element: every start tag must have been seen.
+        if builder.elementIndex < scan.elementStarts.count {
+            let p = scan.position(ofByte: scan.elementStarts[builder.elementIndex])
+            throw StoreError(file: file, line: p.line, column: p.column,
+                             "content after the root element; a file holds exactly one root element")
         }
         return builder.root!
     }
 
+    /// A message for libxml2's error number (Foundation passes libxml2's codes through).
     private static func describe(_ error: Error?, builder: TreeBuilder) -> String {
         guard let ns = error as NSError? else { return "the file is not well-formed XML" }
-        let code = XMLParser.ErrorCode(rawValue: ns.code)
-        switch code {
-        case .prematureDocumentEndError?, .emptyDocumentError?:
-            if let open = builder.openElementName {
-                return "the file ends before <\(open)> is closed (truncated?); restore the missing end of the file"
-            }
-            return "the file is empty or ends too early; it must hold one root element"
-        case .tagNameMismatchError?:
-            return "end tag does not match the open element <\(builder.openElementName ?? "?")>"
-        case .undeclaredEntityError?, .entityRefAtEOFError?, .entityReferenceWithoutNameError?,
-             .entityReferenceMissingSemiError?, .entityNotStartedError?:
-            return "unknown entity reference; only &amp; &lt; &gt; &quot; &apos; and character references are allowed (write & as &amp;)"
-        case .ltRequiredError?, .gtRequiredError?, .ltSlashRequiredError?:
-            return "malformed tag: a `<` or `>` is missing or misplaced"
-        case .attributeNotStartedError?, .attributeNotFinishedError?,
-             .attributeRedefinedError?, .literalNotStartedError?, .literalNotFinishedError?:
-            return "malformed attribute: each attribute is name=\"value\", once per element"
-        case .invalidCharacterError?, .invalidCharacterRefError?, .invalidCharacterInEntityError?:
-            return "a character that XML 1.0 does not allow (a control character or a surrogate); remove it"
-        case .extraContentError?:
+        switch ns.code {
+        case 4, 5 where builder.root == nil:
+            return "the file holds no XML element (empty?); it must hold exactly one root element"
+        case 5:
             return "content after the root element; a file holds exactly one root element"
-        case .documentStartError?:
-            return "the file does not start with XML; is this the right file?"
+        case 9, 10, 11, 12, 14:
+            return "a character that XML 1.0 does not allow (a control character or a surrogate); remove it"
+        case 6, 7, 8, 23, 24, 25, 26, 27:
+            return "unknown entity reference; only &amp; &lt; &gt; &quot; &apos; and character references are allowed (write & as &amp;)"
+        case 38:
+            return "`<` inside an attribute value; write it as &lt;"
+        case 39, 40, 41, 42, 65:
+            return "malformed attribute: each attribute is name=\"value\" (quoted), once per element"
+        case 45:
+            return "a comment (<!-- …) is not closed with -->"
+        case 73, 74, 77:
+            return "malformed tag: a `<` or `>` is missing or misplaced"
+        case 76:
+            return "an end tag does not match its start tag <\(builder.lastOpenedName ?? "?")>; close elements in the order they were opened"
+        case 68:
+            return "a tag or attribute name is missing or starts with a character names cannot start with"
         default:
-            return "the file is not well-formed XML (parser error \(ns.code))"
+            return "the file is not well-formed XML (libxml2 error \(ns.code))"
         }
     }
 }
@@ -92,6 +100,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     init(scan: SourceScan, file: String) { self.scan = scan; self.file = file }
 
     var openElementName: String? { stack.last?.name }
+    /// The element most recently opened, even if the parser already popped it.
+    var lastOpenedName: String? { openElementName ?? stack.last?.name ?? lastStarted }
+    var lastStarted: String?
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String]) {
@@ -115,6 +126,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             let p = scan.position(ofByte: a.offset)
             node.attributePositions[a.name] = (p.line, p.column)
         }
+        lastStarted = elementName
         if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
         stack.append(node)
     }

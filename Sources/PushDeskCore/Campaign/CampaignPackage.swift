@@ -1,0 +1,346 @@
+import Foundation
+
+/// Services ⇄ an Adobe Campaign data package (`<package><entities schema="…">…`).
+///
+/// What Campaign names publicly is written under Campaign's names: the `nms:service` entity
+/// (`name`, `label`, `type="40"` = mobile application service) and one `nms:mobileApp` entity per
+/// app (`uuid` = integration key, `label`, `pushPlatform` 0 = iOS / 1 = Android, linked to its
+/// service by the high-level key `<service _operation="none" name="…"/>`, variables under
+/// `notificationCustomFields`, sounds under `notificationSounds`). Everything Campaign has no
+/// public name for is carried in `pushdesk:` attributes and elements (namespace `urn:pushdesk`),
+/// so that ours → package → ours is lossless. docs/HANDOFF.md has the mapping table.
+///
+/// Secrets are never exported: there are none in a service. Credential *references* (file
+/// paths, secret names, key/team/project ids) stay out too unless asked for
+/// (`includeCredentialRefs`), because a package usually leaves this machine.
+public enum CampaignPackage {
+    public static let namespace = "urn:pushdesk"
+    static let p = "pushdesk:"
+    /// `nms:service/@type` of a mobile application service.
+    public static let mobileServiceType = "40"
+
+    // MARK: writing
+
+    public static func encode(_ services: [Service], includeCredentialRefs: Bool = false) throws -> String {
+        var w = XMLWriter()
+        try w.start("package", [("xmlns:pushdesk", namespace), (p + "format", "1")])
+        try w.start("entities", [("schema", "nms:service")])
+        for s in services {
+            try w.empty("service", [("name", s.name), ("label", s.label), ("type", mobileServiceType),
+                                    (p + "targetMapping", s.targetMapping),
+                                    (p + "marketingUrl", nonEmpty(s.marketingUrl)),
+                                    (p + "trackingUrl", nonEmpty(s.trackingUrl))])
+        }
+        w.end()
+        if services.contains(where: { !$0.apps.isEmpty }) {
+            try w.start("entities", [("schema", "nms:mobileApp")])
+            for s in services {
+                for app in s.apps { try writeApp(&w, app, service: s.name, includeCredentialRefs: includeCredentialRefs) }
+            }
+            w.end()
+        }
+        w.end()
+        return w.output
+    }
+
+    private static func writeApp(_ w: inout XMLWriter, _ app: MobileApp, service: String, includeCredentialRefs: Bool) throws {
+        switch app {
+        case .ios(let a):
+            try w.start("mobileApp", [("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "0"),
+                                      (p + "environment", a.environment.rawValue), (p + "bundleId", a.bundleId),
+                                      (p + "connector", a.connector.rawValue), (p + "icon", nonEmpty(a.icon))])
+        case .android(let a):
+            try w.start("mobileApp", [("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "1"),
+                                      (p + "packageName", a.packageName), (p + "api", a.api.rawValue),
+                                      (p + "connector", a.connector.rawValue),
+                                      (p + "maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
+                                      (p + "icon", nonEmpty(a.icon))])
+        }
+        try w.empty("service", [("_operation", "none"), ("name", service)])
+        if includeCredentialRefs {
+            switch app {
+            case .ios(let a):
+                switch a.auth {
+                case .token(let keyId, let teamId, let keyFile)?:
+                    try w.empty(p + "auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
+                case .certificate(let file, let ref)?:
+                    try w.empty(p + "auth", [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
+                case nil: break
+                }
+            case .android(let a):
+                switch a.auth {
+                case .serviceAccount(let projectId, let email, let keyFile)?:
+                    try w.empty(p + "auth", [("mode", "serviceAccount"), ("projectId", projectId),
+                                             ("clientEmail", email), ("keyFile", keyFile)])
+                case .serverKey(let ref)?:
+                    try w.empty(p + "auth", [("mode", "serverKey"), ("serverKeyRef", ref)])
+                case nil: break
+                }
+            }
+        }
+        if !app.variables.isEmpty {
+            try w.start("notificationCustomFields")
+            for v in app.variables { try w.empty(p + "variable", [("name", v.name), ("label", nonEmpty(v.label))]) }
+            w.end()
+        }
+        if !app.subscriptionParams.isEmpty {
+            try w.start(p + "subscriptionParams")
+            for sp in app.subscriptionParams {
+                try w.empty(p + "param", [("name", sp.name), ("label", nonEmpty(sp.label)), ("field", sp.field)])
+            }
+            w.end()
+        }
+        if !app.sounds.isEmpty {
+            try w.start("notificationSounds")
+            for snd in app.sounds { try w.empty(p + "sound", [("name", snd.name), ("label", nonEmpty(snd.label))]) }
+            w.end()
+        }
+        w.end()
+    }
+
+    // MARK: reading
+
+    /// What a package holds, and what was left out of it (each with its position).
+    public struct Contents: Sendable {
+        public var services: [Service]
+        /// Warnings (`package.ignored`): Campaign data PushDesk does not model, skipped.
+        public var notes: [Finding]
+    }
+
+    /// Reads a package. Our own `pushdesk:` names are read strictly (an unknown one is an error);
+    /// Campaign's other entities and attributes are skipped with a note, never silently.
+    public static func decode(_ data: Data, file: String) throws -> Contents {
+        let root = try XMLReader.parse(data, file: file)
+        var reader = PackageReader(file: file)
+        return try reader.read(root)
+    }
+}
+
+/// The reading side of `CampaignPackage`, keeping the notes as it goes.
+struct PackageReader {
+    let file: String
+    var notes: [Finding] = []
+    let map = SourceMapRecorder()
+    static let p = CampaignPackage.p
+
+    init(file: String) { self.file = file }
+
+    mutating func read(_ root: XMLNode) throws -> CampaignPackage.Contents {
+        let r = ElementReader(root, file: file, sourceMap: map)
+        guard root.name == "package" else {
+            throw r.error("the root element is <\(Escape.inline(root.name))>; a Campaign package starts with <package>")
+        }
+        if let uri = root.attribute("xmlns:pushdesk"), uri != CampaignPackage.namespace {
+            throw r.error(attribute: "xmlns:pushdesk", "the pushdesk prefix is bound to \"\(Escape.inline(uri))\"; PushDesk's namespace is \(CampaignPackage.namespace)")
+        }
+        if let format = root.attribute(Self.p + "format"), format != "1" {
+            throw r.error(attribute: Self.p + "format", "package format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format 1")
+        }
+        try ours(r, allowed: ["format"])
+        note(r, unknownCampaignAttributes: root.attributes.map(\.name).filter { !$0.hasPrefix(Self.p) && !$0.hasPrefix("xmlns") })
+
+        var services: [Service] = []
+        var pendingApps: [(service: String, app: MobileApp, node: XMLNode)] = []
+        for entities in root.children {
+            let e = ElementReader(entities, file: file, sourceMap: map)
+            guard entities.name == "entities" else {
+                note(e, "<\(Escape.inline(entities.name))> is not <entities>; skipped")
+                continue
+            }
+            switch entities.attribute("schema") {
+            case "nms:service":
+                for node in entities.children {
+                    if let s = try service(node) { services.append(s) }
+                }
+            case "nms:mobileApp":
+                for node in entities.children {
+                    if let (svc, app) = try mobileApp(node) { pendingApps.append((svc, app, node)) }
+                }
+            case let other:
+                note(e, "entities of schema \"\(Escape.inline(other ?? ""))\" are not services or mobile apps; skipped")
+            }
+        }
+        for (name, app, node) in pendingApps {
+            guard let i = services.firstIndex(where: { $0.name == name }) else {
+                throw StoreError(file: file, line: node.line, column: node.column,
+                                 "mobile app \(Escape.inline(app.integrationKey)) links to service \"\(Escape.inline(name))\", which is not a mobile application service of this package; export the service with its apps")
+            }
+            services[i].apps.append(app)
+        }
+        return CampaignPackage.Contents(services: services, notes: notes)
+    }
+
+    private mutating func service(_ node: XMLNode) throws -> Service? {
+        let r = ElementReader(node, file: file, sourceMap: map)
+        guard node.name == "service" else {
+            note(r, "<\(Escape.inline(node.name))> inside nms:service entities; skipped")
+            return nil
+        }
+        if let type = node.attribute("type"), type != CampaignPackage.mobileServiceType {
+            note(r, "service \(Escape.inline(node.attribute("name") ?? "")) has type \(Escape.inline(type)), not a mobile application service (40); skipped")
+            return nil
+        }
+        try ours(r, allowed: ["targetMapping", "marketingUrl", "trackingUrl"])
+        note(r, unknownCampaignAttributes: campaignAttributes(node).filter { !["name", "label", "type"].contains($0) })
+        for child in node.children { note(ElementReader(child, file: file, sourceMap: map), "<\(Escape.inline(child.name))> inside <service> is not modelled by PushDesk; skipped") }
+        let name = try r.required("name")
+        guard Store.isValidName(name) else {
+            throw r.error(attribute: "name", "service name \"\(Escape.inline(name))\" cannot be a file name in the store (\(Store.nameRule)); rename it in the package")
+        }
+        return Service(name: name, label: node.attribute("label") ?? "",
+                       targetMapping: node.attribute(Self.p + "targetMapping") ?? Service.defaultTargetMapping,
+                       marketingUrl: node.attribute(Self.p + "marketingUrl") ?? "",
+                       trackingUrl: node.attribute(Self.p + "trackingUrl") ?? "")
+    }
+
+    private mutating func mobileApp(_ node: XMLNode) throws -> (String, MobileApp)? {
+        let r = ElementReader(node, file: file, sourceMap: map)
+        guard node.name == "mobileApp" else {
+            note(r, "<\(Escape.inline(node.name))> inside nms:mobileApp entities; skipped")
+            return nil
+        }
+        note(r, unknownCampaignAttributes: campaignAttributes(node).filter { !["uuid", "label", "pushPlatform"].contains($0) })
+        let key = try r.required("uuid")
+        let label = node.attribute("label") ?? ""
+        var serviceName: String?
+        var auth: XMLNode?
+        var variables: [AppVariable] = [], params: [SubscriptionParam] = [], sounds: [Sound] = []
+        for child in node.children {
+            let c = ElementReader(child, file: file, sourceMap: map)
+            switch child.name {
+            case "service":
+                serviceName = try c.required("name")
+            case Self.p + "auth":
+                auth = child
+            case "notificationCustomFields":
+                variables = try items(child, Self.p + "variable", ["name", "label"]).map {
+                    AppVariable(name: $0.attribute("name") ?? "", label: $0.attribute("label") ?? "")
+                }
+            case Self.p + "subscriptionParams":
+                params = try items(child, Self.p + "param", ["name", "label", "field"]).map {
+                    SubscriptionParam(name: $0.attribute("name") ?? "", label: $0.attribute("label") ?? "",
+                                      field: $0.attribute("field") ?? "")
+                }
+            case "notificationSounds":
+                sounds = try items(child, Self.p + "sound", ["name", "label"]).map {
+                    Sound(name: $0.attribute("name") ?? "", label: $0.attribute("label") ?? "")
+                }
+            case let other where other.hasPrefix(Self.p):
+                throw c.error("unknown element <\(Escape.inline(other))> inside <mobileApp>; expected pushdesk:auth or pushdesk:subscriptionParams")
+            default:
+                note(c, "<\(Escape.inline(child.name))> inside <mobileApp> is not modelled by PushDesk; skipped")
+            }
+        }
+        guard let serviceName else {
+            throw r.error("mobile app \(Escape.inline(key)) has no <service name=\"…\"/> link; every app belongs to a service")
+        }
+        switch node.attribute("pushPlatform") {
+        case "0":
+            try ours(r, allowed: ["environment", "bundleId", "connector", "icon"])
+            guard let env = try r.enumValue(Self.p + "environment", IOSEnvironment.self) else {
+                throw r.error("iOS mobile app \(Escape.inline(key)) needs pushdesk:environment=\"sandbox|production\" (Campaign has no public name for it)")
+            }
+            var app = IOSApp(environment: env, label: label, integrationKey: key,
+                             bundleId: node.attribute(Self.p + "bundleId") ?? "",
+                             connector: try r.enumValue(Self.p + "connector", IOSConnector.self) ?? .http2,
+                             icon: node.attribute(Self.p + "icon") ?? "",
+                             variables: variables, subscriptionParams: params, sounds: sounds)
+            if let auth { app.auth = try iosAuth(auth) }
+            return (serviceName, .ios(app))
+        case "1":
+            try ours(r, allowed: ["packageName", "api", "connector", "maxConnectPerChild", "icon"])
+            if let first = node.children.first(where: { $0.name == "notificationSounds" }), !sounds.isEmpty {
+                throw StoreError(file: file, line: first.line, column: first.column,
+                                 "Android app \(Escape.inline(key)) has sounds; sounds belong to iOS apps only")
+            }
+            var app = AndroidApp(label: label, integrationKey: key,
+                                 packageName: node.attribute(Self.p + "packageName") ?? "",
+                                 api: try r.enumValue(Self.p + "api", AndroidAPI.self) ?? .httpv1,
+                                 connector: try r.enumValue(Self.p + "connector", AndroidConnector.self) ?? .v2,
+                                 maxConnectPerChild: try r.int(Self.p + "maxConnectPerChild", min: 1),
+                                 icon: node.attribute(Self.p + "icon") ?? "",
+                                 variables: variables, subscriptionParams: params)
+            if let auth { app.auth = try androidAuth(auth) }
+            return (serviceName, .android(app))
+        case let other:
+            throw r.error(attribute: "pushPlatform", "pushPlatform is \"\(Escape.inline(other ?? ""))\" on mobile app \(Escape.inline(key)); expected 0 (iOS) or 1 (Android)")
+        }
+    }
+
+    /// Reference attributes only: a secret value has no attribute here, so it is refused as unknown.
+    private func iosAuth(_ node: XMLNode) throws -> IOSAuth {
+        let a = ElementReader(node, file: file, sourceMap: map)
+        switch try a.required("mode") {
+        case "token":
+            try strict(a, ["mode", "keyId", "teamId", "keyFile"])
+            return .token(keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "", keyFile: a.optional("keyFile") ?? "")
+        case "certificate":
+            try strict(a, ["mode", "certificateFile", "passwordRef"])
+            return .certificate(certificateFile: a.optional("certificateFile") ?? "", passwordRef: a.optional("passwordRef") ?? "")
+        case let other:
+            throw a.error(attribute: "mode", "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
+        }
+    }
+
+    private func androidAuth(_ node: XMLNode) throws -> AndroidAuth {
+        let a = ElementReader(node, file: file, sourceMap: map)
+        switch try a.required("mode") {
+        case "serviceAccount":
+            try strict(a, ["mode", "projectId", "clientEmail", "keyFile"])
+            return .serviceAccount(projectId: a.optional("projectId") ?? "", clientEmail: a.optional("clientEmail") ?? "",
+                                   keyFile: a.optional("keyFile") ?? "")
+        case "serverKey":
+            try strict(a, ["mode", "serverKeyRef"])
+            return .serverKey(serverKeyRef: a.optional("serverKeyRef") ?? "")
+        case let other:
+            throw a.error(attribute: "mode", "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
+        }
+    }
+
+    private func strict(_ a: ElementReader, _ allowed: [String]) throws {
+        for attr in a.node.attributes where !allowed.contains(attr.name) {
+            throw a.error(attribute: attr.name, "`\(Escape.inline(attr.name))` is not allowed on <pushdesk:auth mode=\"\(Escape.inline(a.node.attribute("mode") ?? ""))\">; expected: \(allowed.dropFirst().joined(separator: ", ")) (references only, never a secret)")
+        }
+        try a.checkChildren([])
+    }
+
+    /// Items of a list container: only `itemName` elements with the given attributes.
+    private func items(_ container: XMLNode, _ itemName: String, _ attributes: [String]) throws -> [XMLNode] {
+        for item in container.children {
+            let e = ElementReader(item, file: file, sourceMap: map)
+            guard item.name == itemName else {
+                throw e.error("unknown element <\(Escape.inline(item.name))> inside <\(container.name)>; expected <\(itemName)>")
+            }
+            try e.checkAttributes(attributes)
+            try e.checkChildren([])
+        }
+        return container.children
+    }
+
+    /// Our own attributes must be known: a typo in `pushdesk:` would otherwise lose data.
+    private func ours(_ r: ElementReader, allowed: [String]) throws {
+        for a in r.node.attributes where a.name.hasPrefix(Self.p) {
+            let local = String(a.name.dropFirst(Self.p.count))
+            guard allowed.contains(local) else {
+                throw r.error(attribute: a.name, "unknown attribute `\(Escape.inline(a.name))` on <\(r.node.name)>; expected one of: \(allowed.map { Self.p + $0 }.joined(separator: ", "))")
+            }
+        }
+    }
+
+    private func campaignAttributes(_ node: XMLNode) -> [String] {
+        node.attributes.map(\.name).filter { !$0.hasPrefix(Self.p) && !$0.hasPrefix("xmlns") }
+    }
+
+    private mutating func note(_ r: ElementReader, unknownCampaignAttributes names: [String]) {
+        guard !names.isEmpty else { return }
+        let p = r.node.position(ofAttribute: names[0])
+        notes.append(Finding(.warning, "package.ignored",
+                             "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
+                             file: file, field: r.node.name, line: p.line, column: p.column))
+    }
+
+    private mutating func note(_ r: ElementReader, _ message: String) {
+        notes.append(Finding(.warning, "package.ignored", message, file: file, field: r.node.name,
+                             line: r.node.line, column: r.node.column))
+    }
+}

@@ -1,0 +1,130 @@
+/// Parsed forms of the delivery options the model keeps as text (badge, ttl, volume, …).
+///
+/// One place decides what is valid, so the payload builders (which leave an invalid value
+/// out of the payload) and the rules (which report it on its field) never disagree.
+/// Everything here is pure and allocation-light: previews run on every keystroke.
+public enum OptionValues {
+    /// Longest TTL FCM accepts: 4 weeks (Firebase `AndroidConfig.ttl`, legacy `time_to_live`).
+    public static let maxTTLSeconds = 2_419_200
+    /// APNs rejects an `apns-collapse-id` longer than this many bytes.
+    public static let maxCollapseIdBytes = 64
+
+    /// A whole number written with ASCII digits only (no sign, no spaces), at most `max`.
+    public static func wholeNumber(_ text: String, max: Int = Int(Int32.max)) -> Int? {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= 12 else { return nil }
+        var value = 0
+        for byte in utf8 {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value <= max ? value : nil
+    }
+
+    /// APNs `badge`: an integer ≥ 0.
+    public static func badge(_ text: String) -> Int? { wholeNumber(text) }
+
+    /// FCM `ttl` / `time_to_live`: whole seconds in 0…2419200.
+    public static func ttlSeconds(_ text: String) -> Int? { wholeNumber(text, max: maxTTLSeconds) }
+
+    /// FCM v1 `notification_count` (int32 ≥ 0).
+    public static func notificationCount(_ text: String) -> Int? { wholeNumber(text) }
+
+    /// A number in 0…1 (relevance score, critical volume) as the JSON literal to send.
+    /// The text must already be a JSON number (`0.8`, `1`, `5e-1`); `.8` or `0,8` are not.
+    public static func unitInterval(_ text: String) -> String? {
+        guard isJSONNumber(text), let v = Double(text), v.isFinite, v >= 0, v <= 1 else { return nil }
+        return text
+    }
+
+    /// JSON number grammar (RFC 8259 §6): `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    public static func isJSONNumber(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        var i = 0
+        func digits() -> Int { let s = i; while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }; return i - s }
+        if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < b.count else { return false }
+        if b[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
+        if i < b.count, b[i] == UInt8(ascii: ".") { i += 1; if digits() == 0 { return false } }
+        if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { return false }
+        }
+        return i == b.count
+    }
+
+    /// Android notification colour: `#RRGGBB` (Firebase: "#rrggbb format").
+    public static func isColor(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        guard b.count == 7, b[0] == UInt8(ascii: "#") else { return false }
+        return b.dropFirst().allSatisfy { isHexDigit($0) }
+    }
+
+    /// An absolute `https://` URL with a host and no whitespace or control characters.
+    public static func isHTTPSURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") else { return false }
+        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return false }
+        let rest = lower.dropFirst("https://".count)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""
+        return !host.isEmpty
+    }
+
+    /// APNs device tokens are hexadecimal strings.
+    public static func isHexToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { isHexDigit($0) }
+    }
+
+    /// `expiration` (ISO 8601 UTC, `2026-12-01T00:00:00Z`, optional fraction) as UNIX seconds.
+    /// Written by hand: a formatter per keystroke would cost more than the whole preview.
+    public static func expiration(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              b.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var v = 0
+            for k in from..<(from + count) {
+                guard b[k] >= 0x30, b[k] <= 0x39 else { return nil }
+                v = v * 10 + Int(b[k] - 0x30)
+            }
+            return v
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+        // Optional fraction between the seconds and `Z`: `.` then at least one digit.
+        if b.count > 20 {
+            guard b[19] == UInt8(ascii: "."), b.count > 21,
+                  b[20..<(b.count - 1)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 59 else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    private static func isHexDigit(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

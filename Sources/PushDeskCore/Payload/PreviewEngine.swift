@@ -1,0 +1,140 @@
+import Foundation
+
+/// Which request a target becomes.
+public enum PreviewAPI: String, Sendable, CaseIterable {
+    case apns, httpv1, legacy
+}
+
+/// One app's request: exactly what would be sent, its size and its findings.
+public struct PreviewTarget: Equatable, Sendable {
+    /// The app's integration key.
+    public var app: String
+    public var label: String
+    public var platform: Platform
+    /// iOS only.
+    public var environment: IOSEnvironment?
+    public var api: PreviewAPI
+    public var endpoint: String
+    /// In sending order.
+    public var headers: [(name: String, value: String)]
+    /// Exactly the body that would be sent (token included).
+    public var payload: JSONValue
+    /// Bytes that count against `limit` (SPEC §4.5).
+    public var bytes: Int
+    public var limit: Int
+    public var diagnostics: [Finding]
+
+    public static func == (a: PreviewTarget, b: PreviewTarget) -> Bool {
+        a.app == b.app && a.label == b.label && a.platform == b.platform && a.environment == b.environment
+            && a.api == b.api && a.endpoint == b.endpoint
+            && a.headers.elementsEqual(b.headers) { $0.name == $1.name && $0.value == $1.value }
+            && a.payload == b.payload && a.bytes == b.bytes && a.limit == b.limit && a.diagnostics == b.diagnostics
+    }
+}
+
+/// A delivery previewed for the apps of its service.
+public struct Preview: Equatable, Sendable {
+    public var delivery: String
+    public var service: String
+    public var targets: [PreviewTarget]
+    /// Findings that belong to no single target (profile problems, variable names, …).
+    public var diagnostics: [Finding]
+
+    /// The SPEC §6 document (`pushdesk preview --json`).
+    public var json: JSONValue { PreviewDocument.json(self) }
+    /// Top-level and per-target findings together.
+    public var allFindings: [Finding] { diagnostics + targets.flatMap(\.diagnostics) }
+    public var hasErrors: Bool { allFindings.hasErrors }
+}
+
+/// Turns a delivery into the exact APNs / FCM requests (SPEC §4). Pure and fast: the
+/// console calls it on every keystroke, so it touches no file and reads the clock only
+/// through `now`.
+public enum PreviewEngine {
+    /// Used when no `--token` is given.
+    public static let placeholderToken = "DEVICE_TOKEN"
+
+    /// - Parameters:
+    ///   - profile: sample recipient for `<%= recipient.FIELD %>`; nil leaves the text as written.
+    ///   - appKey: preview only the app with this integration key; nil = every app.
+    ///   - token: device token; nil = `DEVICE_TOKEN`.
+    ///   - now: for `expiration.past`.
+    ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
+    ///     it (the console recomputes it only when the service changes); nil = compute it.
+    public static func preview(delivery: Delivery, service: Service, profile: Profile?,
+                               appKey: String?, token: String?, now: Date,
+                               serviceFindings: [Finding]? = nil) -> Preview {
+        let file = Store.deliveryPath(delivery.name)
+        let serviceFile = Store.servicePath(service.name)
+        var diagnostics: [Finding] = []
+
+        // Personalize first: sizes and rules see the text that is sent (SPEC §4.4).
+        var resolved = delivery
+        if let profile {
+            func fill(_ text: String, _ field: String) -> String {
+                let (out, unknown) = Personalization.apply(text, profile: profile)
+                for name in unknown {
+                    diagnostics.append(DeliveryRules.unknownField(name, field: field, profile: profile.name, file: file))
+                }
+                return out
+            }
+            resolved.content.title = fill(delivery.content.title, "content.title")
+            resolved.content.subtitle = fill(delivery.content.subtitle, "content.subtitle")
+            resolved.content.body = fill(delivery.content.body, "content.body")
+            for i in resolved.variables.indices {
+                resolved.variables[i].value = fill(delivery.variables[i].value, "variables.\(delivery.variables[i].name)")
+            }
+        }
+        diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
+
+        let apps: [(index: Int, app: MobileApp)]
+        if let appKey {
+            apps = service.apps.enumerated().filter { $0.element.integrationKey == appKey }.map { ($0.offset, $0.element) }
+            if apps.isEmpty {
+                let keys = service.apps.map(\.integrationKey).joined(separator: ", ")
+                diagnostics.append(Finding(.error, "preview.unknown-app",
+                                           "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
+                                           file: serviceFile))
+            }
+        } else {
+            apps = service.apps.enumerated().map { ($0.offset, $0.element) }
+        }
+        let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
+        let tracking = delivery.tracking ?? .placeholder
+        let sendToken = token ?? placeholderToken
+        let targets = apps.map { entry in
+            target(resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
+                   appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index))
+        }
+        return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
+    }
+
+    private static func target(_ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
+                               now: Date, file: String, appFindings: [Finding]) -> PreviewTarget {
+        let built: BuiltRequest, api: PreviewAPI, environment: IOSEnvironment?
+        var findings = appFindings
+        switch app {
+        case .ios(let a):
+            built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token)
+            api = .apns; environment = a.environment
+            findings += DeliveryRules.iosFindings(d, app: a, token: givenToken, now: now, file: file)
+        case .android(let a):
+            built = a.api == .legacy ? FCMLegacyMessage.build(delivery: d, app: a, tracking: tracking, token: token)
+                                     : FCMv1Message.build(delivery: d, app: a, tracking: tracking, token: token)
+            api = a.api == .legacy ? .legacy : .httpv1; environment = nil
+            findings += DeliveryRules.androidFindings(d, app: a, file: file)
+        }
+        findings += DeliveryRules.variableFindings(d, app: app, file: file)
+        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, file: file) { findings.append(f) }
+        return PreviewTarget(app: app.integrationKey, label: app.label, platform: app.platform, environment: environment,
+                             api: api, endpoint: built.endpoint, headers: built.headers.map { (name: $0.0, value: $0.1) },
+                             payload: built.payload, bytes: built.bytes, limit: DeliveryRules.sizeLimit,
+                             diagnostics: findings)
+    }
+
+    /// The texts personalization applies to, with their field paths.
+    public static func personalizedTexts(_ d: Delivery) -> [(field: String, text: String)] {
+        [("content.title", d.content.title), ("content.subtitle", d.content.subtitle), ("content.body", d.content.body)]
+            + d.variables.map { ("variables.\($0.name)", $0.value) }
+    }
+}

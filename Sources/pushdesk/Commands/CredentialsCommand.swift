@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import PushDeskCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pushdesk credentials …`: read and check the apps' credentials, and set secrets.
+struct CredentialsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "credentials",
+        abstract: "Check APNs certificates and keys and FCM service accounts; set secrets.",
+        subcommands: [CredentialsCheckCommand.self, CredentialsSetSecretCommand.self])
+}
+
+struct CredentialsCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Read every app's credentials and report what they are and what is wrong.",
+        discussion: """
+            Certificates (PEM, DER, .p12): subject, issuer, serial, SHA-256, validity, topics, \
+            environment. Token keys (.p8): public-key fingerprint and the provider token, shown \
+            as `bearer <first 12 chars>…`. Service accounts: project, client e-mail, key. \
+            No secret is ever printed. Exit 0 without errors (warnings allowed), 1 when a \
+            credential or a file has an error, 2 on usage or I/O errors.
+            """)
+
+    @Argument(help: "Only this service (default: every service of the store).")
+    var service: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.openStore()
+        var snapshot = store.loadAll()
+        var loadErrors = snapshot.errors
+        if let service {
+            guard Store.isValidName(service) else {
+                printError("\(Escape.inline(service)): error: not a service name (\(Store.nameRule))")
+                throw Exit.usageOrIO
+            }
+            let path = Store.servicePath(service)
+            loadErrors = loadErrors.filter { $0.file == path }
+            snapshot.services = snapshot.services.filter { $0.name == service }
+            if snapshot.services.isEmpty && loadErrors.isEmpty {
+                printError("\(path): error: no service named \(Escape.inline(service)); `pushdesk list` shows the services")
+                throw Exit.usageOrIO
+            }
+        }
+        let now = Date()
+        let reports = snapshot.services.flatMap { s in
+            CredentialChecker.check(service: s, storeRoot: store.root, now: now).map { r -> CredentialReport in
+                var r = r
+                r.findings = snapshot.positioned(r.findings)
+                return r
+            }
+        }
+        let findings = reports.flatMap(\.findings)
+
+        if json {
+            print(JSONValue.object([
+                ("store", .string(store.root.path)),
+                ("reports", .array(reports.map(\.json))),
+                ("errors", .array(loadErrors.map { .string($0.description) })),
+            ]).pretty)
+        } else {
+            for r in reports { printText(r) }
+            let errors = findings.filter { $0.severity == .error }.count
+            let warnings = findings.filter { $0.severity == .warning }.count
+            out("\(reports.count) apps checked: \(errors) errors, \(warnings) warnings")
+        }
+        for e in loadErrors { printError(e.description) }
+        if loadErrors.contains(where: { $0.kind == .io }) { throw Exit.usageOrIO }
+        if findings.hasErrors || !loadErrors.isEmpty { throw Exit.inputErrors }
+    }
+
+    private func printText(_ r: CredentialReport) {
+        var kind = r.platform.rawValue
+        if let env = r.environment { kind += " " + env.rawValue }
+        kind += ", " + r.kind.rawValue
+        out("\(Escape.inline(r.service)) / \(Escape.inline(r.app))  \(Escape.inline(r.label))  [\(kind)]")
+        for d in r.details {
+            out("  " + d.label.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + d.value)
+        }
+        // Errors go to stderr in the FILE:LINE:COLUMN form (SPEC §7), in place on a terminal
+        // (stdout is written unbuffered); warnings stay with the app's details on stdout.
+        for f in r.findings {
+            if f.severity == .error {
+                printError(f.formatted)
+            } else {
+                out("  " + f.formatted)
+            }
+        }
+        out("")
+    }
+
+    private func out(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+}
+
+/// `pushdesk credentials set-secret NAME`: stores a .p12 password or FCM server key in
+/// STORE/secrets/NAME (0600), read from stdin with echo off on a terminal.
+struct CredentialsSetSecretCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-secret",
+        abstract: "Store a secret (a .p12 password, an FCM server key) under a name, read from stdin.",
+        discussion: """
+            The value is read from standard input (one line; typing is not echoed on a terminal) \
+            and written to STORE/secrets/NAME with mode 0600. Reference it from a service as \
+            passwordRef="NAME" or serverKeyRef="NAME". See docs/SECRETS.md.
+            """)
+
+    @Argument(help: "The secret's name: letters, digits, '.', '_', '-'.")
+    var name: String
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        guard SecretRef.isValidName(name) else {
+            printError("\(Escape.inline(name)): error: a secret name is 1-100 of letters, digits, '.', '_', '-', not starting with '.'")
+            throw Exit.usageOrIO
+        }
+        let store = try storeOptions.openStore()
+        let interactive = isatty(STDIN_FILENO) == 1
+        if interactive { FileHandle.standardError.write(Data("Secret for \(name) (not shown): ".utf8)) }
+        let value = readSecretLine(echoOff: interactive)
+        if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+        guard let value, !value.isEmpty else {
+            printError("\(SecretStore.relativePath(name)): error: no value on standard input; nothing written")
+            throw Exit.usageOrIO
+        }
+        do {
+            try SecretStore(storeRoot: store.root).set(name, to: value)
+        } catch {
+            printError("\(SecretStore.relativePath(name)): error: \(error)")
+            throw Exit.usageOrIO
+        }
+        print("stored \(SecretStore.relativePath(name)) (mode 0600)")
+    }
+
+    /// One line from stdin, without its newline; echo turned off while typing on a terminal.
+    private func readSecretLine(echoOff: Bool) -> SecretValue? {
+        var saved = termios()
+        let restore = echoOff && tcgetattr(STDIN_FILENO, &saved) == 0
+        if restore {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        }
+        defer { if restore { tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
+        var bytes: [UInt8] = []
+        var c: UInt8 = 0
+        while read(STDIN_FILENO, &c, 1) == 1 {
+            if c == 0x0A { break }
+            bytes.append(c)
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return bytes.isEmpty ? nil : SecretValue(bytes: bytes)
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import PushDeskCore
+
+extension HandoffFormat: ExpressibleByArgument {}
+
+struct HandoffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handoff",
+        abstract: "Print the developer integration sheet of a service, with ready-to-paste SDK code.",
+        discussion: """
+            One section per app: integration key, marketing and tracking URLs, bundle id or package \
+            name, environment, variables, subscription parameters, sounds, connector, credential kind \
+            (never a secret), and the Android (Java) and iOS (Objective-C) SDK code filled with these values.
+            The format is --format, else the extension of -o (.md, .html, .json), else md.
+            """)
+
+    @Argument(help: ArgumentHelp("The service name.", valueName: "SERVICE"))
+    var service: String
+
+    @Option(help: ArgumentHelp("Only the app with this integration key.", valueName: "KEY"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("md, html or json.", valueName: "FORMAT"))
+    var format: HandoffFormat?
+
+    @Option(name: [.short, .customLong("output")],
+            help: ArgumentHelp("Write the sheet to FILE (atomically) instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        guard Store.isValidName(service) else {
+            printError("pushdesk: error: \"\(Escape.inline(service))\" is not a service name (\(Store.nameRule)); see `pushdesk list`")
+            throw Exit.usageOrIO
+        }
+        let store = try storeOptions.openStore()
+        let loaded: Service
+        do {
+            loaded = try store.loadService(service)
+        } catch let error as StoreError {
+            printError(error.description)
+            throw error.kind == .io ? Exit.usageOrIO : Exit.inputErrors
+        }
+        let format = self.format ?? output.flatMap { HandoffFormat(fileName: $0) } ?? .md
+        do {
+            if let output, output != "-" {
+                let url = URL(fileURLWithPath: output)
+                try HandoffExport.write(service: loaded, appKey: app, format: format, to: url)
+                printError("pushdesk: wrote the \(format.rawValue) sheet of \(service) to \(Escape.inline(url.path))")
+            } else {
+                let sheet = try HandoffSheet(service: loaded, appKey: app)
+                print(sheet.rendered(as: format), terminator: "")
+            }
+        } catch let error as HandoffError {
+            printError("pushdesk: error: \(error)")
+            throw Exit.usageOrIO
+        } catch let error as AtomicWriteError {
+            printError("\(Escape.inline(output ?? "")): error: \(error.message); check that the folder exists and is writable")
+            throw Exit.usageOrIO
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import PushDeskCore
+
+struct ImportPackageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-package",
+        abstract: "Read the services of an Adobe Campaign package into the store.",
+        discussion: """
+            Reads nms:service (type 40) and nms:mobileApp entities; other Campaign data is skipped \
+            with a warning. An existing service is only replaced with --replace. Nothing is written \
+            when the package has an error. Run `pushdesk validate` afterwards.
+            """)
+
+    @Argument(help: ArgumentHelp("The package file.", valueName: "FILE"))
+    var file: String
+
+    @Flag(help: "Replace services that already exist in the store.")
+    var replace = false
+
+    @Flag(help: "Check the package and show what would be imported, without writing.")
+    var dryRun = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            printError("\(Escape.inline(file)): error: cannot read the package: \(error.localizedDescription)")
+            throw Exit.usageOrIO
+        }
+        let contents: CampaignPackage.Contents
+        do {
+            contents = try CampaignPackage.decode(data, file: file)
+        } catch let error as StoreError {
+            printError(error.description)
+            throw Exit.inputErrors
+        }
+        for note in contents.notes { printError(note.formatted) }
+        if contents.services.isEmpty {
+            printError("\(Escape.inline(file)): error: the package holds no mobile application service (nms:service with type 40)")
+            throw Exit.inputErrors
+        }
+        let store = try storeOptions.openStore()
+        let existing = Set(try store.serviceNames())
+        let clashes = contents.services.map(\.name).filter(existing.contains)
+        if !clashes.isEmpty && !replace {
+            printError("pushdesk: error: the store already has \(clashes.map { Store.servicePath($0) }.joined(separator: ", ")); pass --replace to overwrite")
+            throw Exit.usageOrIO
+        }
+        for s in contents.services {
+            let verb = existing.contains(s.name) ? "replace" : "add"
+            print("\(dryRun ? "would " : "")\(verb) \(Store.servicePath(s.name)) (\(s.apps.count) apps)")
+            if dryRun { continue }
+            do {
+                try store.save(s)
+            } catch {
+                printError("\(Store.servicePath(s.name)): error: \(error)")
+                throw Exit.usageOrIO
+            }
+        }
+    }
+}

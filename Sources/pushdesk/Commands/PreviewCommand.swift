@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import PushDeskCore
+
+/// `pushdesk preview DELIVERY`: the exact APNs / FCM request for each app (SPEC §6).
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Show the exact APNs request and FCM message a delivery becomes, its size and its findings.",
+        discussion: """
+            Exit 0 when there is no error (warnings allowed), 1 when the delivery, its service or \
+            the profile has errors, 2 on usage errors (unknown delivery, app or profile) or I/O errors.
+            """)
+
+    @Argument(help: ArgumentHelp("Name of the delivery (deliveries/NAME.xml).", valueName: "DELIVERY"))
+    var delivery: String
+
+    @Option(help: ArgumentHelp("Preview only the app with this integration key.", valueName: "KEY"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("Personalize with the sample recipient profiles/NAME.xml.", valueName: "NAME"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("Device token (default: the placeholder DEVICE_TOKEN).", valueName: "T"))
+    var token: String?
+
+    @Flag(help: "Print the SPEC §6 JSON document instead of text.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let store = try storeOptions.openStore()
+        var maps = StoreSnapshot()
+
+        guard Store.isValidName(delivery) else {
+            printError("error: \"\(Escape.inline(delivery))\" is not a delivery name (\(Store.nameRule))")
+            throw Exit.usageOrIO
+        }
+        let d: Delivery
+        do {
+            let (loaded, map) = try store.loadDeliveryWithMap(delivery)
+            d = loaded
+            maps.sourceMaps[Store.deliveryPath(delivery)] = map
+        } catch let e as StoreError {
+            printError(e.description + (e.kind == .io ? available("deliveries", try? store.deliveryNames()) : ""))
+            throw e.kind == .io ? Exit.usageOrIO : Exit.inputErrors
+        }
+
+        let service: Service
+        do {
+            let (loaded, map) = try store.loadServiceWithMap(d.service)
+            service = loaded
+            maps.sourceMaps[Store.servicePath(d.service)] = map
+        } catch let e as StoreError {
+            // A service that does not exist is the delivery's error (exit 1); an unreadable
+            // service file is I/O (exit 2); a malformed one is an input error (exit 1).
+            if e.kind == .io, !FileManager.default.fileExists(atPath: store.url(Store.servicePath(d.service)).path) {
+                printError(maps.positioned([DeliveryRules.serviceMissing(d)])[0].formatted)
+                throw Exit.inputErrors
+            }
+            printError(e.description)
+            throw e.kind == .io ? Exit.usageOrIO : Exit.inputErrors
+        }
+
+        var profileValue: Profile?
+        var profileFindings: [Finding] = []
+        if let name = profile {
+            guard Store.isValidName(name), FileManager.default.fileExists(atPath: store.url(Store.profilePath(name)).path) else {
+                printError("\(Store.profilePath(name)): error: no such profile in the store"
+                           + available("profiles", try? store.profileNames()))
+                throw Exit.usageOrIO
+            }
+            do {
+                profileValue = try store.loadProfile(name)
+            } catch let e as StoreError {
+                // SPEC §6: a profile that cannot be read is a top-level finding; the preview
+                // goes on with the text as written.
+                profileFindings.append(Finding(.error, "profile.unreadable",
+                                               "\(e.message); the preview shows the text without personalization",
+                                               file: e.file, line: e.line, column: e.column))
+            }
+        }
+
+        if let app, service.app(integrationKey: app) == nil {
+            let keys = service.apps.map { Escape.inline($0.integrationKey) }.joined(separator: ", ")
+            printError("error: service \(Escape.inline(service.name)) has no app with integration key \"\(Escape.inline(app))\"; use one of: \(keys)")
+            throw Exit.usageOrIO
+        }
+
+        var result = PreviewEngine.preview(delivery: d, service: service, profile: profileValue,
+                                           appKey: app, token: token, now: Date())
+        result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
+        for i in result.targets.indices { result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics) }
+
+        if json {
+            // Piped: the exact document. On a terminal, DEL and C1 controls (valid raw in JSON)
+            // are written as \u escapes — the same JSON value, but unable to drive the screen.
+            let doc = result.json.pretty
+            print(isatty(STDOUT_FILENO) != 0 ? PreviewText.terminalSafe(doc) : doc)
+        } else {
+            print(PreviewText.render(result))
+        }
+        if result.hasErrors { throw Exit.inputErrors }
+    }
+
+    private func available(_ what: String, _ names: [String]?) -> String {
+        guard let names, !names.isEmpty else { return "" }
+        return "; \(what) in the store: " + names.map { Escape.inline($0) }.joined(separator: ", ")
+    }
+}
+
+/// The text form of a preview, for people (may change; the JSON form is the contract).
+/// Everything from files goes through `Escape` so a file can never drive the terminal.
+enum PreviewText {
+    static func render(_ p: Preview) -> String {
+        var lines: [String] = []
+        lines.append("\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")")
+        if !p.diagnostics.isEmpty {
+            lines.append("")
+            lines += findings(p.diagnostics)
+        }
+        for t in p.targets {
+            lines.append("")
+            var title = "== \(Escape.inline(t.app)) · \(Escape.inline(t.label)) · \(t.platform.rawValue)"
+            if let env = t.environment { title += " \(env.rawValue)" }
+            lines.append(title + " · \(t.api.rawValue)")
+            lines.append("POST \(Escape.inline(t.endpoint, limit: 4096))")
+            for h in t.headers { lines.append("\(h.name): \(Escape.inline(h.value, limit: 4096))") }
+            lines.append("")
+            lines.append(terminalSafe(t.payload.pretty))
+            lines.append("")
+            lines.append("\(t.bytes) / \(t.limit) bytes" + (t.bytes > t.limit ? " (over by \(t.bytes - t.limit))" : ""))
+            if !t.diagnostics.isEmpty { lines += findings(t.diagnostics) }
+        }
+        let all = p.allFindings
+        let errors = all.filter { $0.severity == .error }.count, warnings = all.filter { $0.severity == .warning }.count
+        lines.append("")
+        lines.append("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Findings grouped by severity, most severe first.
+    static func findings(_ list: [Finding]) -> [String] {
+        var out: [String] = []
+        for severity in Severity.allCases.reversed() {
+            let group = list.filter { $0.severity == severity }
+            guard !group.isEmpty else { continue }
+            out.append("\(severity.rawValue)s (\(group.count)):")
+            out += group.map { "  " + Escape.inline($0.formatted, limit: 4096) }
+        }
+        return out
+    }
+
+    /// Pretty JSON already escapes U+0000–U+001F; DEL and the C1 controls (a lone U+009B is
+    /// CSI on some terminals) are valid raw in JSON, so escape them for the screen only.
+    static func terminalSafe(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else { return json }
+        var out = ""
+        for s in json.unicodeScalars {
+            if s.value == 0x7F || (0x80...0x9F).contains(s.value) {
+                out += "\\u00" + String(s.value, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+}

@@ -30,7 +30,7 @@ public struct ConsoleStore: Sendable {
     public static func open(_ store: Store) -> ConsoleStore {
         // The last loaded snapshot (deliveries, profiles, source positions) is what each
         // live check substitutes the drafts into, so typing does not re-read the store.
-        let last = SnapshotBox(store.loadAll())
+        let last = SnapshotBox(StoreSnapshot())  // filled by the first load
         return ConsoleStore(
             root: store.root.path,
             load: {

@@ -149,4 +149,73 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.char("d")); app.handle(.char("y"))
         XCTAssertEqual(try store.serviceNames(), [])
     } }
+
+    func testThemeSwitcherListsThemesAndAsksTheTerminalToApply() {
+        let app = ConsoleApp(store: .open(store), themeName: "default", availableThemes: ["default", "high-contrast", "light", "monochrome"])
+        app.handle(.ctrl("t"))
+        var b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "high-contrast"), b.text)
+        app.handle(.down); app.handle(.down); app.handle(.enter)
+        XCTAssertEqual(app.pendingTheme, "light")
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).hasSuffix("light "), b.line(0))
+    }
+
+    func testAppsTableUndoWithUAndReorder() {
+        let app = makeApp()
+        app.handle(.enter)
+        for _ in 0..<5 { app.handle(.tab) }          // the apps table
+        app.handle(.char("a"))
+        var b = app.render(width: 80, height: 24)
+        func appRows(_ b: CellBuffer) -> [String] { (0..<b.height).map { b.line($0) }.filter { $0.hasPrefix("│iOS ") || $0.hasPrefix("│Android ") } }
+        XCTAssertEqual(appRows(b).count, 4, b.text)
+        XCTAssertTrue(appRows(b)[3].contains("neotrips-android-2"), "a second Android app gets its own key:\n\(b.text)")
+        XCTAssertTrue(b.line(0).contains("*"))
+        app.handle(.char("K"))                         // move the new app up
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(appRows(b)[2].contains("neotrips-android-2"), b.text)
+        app.handle(.char("u")); app.handle(.char("u"))
+        b = app.render(width: 80, height: 24)
+        XCTAssertFalse(b.line(0).contains("*"), "two undos: back to the saved service\n\(b.text)")
+        XCTAssertEqual(appRows(b).count, 3)
+    }
+
+    func testDuplicateGivesOwnKeysAndGenerateMakesAUUID() throws {
+        let app = makeApp()
+        app.handle(.char("c"))
+        var b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "neotrips-copy"), b.text)
+        XCTAssertNotNil(b.row(containing: "neotrips-ios-dev-copy"))
+        for _ in 0..<5 { app.handle(.tab) }
+        app.handle(.enter)                              // first app
+        app.handle(.ctrl("g"))
+        b = app.render(width: 80, height: 24)
+        let key = b.line(b.row(containing: "Integration key")!)
+        XCTAssertNotNil(key.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", options: .regularExpression), key)
+        app.handle(.ctrl("s"))
+        XCTAssertEqual(try store.serviceNames(), ["neotrips", "neotrips-copy"])
+        XCTAssertFalse(app.findings.contains { $0.rule == "integration-key.duplicate" }, "\(app.findings.map(\.formatted))")
+    }
+
+    func testPathFieldOpensAFileDialogWithCompletion() throws {
+        let creds = root.appendingPathComponent("credentials")
+        try FileManager.default.createDirectory(at: creds, withIntermediateDirectories: true)
+        for f in ["neotrips-firebase.json", "neotrips-prod.p12"] { FileManager.default.createFile(atPath: creds.appendingPathComponent(f).path, contents: Data()) }
+        let app = makeApp()
+        app.handle(.enter)
+        for _ in 0..<5 { app.handle(.tab) }
+        app.handle(.enter)                              // sandbox app
+        app.handle(.ctrl("o"))                          // Credentials: mode, keyId, teamId, keyFile
+        app.handle(.tab); app.handle(.tab); app.handle(.tab)
+        app.handle(.enter)
+        var b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Path, relative to the store"), b.text)
+        for _ in 0..<40 { app.handle(.backspace) }
+        type(app, "cred"); app.handle(.tab)
+        b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "credentials/"), b.text)
+        type(app, "neotrips-f"); app.handle(.tab); app.handle(.enter)
+        b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "credentials/neotrips-firebase.json"), b.text)
+    }
 }

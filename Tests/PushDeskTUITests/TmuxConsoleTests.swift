@@ -148,6 +148,37 @@ final class TmuxConsoleTests: XCTestCase {
         XCTAssertEqual(t.display("#{alternate_on}"), "0")
     }
 
+    /// A non-UTF-8 locale: ASCII borders, accented labels keep their letters, wide ones
+    /// become one ? per column so the columns still line up.
+    func testNonUTF8LocaleFallsBackToASCII() throws {
+        var x = try xml("neotrips")
+        x = x.replacingOccurrences(of: #"name="neotrips" label="Neotrips""#, with: #"name="neotrips" label="Café 新旅行""#)
+        try x.write(to: store.appendingPathComponent("services/neotrips.xml"), atomically: true, encoding: .utf8)
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["LANG": "C", "LC_ALL": "C"])
+        var s = t.waitFor("Cafe ??????")
+        XCTAssertTrue(s.contains("PushDesk - Services"), s)
+        t.keys("Enter")
+        s = t.waitFor("+ Service ---")
+        XCTAssertTrue(s.contains("|Label           Cafe ??????"), s)
+        XCTAssertFalse(s.contains("─") || s.contains("│"), "no box-drawing characters:\n\(s)")
+        t.keys("C-q"); t.waitFor("PD-END")
+    }
+
+    /// A broken theme file: the default theme, and a message saying what and where.
+    func testBrokenThemeFallsBackWithAMessage() throws {
+        let themes = store.appendingPathComponent("my-themes")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        try "[screen.normal]\nfg = 300\n".write(to: themes.appendingPathComponent("broken.toml"), atomically: true, encoding: .utf8)
+        let t = try TmuxHarness(width: 100, height: 24, args: ["--store", store.path, "--theme", "broken"], env: ["PUSHDESK_THEMES": themes.path])
+        let s = t.waitFor("Theme not used")
+        let flat = s.replacingOccurrences(of: "[\\s│]+", with: " ", options: .regularExpression)
+        XCTAssertTrue(flat.contains("broken.toml: error: screen.normal.fg = 300 is outside 0–255"), s)
+        XCTAssertTrue(flat.contains("using the default theme"), s)
+        XCTAssertTrue(s.contains("? help  default"), s)
+        t.keys("Enter"); t.waitFor("Enter edit")
+        t.keys("C-q"); t.waitFor("PD-END")
+    }
+
     /// Standard input that is not a terminal: a clear error and exit 2.
     func testNotATTYIsAClearError() throws {
         let p = Process()

@@ -105,12 +105,13 @@ final class ServiceEditorScreen: ConsoleScreen {
             app.push(AppEditorScreen(session: s, index: sel))
         case .addIOS:
             let d = s.draft
+            let unique = uniqueKey(app)
             let base = d.name.isEmpty ? "app" : d.name
             let label = d.label.isEmpty ? base : d.label
             // iOS apps come as a pair: sandbox (development) and production, created together.
             s.edit(nil) { d in
-                d.apps.append(.ios(IOSApp(environment: .sandbox, label: "\(label) iOS (sandbox)", integrationKey: "\(base)-ios-dev", bundleId: "")))
-                d.apps.append(.ios(IOSApp(environment: .production, label: "\(label) iOS", integrationKey: "\(base)-ios", bundleId: "")))
+                d.apps.append(.ios(IOSApp(environment: .sandbox, label: "\(label) iOS (sandbox)", integrationKey: unique("\(base)-ios-dev"), bundleId: "")))
+                d.apps.append(.ios(IOSApp(environment: .production, label: "\(label) iOS", integrationKey: unique("\(base)-ios"), bundleId: "")))
             }
             sync(); apps.select(row: s.draft.apps.count - 2)
             app.message = "Added the iOS sandbox + production pair: Enter to set bundle id and credentials."
@@ -118,7 +119,8 @@ final class ServiceEditorScreen: ConsoleScreen {
             let d = s.draft
             let base = d.name.isEmpty ? "app" : d.name
             let label = d.label.isEmpty ? base : d.label
-            s.edit(nil) { d in d.apps.append(.android(AndroidApp(label: "\(label) Android", integrationKey: "\(base)-android", packageName: ""))) }
+            let key = uniqueKey(app)("\(base)-android")
+            s.edit(nil) { d in d.apps.append(.android(AndroidApp(label: "\(label) Android", integrationKey: key, packageName: ""))) }
             sync(); apps.select(row: s.draft.apps.count - 1)
             app.message = "Added an Android app: Enter to set package name and credentials."
         case .delete:
@@ -134,6 +136,16 @@ final class ServiceEditorScreen: ConsoleScreen {
         default: return false
         }
         return true
+    }
+
+    /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
+    private func uniqueKey(_ app: ConsoleApp) -> (String) -> String {
+        let taken = Set((app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
+        return { base in
+            var k = base, i = 2
+            while taken.contains(k) { k = "\(base)-\(i)"; i += 1 }
+            return k
+        }
     }
 
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {

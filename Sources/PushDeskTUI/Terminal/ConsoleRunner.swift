@@ -34,7 +34,9 @@ public enum ConsoleRunner {
 
         let app = ConsoleApp(store: .open(store), themeName: theme.name,
                              availableThemes: ThemeLoader.available(directories: dirs))
-        app.message = [themeNote, terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil]
+        // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
+        if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
+        app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil]
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty
         var first = true
         while !app.quitRequested {

@@ -119,7 +119,18 @@ public final class Terminal {
                 if same, let p = previous, p[x, y] == cell, !(x + 1 < buf.width && p[x + 1, y] != buf[x + 1, y] && cell.width == 2) { continue }
                 let st = styles[cell.role] ?? (0, pd_a_normal())
                 var text = cell.text
-                if !utf8 { text = Self.ascii(text, width: Int(cell.width)) }
+                if !utf8 {
+                    // One ASCII character per column, so a wide glyph becomes two cells.
+                    text = Self.ascii(text, width: Int(cell.width))
+                    if text.count == 2 {
+                        for (i, ch) in text.enumerated() {
+                            let w: [wchar_t] = [wchar_t(ch.asciiValue ?? 63), 0]
+                            setcchar(&cc, w, st.attrs, st.pair, nil)
+                            mvwadd_wch(win, Int32(y), Int32(x + i), &cc)
+                        }
+                        continue
+                    }
+                }
                 var wchars: [wchar_t] = text.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) }
                 if wchars.isEmpty { wchars = [32] }
                 wchars.append(0)
@@ -145,6 +156,10 @@ public final class Terminal {
         let map: [String: String] = ["─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
                                      "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">"]
         if let m = map[text] { return m }
+        // Accented Latin keeps its base letter (Café → Cafe), so labels stay readable.
+        if width == 1, let base = text.decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII, base.value >= 0x20 {
+            return String(base)
+        }
         return String(repeating: "?", count: max(1, width))
     }
 

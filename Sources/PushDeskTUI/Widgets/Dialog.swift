@@ -113,7 +113,10 @@ public struct Dialog: Sendable {
     }
 
     public mutating func render(into buf: inout CellBuffer, in area: Rect) {
-        let msgLines = message.isEmpty ? [] : message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Long lines wrap to the width the dialog can take.
+        let maxText = max(20, area.width - 10)
+        let msgLines = message.isEmpty ? [] : message.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { TextWidth.wrap(String($0), to: maxText) }
         var h = 4 + msgLines.count
         let w = min(area.width - 4, max(44, (msgLines.map { TextWidth.width(of: $0) }.max() ?? 0) + 6, TextWidth.width(of: title) + 8))
         switch kind {

@@ -232,4 +232,15 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.escape)
         XCTAssertNil(app.render(width: 80, height: 24).row(containing: "Keys ("))
     }
+
+    func testUnreadableFileIsListedWithItsPosition() throws {
+        try "<service format=\"1\" name=\"bad\"".write(to: root.appendingPathComponent("services/bad.xml"), atomically: true, encoding: .utf8)
+        let app = makeApp()
+        var b = app.render(width: 100, height: 24)
+        XCTAssertNotNil(b.row(containing: "services/bad.xml:"), "the load error is shown above the list:\n\(b.text)")
+        XCTAssertNotNil(b.row(containing: "neotrips"), "the other services still load")
+        app.handle(.ctrl("f"))
+        b = app.render(width: 100, height: 24)
+        XCTAssertNotNil(b.row(containing: "file.malformed"), b.text)
+    }
 }

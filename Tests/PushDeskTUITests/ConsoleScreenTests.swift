@@ -243,4 +243,31 @@ final class ConsoleScreenTests: XCTestCase {
         b = app.render(width: 100, height: 24)
         XCTAssertNotNil(b.row(containing: "file.malformed"), b.text)
     }
+
+    /// The .p12 password is typed masked, stored 0600 in secrets/, never shown or written to services/.
+    func testCertificatePasswordIsMaskedAndStoredAsASecret() throws {
+        let app = makeApp()
+        app.handle(.enter)
+        for _ in 0..<5 { app.handle(.tab) }
+        app.handle(.down); app.handle(.enter)            // production app: certificate auth
+        app.handle(.ctrl("o"))                           // Credentials
+        var b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "(not set)"), b.text)
+        for _ in 0..<3 { app.handle(.tab) }              // mode, certificate, passwordRef → password
+        app.handle(.enter)
+        type(app, "hunter2-p12")
+        b = app.render(width: 100, height: 30)
+        XCTAssertNil(b.row(containing: "hunter2"), "typed secret never on screen:\n\(b.text)")
+        XCTAssertNotNil(b.row(containing: "•••••••••••"), b.text)
+        app.handle(.enter)
+        b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "Stored the secret 'neotrips-prod-p12'"), b.text)
+        XCTAssertNotNil(b.row(containing: "stored in secrets/"), b.text)
+        let file = root.appendingPathComponent("secrets/neotrips-prod-p12")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "hunter2-p12")
+        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+        XCTAssertEqual(mode, 0o600)
+        app.handle(.ctrl("s"))
+        XCTAssertFalse(try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).contains("hunter2"))
+    }
 }

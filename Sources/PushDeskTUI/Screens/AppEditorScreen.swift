@@ -49,20 +49,26 @@ final class AppEditorScreen: ConsoleScreen {
     }
 
     /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
+    /// Asks the store whether a secret exists (set by the screen's owner).
+    var secretExists: (String) -> Bool = { _ in false }
+
     private func sync(force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab, s.draft.apps.indices.contains(index) else { return }
         let tabChanged = builtFor != tab
         seenVersion = s.version; builtFor = tab
         switch tab {
         case .information, .credentials:
-            let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app)
+            let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app, secretSet: secretExists)
             if tabChanged || fresh.map(\.id) != form.fields.map(\.id) {
                 let keep = form.focused?.id
                 form = Form(fresh)
                 if !tabChanged, let keep { form.focus(id: keep) }
             } else {
                 // Same fields: update values in place so cursors stay where they are.
-                for f in fresh where form[f.id] != f.value { form[f.id] = f.value }
+                for f in fresh {
+                    if form[f.id] != f.value { form[f.id] = f.value }
+                    if let i = form.fields.firstIndex(where: { $0.id == f.id }) { form.fields[i].note = f.note }
+                }
             }
         case .variables, .params, .sounds:
             let k = itemKind!
@@ -181,7 +187,11 @@ final class AppEditorScreen: ConsoleScreen {
             return true
         case .pick(let id):
             guard let f = form.fields.first(where: { $0.id == id }) else { return true }
-            if case .choice(let opts) = f.kind {
+            if f.kind == .secret {
+                let what = id == "password" ? "the .p12/.pem password" : "the FCM server key"
+                app.dialog = .secretInput(id: "secret.\(id)", title: f.label,
+                                          message: "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown.")
+            } else if case .choice(let opts) = f.kind {
                 app.dialog = .choices(id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
             } else {
                 app.dialog = .filePath(id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root)
@@ -202,8 +212,28 @@ final class AppEditorScreen: ConsoleScreen {
             }
         case ("path", .text(let t)):
             form[parts[1]] = t; applyForm(parts[1], app: app)
+        case ("secret", .text(let value)):
+            storeSecret(field: parts[1], value: value, app: app)
         default: break
         }
+    }
+
+    /// Saves a typed secret under the app's reference, creating the reference
+    /// (`<integration key>-p12` / `-server-key`) when it is empty.
+    private func storeSecret(field: String, value: String, app: ConsoleApp) {
+        let refField = field == "password" ? "passwordRef" : "serverKeyRef"
+        var ref = form[refField]
+        if ref.isEmpty {
+            ref = self.app.integrationKey + (field == "password" ? "-p12" : "-server-key")
+            form[refField] = ref; applyForm(refField, app: app)
+        }
+        do {
+            try app.store.setSecret(ref, value)
+            app.message = "Stored the secret '\(ref)' in secrets/ (not in the service file)."
+        } catch {
+            app.dialog = .message(title: "Secret not stored", message: Sanitize.string("\(error)"))
+        }
+        sync(force: true); form.focus(id: field)
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {

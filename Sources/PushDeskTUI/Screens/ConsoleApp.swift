@@ -90,7 +90,10 @@ public final class ConsoleApp {
 
     var top: ConsoleScreen { stack[stack.count - 1] }
 
-    func push(_ s: ConsoleScreen) { stack.append(s); recheck() }
+    func push(_ s: ConsoleScreen) {
+        if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
+        stack.append(s); recheck()
+    }
 
     func pop() {
         guard stack.count > 1 else { return }

@@ -28,7 +28,9 @@ public struct FormField: Sendable {
         get { kind == .checkbox ? (checked ? "true" : "false") : input.text }
         set { if kind == .checkbox { checked = newValue == "true" } else { input.text = newValue } }
     }
-    public var isTextual: Bool { kind == .text || kind == .secret || kind == .path }
+    /// Fields that take typing. A `.secret` field never holds the secret: Enter opens a
+    /// masked input and the field shows only whether one is set.
+    public var isTextual: Bool { kind == .text || kind == .path }
 }
 
 public struct Form: Sendable {
@@ -74,7 +76,7 @@ public struct Form: Sendable {
             }
         case .pick:
             switch fields[focus].kind {
-            case .choice, .path: return .pick(fields[focus].id)
+            case .choice, .path, .secret: return .pick(fields[focus].id)
             case .checkbox: fields[focus].checked.toggle(); return .changed(fields[focus].id)
             default: focus = (focus + 1) % fields.count; return .moved
             }
@@ -119,6 +121,9 @@ public struct Form: Sendable {
             case .checkbox:
                 buf.put(f.checked ? "[x]" : "[ ]", x: fieldX, y: y, role: role)
                 if isFocus { buf.cursor = (fieldX + 1, y) }
+            case .secret:
+                buf.putPadded(f.input.text, x: fieldX, y: y, columns: min(fieldW, 24), role: role)
+                if !f.note.isEmpty { buf.put(f.note, x: fieldX + min(fieldW, 24) + 1, y: y, role: .muted, maxX: rect.maxX) }
             case .choice(let opts):
                 let w = min(fieldW, (opts.map { TextWidth.width(of: $0) }.max() ?? 4) + 4)
                 buf.putPadded("‹ " + f.input.text, x: fieldX, y: y, columns: w - 1, role: role)

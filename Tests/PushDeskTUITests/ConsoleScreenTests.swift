@@ -270,4 +270,26 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.ctrl("s"))
         XCTAssertFalse(try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).contains("hunter2"))
     }
+
+    func testRenamingSavesTheNewFileAndRemovesTheOld() throws {
+        let app = makeApp()
+        app.handle(.enter)
+        app.handle(.end); type(app, "-eu")
+        app.handle(.ctrl("s"))
+        XCTAssertEqual(try store.serviceNames(), ["neotrips-eu"])
+        let b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).contains("Service neotrips-eu"), b.text)
+        XCTAssertFalse(b.line(0).contains("*"))
+        app.handle(.escape)
+        XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "neotrips-eu"))
+    }
+
+    func testInvalidNameCannotBeSavedAndSaysWhy() throws {
+        let app = makeApp()
+        app.handle(.char("n")); type(app, "bad name")
+        app.handle(.ctrl("s"))
+        let b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Cannot save"), b.text)
+        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+    }
 }

@@ -49,6 +49,7 @@ final class ServiceEditorScreen: ConsoleScreen {
     }
 
     func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+        sync()
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
         case .changed(let id): apply(id); return true
@@ -73,6 +74,7 @@ final class ServiceEditorScreen: ConsoleScreen {
     }
 
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+        sync()
         // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
         if focusArea == .apps, key == .tab || key == .backTab { focusArea = .form; form.focus = key == .tab ? 0 : form.fields.count - 1; return true }
         return false

@@ -29,9 +29,6 @@ public final class Terminal {
     public func start(noColor: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
         utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
-        // Short ESC delay so Esc feels immediate; PUSHDESK_ESCDELAY overrides (ms).
-        let delay = environment["PUSHDESK_ESCDELAY"].flatMap(Int32.init) ?? 25
-        pd_set_escdelay(delay)
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
         let term = environment["TERM"] ?? ""
         // curses writes through its own FILE streams on the standard descriptors.
@@ -45,6 +42,10 @@ public final class Terminal {
         }
         guard let screen else { throw TerminalError(message: "cannot start the terminal (TERM='\(term)'); set TERM to a known type such as xterm") }
         set_term(screen)
+        // Short ESC delay so Esc feels immediate (ncurses' default is 1 s); PUSHDESK_ESCDELAY
+        // or ncurses' own ESCDELAY (ms) override it. Set after newterm, which reads ESCDELAY.
+        let delay = (environment["PUSHDESK_ESCDELAY"] ?? environment["ESCDELAY"]).flatMap { Int32($0) } ?? 25
+        pd_set_escdelay(max(0, delay))
         TerminalRestore.install()
         raw()            // Ctrl-S, Ctrl-Z, Ctrl-C arrive as keys (no XOFF, no SIGTSTP)
         noecho()
@@ -182,6 +183,9 @@ public final class Terminal {
     private func readPaste() -> Key {
         var text = ""
         var wch: wint_t = 0
+        // A terminal that never sends the end marker must not freeze the console.
+        wtimeout(pd_stdscr(), 500)
+        defer { wtimeout(pd_stdscr(), -1) }
         while true {
             let r = wget_wch(pd_stdscr(), &wch)
             if r == ERR { break }

@@ -218,4 +218,29 @@ final class ConsoleScreenTests: XCTestCase {
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "credentials/neotrips-firebase.json"), b.text)
     }
+
+    func testHelpOverlayScrollsWhenLongerThanTheScreen() {
+        let app = makeApp()
+        app.handle(.char("?"))
+        var b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Keys (↑↓ scroll, Esc closes)"), b.text)
+        XCTAssertNil(b.row(containing: "Choose a colour theme"), "below the fold at 80x24")
+        for _ in 0..<10 { app.handle(.down) }
+        b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Choose a colour theme"), b.text)
+        XCTAssertNotNil(b.row(containing: " end "))
+        app.handle(.escape)
+        XCTAssertNil(app.render(width: 80, height: 24).row(containing: "Keys ("))
+    }
+
+    func testUnreadableFileIsListedWithItsPosition() throws {
+        try "<service format=\"1\" name=\"bad\"".write(to: root.appendingPathComponent("services/bad.xml"), atomically: true, encoding: .utf8)
+        let app = makeApp()
+        var b = app.render(width: 100, height: 24)
+        XCTAssertNotNil(b.row(containing: "services/bad.xml:"), "the load error is shown above the list:\n\(b.text)")
+        XCTAssertNotNil(b.row(containing: "neotrips"), "the other services still load")
+        app.handle(.ctrl("f"))
+        b = app.render(width: 100, height: 24)
+        XCTAssertNotNil(b.row(containing: "file.malformed"), b.text)
+    }
 }

@@ -17,7 +17,7 @@ final class ScreenCaptureTests: XCTestCase {
                 .joined(separator: "\n").trimmingCharacters(in: .newlines)))
         }
         shot("Services list", "The first screen: every service with its app and findings counts.", waitFor: "Enter edit")
-        t.keys("?"); shot("Help overlay (`?` or F1)", "Generated from the key registry, for the focused view.", waitFor: "Keys (Esc closes)")
+        t.keys("?"); shot("Help overlay (`?`, F1 or Ctrl-R)", "Generated from the key registry, for the focused view; ↑↓ scroll it.", waitFor: "Keys (")
         t.keys("Escape")
         t.keys("Enter"); shot("Service editor", "Fields of the service, its apps, and the live findings of the rules.", waitFor: "Apps (i: add iOS pair")
         t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")

@@ -86,7 +86,7 @@ public enum KeyRegistry {
 
         b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add"),
         b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
-        b(.itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row", hint: "delete", dangerous: true),
+        b(.itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)", hint: "delete"),
         b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move"),
         b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down"),
 

@@ -15,6 +15,7 @@ public final class ConsoleApp {
     var stack: [ConsoleScreen] = []
     public internal(set) var dialog: Dialog?
     public private(set) var helpVisible = false
+    private var helpScroll = 0
     /// One-shot status message, cleared by the next key.
     public var message: String?
     public private(set) var quitRequested = false
@@ -128,7 +129,17 @@ public final class ConsoleApp {
     public func handle(_ key: Key) {
         if key == .resize { return }
         message = nil
-        if helpVisible { helpVisible = false; return }
+        if helpVisible {
+            // Arrows scroll a help longer than the screen; any other key closes it.
+            switch key {
+            case .down, .char("j"): helpScroll += 1
+            case .up, .char("k"): helpScroll = max(0, helpScroll - 1)
+            case .pageDown: helpScroll += 10
+            case .pageUp: helpScroll = max(0, helpScroll - 10)
+            default: helpVisible = false; helpScroll = 0
+            }
+            return
+        }
         if var d = dialog {
             let r = d.handle(key)
             dialog = d
@@ -235,7 +246,7 @@ public final class ConsoleApp {
         StatusBar.render(into: &buf, statusRow, hints: KeyRegistry.hints(for: hintContexts), message: message)
         if helpVisible {
             buf.cursor = nil
-            HelpOverlay.render(into: &buf, in: body, contexts: hintContexts, textField: top.textFocused)
+            helpScroll = HelpOverlay.render(into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)
         }
         if var d = dialog {
             buf.cursor = nil

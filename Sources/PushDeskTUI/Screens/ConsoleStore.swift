@@ -26,7 +26,8 @@ public struct ConsoleStore: Sendable {
     public static func servicePath(_ name: String) -> String { Store.servicePath(name) }
 
     /// The console on a real store: loads and saves through `Store` (atomic writes), and
-    /// checks with `ServiceRules` on a snapshot with the edited services substituted.
+    /// checks with `StoreValidation` — what `pushdesk validate` reports: unreadable files,
+    /// `ServiceRules`, `DeliveryRules` — on a snapshot with the edited services substituted.
     public static func open(_ store: Store) -> ConsoleStore {
         // The last loaded snapshot (deliveries, profiles, source positions) is what each
         // live check substitutes the drafts into, so typing does not re-read the store.
@@ -43,7 +44,7 @@ public struct ConsoleStore: Sendable {
             check: { services in
                 var snap = last.get()
                 snap.services = services
-                return ServiceRules.check(snap)
+                return StoreValidation.findings(snap)
             })
     }
 }

@@ -13,7 +13,7 @@ final class ServiceEditorScreen: ConsoleScreen {
         FormField(id: "trackingUrl", label: "Tracking URL"),
     ])
     var apps = TableView(columns: [.init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
-                                   .init("Integration key"), .init("Findings", width: 9)])
+                                   .init("Integration key"), .init("Findings", width: 14)])
     enum Focus { case form, apps }
     private(set) var focusArea: Focus = .form
     private var seenVersion = -1

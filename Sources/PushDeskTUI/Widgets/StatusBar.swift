@@ -31,7 +31,9 @@ public enum TabBar {
 
 /// The `?` / F1 overlay: the bindings of the focused view, from the key registry.
 public enum HelpOverlay {
-    public static func render(into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], textField: Bool) {
+    /// Draws the overlay scrolled by `scroll` lines; returns the scroll actually used.
+    @discardableResult
+    public static func render(into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], textField: Bool, scroll: Int = 0) -> Int {
         var lines: [(String, String, Bool)] = []  // keys, description, is heading
         for c in contexts {
             let bs = KeyRegistry.bindings.filter { $0.context == c }
@@ -44,16 +46,24 @@ public enum HelpOverlay {
             for (k, d) in TextFieldKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) }
         }
         let keyW = min(24, lines.filter { !$0.2 }.map { TextWidth.width(of: $0.0) }.max() ?? 10)
-        let r = area.centered(width: min(area.width - 2, 78), height: min(area.height - 2, lines.count + 3))
+        let r = area.centered(width: min(area.width - 2, 78), height: min(area.height, lines.count + 2))
+        let rows = r.height - 2
+        let top = max(0, min(scroll, lines.count - rows))
+        let more = lines.count > rows
         buf.fill(r, role: .dialog)
-        buf.box(r, role: .dialog, title: "Keys (Esc closes)", titleRole: .dialogTitle)
+        buf.box(r, role: .dialog, title: more ? "Keys (↑↓ scroll, Esc closes)" : "Keys (Esc closes)", titleRole: .dialogTitle)
+        if more {
+            let pos = " \(top + rows < lines.count ? "↓ more" : "end") "
+            buf.put(pos, x: r.maxX - TextWidth.width(of: pos) - 2, y: r.maxY - 1, role: .dialogTitle)
+        }
         var y = r.y + 1
-        for (k, d, heading) in lines.prefix(r.height - 2) {
+        for (k, d, heading) in lines.dropFirst(top).prefix(rows) {
             if heading { buf.put(k, x: r.x + 2, y: y, role: .dialogTitle, maxX: r.maxX - 1) } else {
                 buf.put(TextWidth.truncate(k, to: keyW), x: r.x + 3, y: y, role: .helpKey)
                 buf.put(d, x: r.x + 4 + keyW, y: y, role: .dialog, maxX: r.maxX - 1)
             }
             y += 1
         }
+        return top
     }
 }

@@ -108,30 +108,25 @@ public final class Store: Sendable {
     // MARK: writing
 
     public func save(_ service: Service) throws {
-        try checkSavable(service.name, kind: "service")
-        let text: String
-        do { text = try ServiceXML.encode(service) } catch {
-            throw StoreError(file: Self.servicePath(service.name), "\(error)")
-        }
-        try write(text, to: Self.servicePath(service.name))
+        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name)) { try ServiceXML.encode(service) }
     }
 
     public func save(_ delivery: Delivery) throws {
-        try checkSavable(delivery.name, kind: "delivery")
-        let text: String
-        do { text = try DeliveryXML.encode(delivery) } catch {
-            throw StoreError(file: Self.deliveryPath(delivery.name), "\(error)")
-        }
-        try write(text, to: Self.deliveryPath(delivery.name))
+        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name)) { try DeliveryXML.encode(delivery) }
     }
 
     public func save(_ profile: Profile) throws {
-        try checkSavable(profile.name, kind: "profile")
+        try saveRecord(profile.name, kind: "profile", path: Self.profilePath(profile.name)) { try ProfileXML.encode(profile) }
+    }
+
+    /// Checks the name, encodes (a value XML cannot hold stops here), then writes atomically.
+    private func saveRecord(_ name: String, kind: String, path: String, encode: () throws -> String) throws {
+        try checkSavable(name, kind: kind)
         let text: String
-        do { text = try ProfileXML.encode(profile) } catch {
-            throw StoreError(file: Self.profilePath(profile.name), "\(error)")
+        do { text = try encode() } catch {
+            throw StoreError(file: path, "\(error)")
         }
-        try write(text, to: Self.profilePath(profile.name))
+        try write(text, to: path)
     }
 
     public func deleteService(_ name: String) throws { try delete(Self.servicePath(name)) }

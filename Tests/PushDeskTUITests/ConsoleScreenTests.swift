@@ -292,4 +292,24 @@ final class ConsoleScreenTests: XCTestCase {
         XCTAssertNotNil(b.row(containing: "Cannot save"), b.text)
         XCTAssertEqual(try store.serviceNames(), ["neotrips"])
     }
+
+    func testInvalidNumberIsShownUnderTheFieldAndBlocksSaving() throws {
+        let app = makeApp()
+        app.handle(.enter)
+        for _ in 0..<5 { app.handle(.tab) }
+        app.handle(.down); app.handle(.down); app.handle(.enter)   // Android app
+        for _ in 0..<6 { app.handle(.tab) }                         // Max connections
+        type(app, "x")
+        var b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "8x"), b.text)
+        XCTAssertNotNil(b.row(containing: "↳ must be a whole number above 0"), b.text)
+        app.handle(.ctrl("s"))
+        b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "Not saved"), b.text)
+        app.handle(.enter)
+        app.handle(.backspace); app.handle(.backspace); type(app, "4")
+        app.handle(.ctrl("s"))
+        guard case .android(let a) = try store.loadService("neotrips").apps[2] else { return XCTFail("android") }
+        XCTAssertEqual(a.maxConnectPerChild, 4)
+    }
 }

@@ -66,7 +66,8 @@ final class AppEditorScreen: ConsoleScreen {
             } else {
                 // Same fields: update values in place so cursors stay where they are.
                 for f in fresh {
-                    if form[f.id] != f.value { form[f.id] = f.value }
+                    // A value being typed that is not valid yet stays as typed.
+                    if form[f.id] != f.value, inputErrors[f.id] == nil { form[f.id] = f.value }
                     if let i = form.fields.firstIndex(where: { $0.id == f.id }) { form.fields[i].note = f.note }
                 }
             }
@@ -132,10 +133,17 @@ final class AppEditorScreen: ConsoleScreen {
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
         sync()
         switch action {
-        case .save: app.save(s); return true
+        case .save:
+            if let (id, e) = inputErrors.first {
+                let label = form.fields.first { $0.id == id }?.label ?? id
+                app.dialog = .message(title: "Not saved", message: "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
+                return true
+            }
+            app.save(s); return true
         case .undo:
             app.message = s.undo() ? "Undone." : "Nothing to undo."
-            sync(); return true
+            inputErrors = [:]
+            sync(force: true); return true
         case .nextTab, .prevTab:
             let i = tabs.firstIndex(of: tab) ?? 0
             tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]

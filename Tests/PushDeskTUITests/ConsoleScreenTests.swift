@@ -312,4 +312,28 @@ final class ConsoleScreenTests: XCTestCase {
         guard case .android(let a) = try store.loadService("neotrips").apps[2] else { return XCTFail("android") }
         XCTAssertEqual(a.maxConnectPerChild, 4)
     }
+
+    func testClicksSelectRowsFocusFieldsAndSwitchTabs() {
+        let app = makeApp()
+        var b = app.render(width: 80, height: 24)
+        app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))
+        app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))   // second click opens
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).contains("Service neotrips"), b.text)
+        let tracking = b.row(containing: "Tracking URL")!
+        app.handle(.click(x: 20, y: tracking))
+        b = app.render(width: 80, height: 24)
+        XCTAssertEqual(b.cursor?.y, tracking, "the clicked field has the cursor")
+        let android = b.row(containing: "neotrips-android")!
+        app.handle(.click(x: 5, y: android)); app.handle(.click(x: 5, y: android))
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(1).contains("Android app"), b.text)
+        let tabs = b.line(2)
+        let col = TextWidth.width(of: String(tabs[..<tabs.range(of: "Variables")!.lowerBound]))
+        app.handle(.click(x: col + 1, y: 2))
+        b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Variables (n add"), b.text)
+        app.handle(.ignored); app.handle(.wheelDown)
+        XCTAssertFalse(app.quitRequested)
+    }
 }

@@ -226,6 +226,19 @@ final class AppEditorScreen: ConsoleScreen {
         }
     }
 
+    private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        sync()
+        if y == tabBarRect.y, let i = TabBar.index(atX: x, in: tabBarRect, tabs: tabs.map(\.rawValue)) {
+            tab = tabs[i]; sync(); return true
+        }
+        if itemKind == nil { return form.click(x: x, y: y) }
+        if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) { editingRow = true; return true }
+        if table.click(x: x, y: y) { editingRow = false; syncRowForm(); return true }
+        return false
+    }
+
     /// Saves a typed secret under the app's reference, creating the reference
     /// (`<integration key>-p12` / `-server-key`) when it is empty.
     private func storeSecret(field: String, value: String, app: ConsoleApp) {
@@ -254,7 +267,8 @@ final class AppEditorScreen: ConsoleScreen {
         case .android(let x): header = "Android app (\(x.api.rawValue)) · \(x.integrationKey)"
         }
         buf.put(" " + header, x: rect.x, y: rect.y, role: .muted, maxX: rect.maxX)
-        TabBar.render(into: &buf, Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
+        tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
+        TabBar.render(into: &buf, tabBarRect,
                       tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
         let paneH = min(max(mine.count, 1), 4) + 1
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)

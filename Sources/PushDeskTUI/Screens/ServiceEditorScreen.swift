@@ -140,6 +140,16 @@ final class ServiceEditorScreen: ConsoleScreen {
         return true
     }
 
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        sync()
+        if form.click(x: x, y: y) { focusArea = .form; return true }
+        let before = apps.selectedRow
+        guard apps.click(x: x, y: y) else { return false }
+        if focusArea == .apps && before == apps.selectedRow { return handle(.open, app: app) }
+        focusArea = .apps
+        return true
+    }
+
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
     private func uniqueKey(_ app: ConsoleApp) -> (String) -> String {
         let taken = Set((app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })

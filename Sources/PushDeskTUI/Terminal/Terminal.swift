@@ -26,7 +26,7 @@ public final class Terminal {
     public init() {}
 
     /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
-    public func start(noColor: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public func start(noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
         utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
@@ -59,6 +59,11 @@ public final class Terminal {
             colorMode = n >= 256 ? .c256 : n >= 16 ? .c16 : n >= 8 ? .c8 : .none
         }
         // Bracketed paste: the terminal wraps pastes in ESC[200~ … ESC[201~, defined as keys here.
+        if mouse {
+            // Off by default: with it on, the terminal's own text selection needs Shift.
+            mousemask(pd_button1_pressed() | pd_button4_pressed() | pd_button5_pressed(), nil)
+            mouseinterval(0)
+        }
         define_key("\u{1b}[200~", Self.pasteStart)
         define_key("\u{1b}[201~", Self.pasteEnd)
         TerminalRestore.write(Self.bracketedPasteOn)
@@ -166,17 +171,32 @@ public final class Terminal {
 
     // MARK: input
 
-    /// Blocks for the next key. Returns nil on a read error (e.g. the terminal went away).
+    /// Blocks for the next key. Returns nil only when the terminal is gone (reads keep
+    /// failing); input the console does not use comes back as `.ignored`.
     public func readKey() -> Key? {
         var wch: wint_t = 0
-        let r = wget_wch(pd_stdscr(), &wch)
-        if r == ERR { return nil }
+        var r = wget_wch(pd_stdscr(), &wch)
+        var failures = 0
+        while r == ERR {
+            // An interrupted read (a signal) is retried; a hang-up fails every time.
+            failures += 1
+            if failures > 50 { return nil }
+            r = wget_wch(pd_stdscr(), &wch)
+        }
         if r == KEY_CODE_YES {
             let code = Int32(wch)
             if code == Self.pasteStart { return readPaste() }
-            return Self.functionKey(code)
+            if code == KEY_MOUSE {
+                var ev = MEVENT()
+                guard getmouse(&ev) == OK else { return .ignored }
+                if ev.bstate & pd_button4_pressed() != 0 { return .wheelUp }
+                if ev.bstate & pd_button5_pressed() != 0 { return .wheelDown }
+                if ev.bstate & pd_button1_pressed() != 0 { return .click(x: Int(ev.x), y: Int(ev.y)) }
+                return .ignored
+            }
+            return Self.functionKey(code) ?? .ignored
         }
-        return Self.plainKey(UInt32(wch))
+        return Self.plainKey(UInt32(wch)) ?? .ignored
     }
 
     /// Reads up to the end-of-paste marker: the whole paste becomes one `.paste` key.

@@ -38,7 +38,18 @@ public struct Form: Sendable {
     public var focus = 0
     private var scroll = 0
 
+    /// Screen row of each field from the last render (for mouse clicks).
+    private var lastRows: [Int: Int] = [:]
+    private var lastRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
     public init(_ fields: [FormField]) { self.fields = fields }
+
+    /// Focuses the field drawn at screen row `y`; false when none is there.
+    public mutating func click(x: Int, y: Int) -> Bool {
+        guard x >= lastRect.x, x < lastRect.maxX, let i = lastRows.first(where: { $0.value == y })?.key else { return false }
+        focus = i
+        return true
+    }
 
     public enum Event: Equatable { case changed(String), moved, unhandled, pick(String) }
 
@@ -110,8 +121,10 @@ public struct Form: Sendable {
             if tops[focus] < scroll { scroll = tops[focus] }
             if tops[focus] + h > scroll + rect.height { scroll = tops[focus] + h - rect.height }
         }
+        lastRect = rect; lastRows = [:]
         for i in fields.indices {
             let y = rect.y + tops[i] - scroll
+            if y >= rect.y, y < rect.maxY { lastRows[i] = y }
             guard y >= rect.y, y < rect.maxY else { continue }
             let isFocus = focused && i == focus
             let f = fields[i]

@@ -179,6 +179,7 @@ final class AppEditorScreen: ConsoleScreen {
                 guard let sel else { return true }
                 s.edit(nil) { d in k.remove(sel, from: &d.apps[index]) }
                 sync()
+                app.message = "Deleted the \(k.noun); u (or Ctrl-Z) brings it back."
             case .moveUp, .moveDown:
                 guard let sel else { return true }
                 let to = action == .moveUp ? sel - 1 : sel + 1

@@ -252,7 +252,9 @@ public final class ConsoleApp {
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
         let hintContexts = top.contexts + [.global]
-        StatusBar.render(into: &buf, statusRow, hints: KeyRegistry.hints(for: hintContexts), message: message)
+        // No "save" hint where there is nothing to save.
+        let hints = KeyRegistry.hints(for: hintContexts).filter { top.session != nil || $0.label != "save" }
+        StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
             helpScroll = HelpOverlay.render(into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)

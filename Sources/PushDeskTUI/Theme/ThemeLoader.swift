@@ -31,7 +31,9 @@ public enum ThemeLoader {
     public static func themeDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         var dirs: [URL] = []
         if let env = environment["PUSHDESK_THEMES"], !env.isEmpty { dirs.append(URL(fileURLWithPath: env)) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        // The executable's real path (/proc/self/exe), not argv[0], which may be a bare name from PATH.
+        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = dir.appendingPathComponent("Themes")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("default.toml").path) {

@@ -138,14 +138,16 @@ final class TmuxConsoleTests: XCTestCase {
 
     /// SIGTERM (and SIGHUP, SIGINT) restore the terminal through the same exit path.
     func testSignalRestoresTheTerminal() throws {
-        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
-        t.waitFor("neotrips")
-        guard let pid = t.consolePid() else { return XCTFail("no console process") }
-        kill(pid, SIGTERM)
-        let s = t.waitFor("PD-END")
-        XCTAssertTrue(s.contains("PD-EXIT=143"), s)
-        XCTAssertTrue(s.contains("icanon echo"), "cooked mode restored:\n\(s)")
-        XCTAssertEqual(t.display("#{alternate_on}"), "0")
+        for sig in [SIGTERM, SIGHUP, SIGINT] {
+            let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
+            t.waitFor("neotrips")
+            guard let pid = t.consolePid() else { return XCTFail("no console process") }
+            kill(pid, sig)
+            let s = t.waitFor("PD-END")
+            XCTAssertTrue(s.contains("PD-EXIT=\(128 + sig)"), "signal \(sig):\n\(s)")
+            XCTAssertTrue(s.contains("icanon echo"), "cooked mode restored after signal \(sig):\n\(s)")
+            XCTAssertEqual(t.display("#{alternate_on}"), "0")
+        }
     }
 
     /// A non-UTF-8 locale: ASCII borders, accented labels keep their letters, wide ones

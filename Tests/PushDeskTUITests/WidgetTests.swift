@@ -118,3 +118,20 @@ final class FormAndDialogTests: XCTestCase {
         XCTAssertEqual(d.handle(.escape), .cancelled)
     }
 }
+
+final class KeyDecodingTests: XCTestCase {
+    func testRawBytesBecomeKeys() {
+        XCTAssertEqual(Terminal.plainKey(9), .tab)
+        XCTAssertEqual(Terminal.plainKey(13), .enter)
+        XCTAssertEqual(Terminal.plainKey(27), .escape)
+        XCTAssertEqual(Terminal.plainKey(127), .backspace)
+        XCTAssertEqual(Terminal.plainKey(19), .ctrl("s"))
+        XCTAssertEqual(Terminal.plainKey(26), .ctrl("z"))
+        XCTAssertEqual(Terminal.plainKey(0x4E2D), .char("中"))
+        XCTAssertNil(Terminal.plainKey(28), "Ctrl-\\ is not a key the console uses")
+        XCTAssertEqual(Terminal.functionKey(KEY_UP), .up)
+        XCTAssertEqual(Terminal.functionKey(KEY_BTAB), .backTab)
+        XCTAssertEqual(Terminal.functionKey(pd_key_f(10)), .f(10))
+        XCTAssertEqual(Terminal.functionKey(KEY_RESIZE), .resize)
+    }
+}

@@ -216,7 +216,7 @@ public final class Terminal {
         return .paste(text)
     }
 
-    static func plainKey(_ v: UInt32) -> Key? {
+    nonisolated static func plainKey(_ v: UInt32) -> Key? {
         switch v {
         case 9: return .tab
         case 10, 13: return .enter
@@ -228,7 +228,7 @@ public final class Terminal {
         }
     }
 
-    static func functionKey(_ code: Int32) -> Key? {
+    nonisolated static func functionKey(_ code: Int32) -> Key? {
         switch code {
         case KEY_UP: return .up
         case KEY_DOWN: return .down

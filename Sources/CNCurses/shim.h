@@ -33,4 +33,8 @@ static inline const cchar_t *pd_wacs_ulcorner(void) { return WACS_ULCORNER; }
 static inline const cchar_t *pd_wacs_urcorner(void) { return WACS_URCORNER; }
 static inline const cchar_t *pd_wacs_llcorner(void) { return WACS_LLCORNER; }
 static inline const cchar_t *pd_wacs_lrcorner(void) { return WACS_LRCORNER; }
+/* Mouse (optional in the console): masks are computed macros. */
+static inline mmask_t pd_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t pd_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t pd_button5_pressed(void) { return BUTTON5_PRESSED; }
 #endif

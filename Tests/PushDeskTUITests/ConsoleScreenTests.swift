@@ -243,4 +243,97 @@ final class ConsoleScreenTests: XCTestCase {
         b = app.render(width: 100, height: 24)
         XCTAssertNotNil(b.row(containing: "file.malformed"), b.text)
     }
+
+    /// The .p12 password is typed masked, stored 0600 in secrets/, never shown or written to services/.
+    func testCertificatePasswordIsMaskedAndStoredAsASecret() throws {
+        let app = makeApp()
+        app.handle(.enter)
+        for _ in 0..<5 { app.handle(.tab) }
+        app.handle(.down); app.handle(.enter)            // production app: certificate auth
+        app.handle(.ctrl("o"))                           // Credentials
+        var b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "(not set)"), b.text)
+        for _ in 0..<3 { app.handle(.tab) }              // mode, certificate, passwordRef → password
+        app.handle(.enter)
+        type(app, "hunter2-p12")
+        b = app.render(width: 100, height: 30)
+        XCTAssertNil(b.row(containing: "hunter2"), "typed secret never on screen:\n\(b.text)")
+        XCTAssertNotNil(b.row(containing: "•••••••••••"), b.text)
+        app.handle(.enter)
+        b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "Stored the secret 'neotrips-prod-p12'"), b.text)
+        XCTAssertNotNil(b.row(containing: "stored in secrets/"), b.text)
+        let file = root.appendingPathComponent("secrets/neotrips-prod-p12")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "hunter2-p12")
+        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+        XCTAssertEqual(mode, 0o600)
+        app.handle(.ctrl("s"))
+        XCTAssertFalse(try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).contains("hunter2"))
+    }
+
+    func testRenamingSavesTheNewFileAndRemovesTheOld() throws {
+        let app = makeApp()
+        app.handle(.enter)
+        app.handle(.end); type(app, "-eu")
+        app.handle(.ctrl("s"))
+        XCTAssertEqual(try store.serviceNames(), ["neotrips-eu"])
+        let b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).contains("Service neotrips-eu"), b.text)
+        XCTAssertFalse(b.line(0).contains("*"))
+        app.handle(.escape)
+        XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "neotrips-eu"))
+    }
+
+    func testInvalidNameCannotBeSavedAndSaysWhy() throws {
+        let app = makeApp()
+        app.handle(.char("n")); type(app, "bad name")
+        app.handle(.ctrl("s"))
+        let b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Cannot save"), b.text)
+        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+    }
+
+    func testInvalidNumberIsShownUnderTheFieldAndBlocksSaving() throws {
+        let app = makeApp()
+        app.handle(.enter)
+        for _ in 0..<5 { app.handle(.tab) }
+        app.handle(.down); app.handle(.down); app.handle(.enter)   // Android app
+        for _ in 0..<6 { app.handle(.tab) }                         // Max connections
+        type(app, "x")
+        var b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "8x"), b.text)
+        XCTAssertNotNil(b.row(containing: "↳ must be a whole number above 0"), b.text)
+        app.handle(.ctrl("s"))
+        b = app.render(width: 100, height: 30)
+        XCTAssertNotNil(b.row(containing: "Not saved"), b.text)
+        app.handle(.enter)
+        app.handle(.backspace); app.handle(.backspace); type(app, "4")
+        app.handle(.ctrl("s"))
+        guard case .android(let a) = try store.loadService("neotrips").apps[2] else { return XCTFail("android") }
+        XCTAssertEqual(a.maxConnectPerChild, 4)
+    }
+
+    func testClicksSelectRowsFocusFieldsAndSwitchTabs() {
+        let app = makeApp()
+        var b = app.render(width: 80, height: 24)
+        app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))
+        app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))   // second click opens
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(0).contains("Service neotrips"), b.text)
+        let tracking = b.row(containing: "Tracking URL")!
+        app.handle(.click(x: 20, y: tracking))
+        b = app.render(width: 80, height: 24)
+        XCTAssertEqual(b.cursor?.y, tracking, "the clicked field has the cursor")
+        let android = b.row(containing: "neotrips-android")!
+        app.handle(.click(x: 5, y: android)); app.handle(.click(x: 5, y: android))
+        b = app.render(width: 80, height: 24)
+        XCTAssertTrue(b.line(1).contains("Android app"), b.text)
+        let tabs = b.line(2)
+        let col = TextWidth.width(of: String(tabs[..<tabs.range(of: "Variables")!.lowerBound]))
+        app.handle(.click(x: col + 1, y: 2))
+        b = app.render(width: 80, height: 24)
+        XCTAssertNotNil(b.row(containing: "Variables (n add"), b.text)
+        app.handle(.ignored); app.handle(.wheelDown)
+        XCTAssertFalse(app.quitRequested)
+    }
 }

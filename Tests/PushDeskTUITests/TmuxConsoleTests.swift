@@ -179,6 +179,21 @@ final class TmuxConsoleTests: XCTestCase {
         t.keys("C-q"); t.waitFor("PD-END")
     }
 
+    /// With --mouse, a click selects and a second click opens; keys the console does not
+    /// use (Ctrl-\\) are ignored rather than ending it.
+    func testMouseClicksAndUnusedKeys() throws {
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path, "--mouse"])
+        t.waitFor("neotrips")
+        t.keys("C-\\")
+        // An X10 mouse report: ESC [ M, button 0, column and row + 33 (0-based 10, 2: the neotrips row).
+        let click = "\u{1b}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 10 + 1)!) + String(UnicodeScalar(32 + 2 + 1)!)
+        t.type(click)
+        let s = t.waitFor("Service neotrips")
+        XCTAssertTrue(s.contains("Apps (i: add iOS pair"), s)
+        t.keys("C-q"); let end = t.waitFor("PD-END")
+        XCTAssertTrue(end.contains("PD-EXIT=0"), end)
+    }
+
     /// Standard input that is not a terminal: a clear error and exit 2.
     func testNotATTYIsAClearError() throws {
         let p = Process()

@@ -10,6 +10,12 @@ public enum Key: Hashable, Sendable {
     case resize
     /// Text pasted with bracketed paste: inserted as text, never taken as commands.
     case paste(String)
+    /// A mouse click at a screen cell (only with `--mouse`).
+    case click(x: Int, y: Int)
+    /// The mouse wheel (only with `--mouse`).
+    case wheelUp, wheelDown
+    /// Input the console does not use (an unknown control character or mouse event).
+    case ignored
 
     /// How the key is written in help and docs.
     public var label: String {
@@ -34,6 +40,10 @@ public enum Key: Hashable, Sendable {
         case .f(let n): "F\(n)"
         case .resize: "(resize)"
         case .paste: "(paste)"
+        case .click: "(click)"
+        case .wheelUp: "(wheel up)"
+        case .wheelDown: "(wheel down)"
+        case .ignored: "(ignored)"
         }
     }
 

@@ -123,6 +123,8 @@ public enum KeyRegistry {
         s += "alternative, because F-keys get lost over some SSH clients and multiplexers. In text\n"
         s += "fields, printable keys type text; plain-letter bindings apply in lists and tables.\n"
         s += "A bracketed paste is always inserted as text: a pasted newline never submits a form.\n"
+        s += "With `--mouse` (off by default) a click selects a row (a second click opens it), focuses\n"
+        s += "a field or switches a tab, and the wheel moves the selection.\n"
         for c in KeyContext.allCases {
             let bs = bindings.filter { $0.context == c }
             if bs.isEmpty { continue }

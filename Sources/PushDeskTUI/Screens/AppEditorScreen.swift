@@ -49,20 +49,27 @@ final class AppEditorScreen: ConsoleScreen {
     }
 
     /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
+    /// Asks the store whether a secret exists (set by the screen's owner).
+    var secretExists: (String) -> Bool = { _ in false }
+
     private func sync(force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab, s.draft.apps.indices.contains(index) else { return }
         let tabChanged = builtFor != tab
         seenVersion = s.version; builtFor = tab
         switch tab {
         case .information, .credentials:
-            let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app)
+            let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app, secretSet: secretExists)
             if tabChanged || fresh.map(\.id) != form.fields.map(\.id) {
                 let keep = form.focused?.id
                 form = Form(fresh)
                 if !tabChanged, let keep { form.focus(id: keep) }
             } else {
                 // Same fields: update values in place so cursors stay where they are.
-                for f in fresh where form[f.id] != f.value { form[f.id] = f.value }
+                for f in fresh {
+                    // A value being typed that is not valid yet stays as typed.
+                    if form[f.id] != f.value, inputErrors[f.id] == nil { form[f.id] = f.value }
+                    if let i = form.fields.firstIndex(where: { $0.id == f.id }) { form.fields[i].note = f.note }
+                }
             }
         case .variables, .params, .sounds:
             let k = itemKind!
@@ -126,10 +133,17 @@ final class AppEditorScreen: ConsoleScreen {
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
         sync()
         switch action {
-        case .save: app.save(s); return true
+        case .save:
+            if let (id, e) = inputErrors.first {
+                let label = form.fields.first { $0.id == id }?.label ?? id
+                app.dialog = .message(title: "Not saved", message: "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
+                return true
+            }
+            app.save(s); return true
         case .undo:
             app.message = s.undo() ? "Undone." : "Nothing to undo."
-            sync(); return true
+            inputErrors = [:]
+            sync(force: true); return true
         case .nextTab, .prevTab:
             let i = tabs.firstIndex(of: tab) ?? 0
             tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
@@ -181,7 +195,11 @@ final class AppEditorScreen: ConsoleScreen {
             return true
         case .pick(let id):
             guard let f = form.fields.first(where: { $0.id == id }) else { return true }
-            if case .choice(let opts) = f.kind {
+            if f.kind == .secret {
+                let what = id == "password" ? "the .p12/.pem password" : "the FCM server key"
+                app.dialog = .secretInput(id: "secret.\(id)", title: f.label,
+                                          message: "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown.")
+            } else if case .choice(let opts) = f.kind {
                 app.dialog = .choices(id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
             } else {
                 app.dialog = .filePath(id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root)
@@ -202,8 +220,41 @@ final class AppEditorScreen: ConsoleScreen {
             }
         case ("path", .text(let t)):
             form[parts[1]] = t; applyForm(parts[1], app: app)
+        case ("secret", .text(let value)):
+            storeSecret(field: parts[1], value: value, app: app)
         default: break
         }
+    }
+
+    private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        sync()
+        if y == tabBarRect.y, let i = TabBar.index(atX: x, in: tabBarRect, tabs: tabs.map(\.rawValue)) {
+            tab = tabs[i]; sync(); return true
+        }
+        if itemKind == nil { return form.click(x: x, y: y) }
+        if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) { editingRow = true; return true }
+        if table.click(x: x, y: y) { editingRow = false; syncRowForm(); return true }
+        return false
+    }
+
+    /// Saves a typed secret under the app's reference, creating the reference
+    /// (`<integration key>-p12` / `-server-key`) when it is empty.
+    private func storeSecret(field: String, value: String, app: ConsoleApp) {
+        let refField = field == "password" ? "passwordRef" : "serverKeyRef"
+        var ref = form[refField]
+        if ref.isEmpty {
+            ref = self.app.integrationKey + (field == "password" ? "-p12" : "-server-key")
+            form[refField] = ref; applyForm(refField, app: app)
+        }
+        do {
+            try app.store.setSecret(ref, value)
+            app.message = "Stored the secret '\(ref)' in secrets/ (not in the service file)."
+        } catch {
+            app.dialog = .message(title: "Secret not stored", message: Sanitize.string("\(error)"))
+        }
+        sync(force: true); form.focus(id: field)
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {
@@ -216,7 +267,8 @@ final class AppEditorScreen: ConsoleScreen {
         case .android(let x): header = "Android app (\(x.api.rawValue)) · \(x.integrationKey)"
         }
         buf.put(" " + header, x: rect.x, y: rect.y, role: .muted, maxX: rect.maxX)
-        TabBar.render(into: &buf, Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1),
+        tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
+        TabBar.render(into: &buf, tabBarRect,
                       tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
         let paneH = min(max(mine.count, 1), 4) + 1
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)

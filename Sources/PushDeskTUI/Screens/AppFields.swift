@@ -30,7 +30,12 @@ enum AppFields {
 
     static let none = "none"
 
-    static func credentials(_ a: MobileApp) -> [FormField] {
+    static func credentials(_ a: MobileApp, secretSet: (String) -> Bool = { _ in false }) -> [FormField] {
+        func secretField(_ id: String, _ label: String, ref: String) -> FormField {
+            let set = !ref.isEmpty && secretSet(ref)
+            return FormField(id: id, label: label, kind: .secret, value: set ? "••••••••" : "(not set)",
+                             note: set ? "stored in secrets/; Enter replaces it" : "Enter to type it (kept in secrets/)")
+        }
         switch a {
         case .ios(let i):
             var f = [FormField(id: "mode", label: "Auth mode", kind: .choice([none, "token", "certificate"]), value: i.auth?.mode ?? none)]
@@ -41,7 +46,8 @@ enum AppFields {
                       FormField(id: "keyFile", label: "Key file (.p8)", kind: .path, value: keyFile, note: "Enter: browse")]
             case .certificate(let file, let ref):
                 f += [FormField(id: "certificateFile", label: "Certificate", kind: .path, value: file, note: "Enter: browse"),
-                      FormField(id: "passwordRef", label: "Password secret", value: ref, note: "name, not the password")]
+                      FormField(id: "passwordRef", label: "Password secret", value: ref, note: "name, not the password"),
+                      secretField("password", "Password", ref: ref)]
             case nil: break
             }
             return f
@@ -53,7 +59,8 @@ enum AppFields {
                       FormField(id: "clientEmail", label: "Client email", value: email),
                       FormField(id: "keyFile", label: "Key file (.json)", kind: .path, value: keyFile, note: "Enter: browse")]
             case .serverKey(let ref):
-                f += [FormField(id: "serverKeyRef", label: "Server key secret", value: ref, note: "name, not the key")]
+                f += [FormField(id: "serverKeyRef", label: "Server key secret", value: ref, note: "name, not the key"),
+                      secretField("serverKey", "Server key", ref: ref)]
             case nil: break
             }
             return f

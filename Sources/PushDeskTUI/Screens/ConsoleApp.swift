@@ -90,7 +90,10 @@ public final class ConsoleApp {
 
     var top: ConsoleScreen { stack[stack.count - 1] }
 
-    func push(_ s: ConsoleScreen) { stack.append(s); recheck() }
+    func push(_ s: ConsoleScreen) {
+        if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
+        stack.append(s); recheck()
+    }
 
     func pop() {
         guard stack.count > 1 else { return }
@@ -127,7 +130,7 @@ public final class ConsoleApp {
 
     /// The one entry point for input. Every state change happens here.
     public func handle(_ key: Key) {
-        if key == .resize { return }
+        if key == .resize || key == .ignored { return }
         message = nil
         if helpVisible {
             // Arrows scroll a help longer than the screen; any other key closes it.
@@ -148,6 +151,12 @@ public final class ConsoleApp {
         }
         defer { recheckIfEdited() }
         let s = top
+        switch key {
+        case .wheelUp: _ = s.handle(.up, app: self); return
+        case .wheelDown: _ = s.handle(.down, app: self); return
+        case .click(let x, let y): _ = s.click(x: x, y: y, app: self); return
+        default: break
+        }
         if s.textFocused, Self.isText(key), s.handleText(key, app: self) { return }
         if let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) {
             if !s.handle(a, app: self) { handleGlobal(a) }

@@ -17,6 +17,8 @@ protocol ConsoleScreen: AnyObject {
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
     /// Called when the view comes back to the top of the stack.
     func willAppear(app: ConsoleApp)
+    /// A mouse click at a screen cell (with `--mouse`); true when it did something.
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool
 }
 
 extension ConsoleScreen {
@@ -24,4 +26,5 @@ extension ConsoleScreen {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { false }
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {}
     func willAppear(app: ConsoleApp) {}
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool { false }
 }

@@ -13,6 +13,11 @@ public struct ConsoleStore: Sendable {
     public var delete: @Sendable (String) throws -> Void
     /// Every finding of the store with these services in place of the saved ones.
     public var check: @Sendable ([Service]) -> [Finding]
+    /// Secrets (passwords, server keys) go to the core's SecretStore, never to services/.
+    public var setSecret: @Sendable (_ reference: String, _ value: String) throws -> Void = { _, _ in
+        throw TerminalError(message: "this console has no secret store")
+    }
+    public var secretExists: @Sendable (_ reference: String) -> Bool = { _ in false }
 
     public init(root: String,
                 load: @escaping @Sendable () -> (services: [Service], errors: [String]),
@@ -29,6 +34,14 @@ public struct ConsoleStore: Sendable {
     /// checks with `StoreValidation` — what `pushdesk validate` reports: unreadable files,
     /// `ServiceRules`, `DeliveryRules` — on a snapshot with the edited services substituted.
     public static func open(_ store: Store) -> ConsoleStore {
+        var c = bind(store)
+        let secrets = SecretStore(storeRoot: store.root)
+        c.setSecret = { ref, value in try secrets.set(ref, to: SecretValue(value)) }
+        c.secretExists = { secrets.exists($0) }
+        return c
+    }
+
+    private static func bind(_ store: Store) -> ConsoleStore {
         // The last loaded snapshot (deliveries, profiles, source positions) is what each
         // live check substitutes the drafts into, so typing does not re-read the store.
         let last = SnapshotBox(StoreSnapshot())  // filled by the first load

@@ -40,6 +40,13 @@ final class FindingsScreen: ConsoleScreen {
         return true
     }
 
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        let before = table.selectedRow
+        guard table.click(x: x, y: y) else { return false }
+        if before == table.selectedRow { return handle(.open, app: app) }
+        return true
+    }
+
     /// Opens the service of a finding and, for an app field, that app's editor.
     func jump(to f: Finding, app: ConsoleApp) {
         guard f.file.hasPrefix("services/"), f.file.hasSuffix(".xml") else {

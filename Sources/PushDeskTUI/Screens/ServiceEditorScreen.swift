@@ -49,6 +49,7 @@ final class ServiceEditorScreen: ConsoleScreen {
     }
 
     func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+        sync()
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
         case .changed(let id): apply(id); return true
@@ -73,6 +74,7 @@ final class ServiceEditorScreen: ConsoleScreen {
     }
 
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+        sync()
         // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
         if focusArea == .apps, key == .tab || key == .backTab { focusArea = .form; form.focus = key == .tab ? 0 : form.fields.count - 1; return true }
         return false
@@ -135,6 +137,16 @@ final class ServiceEditorScreen: ConsoleScreen {
             sync(); apps.select(row: to)
         default: return false
         }
+        return true
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        sync()
+        if form.click(x: x, y: y) { focusArea = .form; return true }
+        let before = apps.selectedRow
+        guard apps.click(x: x, y: y) else { return false }
+        if focusArea == .apps && before == apps.selectedRow { return handle(.open, app: app) }
+        focusArea = .apps
         return true
     }
 

@@ -70,6 +70,14 @@ final class ServicesListScreen: ConsoleScreen {
         return true
     }
 
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        let before = table.selectedRow
+        guard table.click(x: x, y: y) else { return false }
+        // A click on the selected row opens it (a second click, like a double-click).
+        if before == table.selectedRow { return handle(.open, app: app) }
+        return true
+    }
+
     func uniqueName(_ base: String, _ app: ConsoleApp) -> String {
         var n = base, i = 2
         while app.services.contains(where: { $0.name == n }) { n = "\(base)\(i)"; i += 1 }

@@ -6,6 +6,8 @@ import PushDeskCore
 public enum ConsoleRunner {
     public struct Options: Sendable {
         public var theme: String?
+        /// Mouse clicks and wheel (off by default; keyboard is the way).
+        public var mouse = false
         public var environment: [String: String]
         /// When the process started (for the first-frame measurement).
         public var startedAt: Date
@@ -25,7 +27,7 @@ public enum ConsoleRunner {
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
 
         let terminal = Terminal()
-        try terminal.start(noColor: noColor, environment: env)
+        try terminal.start(noColor: noColor, mouse: options.mouse || env["PUSHDESK_MOUSE"] == "1", environment: env)
         defer { terminal.stop() }
         if terminal.colorMode == .none && theme.name != "monochrome" {
             theme = (try? ThemeLoader.load(named: "monochrome", directories: dirs)) ?? theme

@@ -26,12 +26,9 @@ public final class Terminal {
     public init() {}
 
     /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
-    public func start(noColor: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public func start(noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
         utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
-        // Short ESC delay so Esc feels immediate; PUSHDESK_ESCDELAY overrides (ms).
-        let delay = environment["PUSHDESK_ESCDELAY"].flatMap(Int32.init) ?? 25
-        pd_set_escdelay(delay)
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
         let term = environment["TERM"] ?? ""
         // curses writes through its own FILE streams on the standard descriptors.
@@ -45,6 +42,10 @@ public final class Terminal {
         }
         guard let screen else { throw TerminalError(message: "cannot start the terminal (TERM='\(term)'); set TERM to a known type such as xterm") }
         set_term(screen)
+        // Short ESC delay so Esc feels immediate (ncurses' default is 1 s); PUSHDESK_ESCDELAY
+        // or ncurses' own ESCDELAY (ms) override it. Set after newterm, which reads ESCDELAY.
+        let delay = (environment["PUSHDESK_ESCDELAY"] ?? environment["ESCDELAY"]).flatMap { Int32($0) } ?? 25
+        pd_set_escdelay(max(0, delay))
         TerminalRestore.install()
         raw()            // Ctrl-S, Ctrl-Z, Ctrl-C arrive as keys (no XOFF, no SIGTSTP)
         noecho()
@@ -58,6 +59,11 @@ public final class Terminal {
             colorMode = n >= 256 ? .c256 : n >= 16 ? .c16 : n >= 8 ? .c8 : .none
         }
         // Bracketed paste: the terminal wraps pastes in ESC[200~ … ESC[201~, defined as keys here.
+        if mouse {
+            // Off by default: with it on, the terminal's own text selection needs Shift.
+            mousemask(pd_button1_pressed() | pd_button4_pressed() | pd_button5_pressed(), nil)
+            mouseinterval(0)
+        }
         define_key("\u{1b}[200~", Self.pasteStart)
         define_key("\u{1b}[201~", Self.pasteEnd)
         TerminalRestore.write(Self.bracketedPasteOn)
@@ -165,23 +171,41 @@ public final class Terminal {
 
     // MARK: input
 
-    /// Blocks for the next key. Returns nil on a read error (e.g. the terminal went away).
+    /// Blocks for the next key. Returns nil only when the terminal is gone (reads keep
+    /// failing); input the console does not use comes back as `.ignored`.
     public func readKey() -> Key? {
         var wch: wint_t = 0
-        let r = wget_wch(pd_stdscr(), &wch)
-        if r == ERR { return nil }
+        var r = wget_wch(pd_stdscr(), &wch)
+        var failures = 0
+        while r == ERR {
+            // An interrupted read (a signal) is retried; a hang-up fails every time.
+            failures += 1
+            if failures > 50 { return nil }
+            r = wget_wch(pd_stdscr(), &wch)
+        }
         if r == KEY_CODE_YES {
             let code = Int32(wch)
             if code == Self.pasteStart { return readPaste() }
-            return Self.functionKey(code)
+            if code == KEY_MOUSE {
+                var ev = MEVENT()
+                guard getmouse(&ev) == OK else { return .ignored }
+                if ev.bstate & pd_button4_pressed() != 0 { return .wheelUp }
+                if ev.bstate & pd_button5_pressed() != 0 { return .wheelDown }
+                if ev.bstate & pd_button1_pressed() != 0 { return .click(x: Int(ev.x), y: Int(ev.y)) }
+                return .ignored
+            }
+            return Self.functionKey(code) ?? .ignored
         }
-        return Self.plainKey(UInt32(wch))
+        return Self.plainKey(UInt32(wch)) ?? .ignored
     }
 
     /// Reads up to the end-of-paste marker: the whole paste becomes one `.paste` key.
     private func readPaste() -> Key {
         var text = ""
         var wch: wint_t = 0
+        // A terminal that never sends the end marker must not freeze the console.
+        wtimeout(pd_stdscr(), 500)
+        defer { wtimeout(pd_stdscr(), -1) }
         while true {
             let r = wget_wch(pd_stdscr(), &wch)
             if r == ERR { break }

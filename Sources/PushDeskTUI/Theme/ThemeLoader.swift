@@ -80,7 +80,6 @@ public enum ThemeLoader {
             for key in t.keys {
                 guard let sub = t[key]?.table else {
                     if prefix.isEmpty, key == "name" || key == "description" { continue }
-                    if !prefix.isEmpty, Role(rawValue: prefix) != nil { continue }  // handled below
                     throw fail("unknown entry '\(prefix.isEmpty ? key : prefix + "." + key)'")
                 }
                 let path = prefix.isEmpty ? key : prefix + "." + key

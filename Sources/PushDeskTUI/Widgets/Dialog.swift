@@ -41,6 +41,12 @@ public struct Dialog: Sendable {
         d.input = TextField(value)
         return d
     }
+    /// A text input whose value is shown as bullets (passwords, server keys).
+    public static func secretInput(id: String, title: String, message: String) -> Dialog {
+        var d = Dialog(id: id, title: title, message: message, kind: .textInput, buttons: [])
+        d.input = TextField("", masked: true)
+        return d
+    }
     public static func filePath(id: String, title: String, message: String, value: String, base: String) -> Dialog {
         var d = Dialog(id: id, title: title, message: message, kind: .filePath(base: base), buttons: [])
         d.input = TextField(value)

@@ -28,7 +28,9 @@ public struct FormField: Sendable {
         get { kind == .checkbox ? (checked ? "true" : "false") : input.text }
         set { if kind == .checkbox { checked = newValue == "true" } else { input.text = newValue } }
     }
-    public var isTextual: Bool { kind == .text || kind == .secret || kind == .path }
+    /// Fields that take typing. A `.secret` field never holds the secret: Enter opens a
+    /// masked input and the field shows only whether one is set.
+    public var isTextual: Bool { kind == .text || kind == .path }
 }
 
 public struct Form: Sendable {
@@ -36,7 +38,18 @@ public struct Form: Sendable {
     public var focus = 0
     private var scroll = 0
 
+    /// Screen row of each field from the last render (for mouse clicks).
+    private var lastRows: [Int: Int] = [:]
+    private var lastRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
     public init(_ fields: [FormField]) { self.fields = fields }
+
+    /// Focuses the field drawn at screen row `y`; false when none is there.
+    public mutating func click(x: Int, y: Int) -> Bool {
+        guard x >= lastRect.x, x < lastRect.maxX, let i = lastRows.first(where: { $0.value == y })?.key else { return false }
+        focus = i
+        return true
+    }
 
     public enum Event: Equatable { case changed(String), moved, unhandled, pick(String) }
 
@@ -74,7 +87,7 @@ public struct Form: Sendable {
             }
         case .pick:
             switch fields[focus].kind {
-            case .choice, .path: return .pick(fields[focus].id)
+            case .choice, .path, .secret: return .pick(fields[focus].id)
             case .checkbox: fields[focus].checked.toggle(); return .changed(fields[focus].id)
             default: focus = (focus + 1) % fields.count; return .moved
             }
@@ -108,8 +121,10 @@ public struct Form: Sendable {
             if tops[focus] < scroll { scroll = tops[focus] }
             if tops[focus] + h > scroll + rect.height { scroll = tops[focus] + h - rect.height }
         }
+        lastRect = rect; lastRows = [:]
         for i in fields.indices {
             let y = rect.y + tops[i] - scroll
+            if y >= rect.y, y < rect.maxY { lastRows[i] = y }
             guard y >= rect.y, y < rect.maxY else { continue }
             let isFocus = focused && i == focus
             let f = fields[i]
@@ -119,6 +134,9 @@ public struct Form: Sendable {
             case .checkbox:
                 buf.put(f.checked ? "[x]" : "[ ]", x: fieldX, y: y, role: role)
                 if isFocus { buf.cursor = (fieldX + 1, y) }
+            case .secret:
+                buf.putPadded(f.input.text, x: fieldX, y: y, columns: min(fieldW, 24), role: role)
+                if !f.note.isEmpty { buf.put(f.note, x: fieldX + min(fieldW, 24) + 1, y: y, role: .muted, maxX: rect.maxX) }
             case .choice(let opts):
                 let w = min(fieldW, (opts.map { TextWidth.width(of: $0) }.max() ?? 4) + 4)
                 buf.putPadded("‹ " + f.input.text, x: fieldX, y: y, columns: w - 1, role: role)

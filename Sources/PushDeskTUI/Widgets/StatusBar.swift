@@ -18,6 +18,17 @@ public enum StatusBar {
 
 /// The tab bar of the app editor.
 public enum TabBar {
+    /// The tab drawn at column `x` (same layout as `render`).
+    public static func index(atX x: Int, in rect: Rect, tabs: [String]) -> Int? {
+        var cx = rect.x
+        for (i, t) in tabs.enumerated() {
+            let w = TextWidth.width(of: t) + 2
+            if x >= cx && x < cx + w { return i }
+            cx += w + 1
+        }
+        return nil
+    }
+
     public static func render(into buf: inout CellBuffer, _ rect: Rect, tabs: [String], active: Int) {
         buf.fill(rect, role: .tabInactive)
         var x = rect.x

@@ -22,6 +22,17 @@ public struct TableView: Sendable {
     /// Rows that fit, from the last render (for paging).
     private var pageSize = 10
     public var emptyText = "(nothing here)"
+    /// Where the rows were drawn last (for mouse clicks).
+    public private(set) var lastBody = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Selects the row drawn at screen row `y`; false when no row is there.
+    public mutating func click(x: Int, y: Int) -> Bool {
+        guard x >= lastBody.x, x < lastBody.maxX, y >= lastBody.y, y < lastBody.maxY else { return false }
+        let i = scroll + (y - lastBody.y)
+        guard visible.indices.contains(i) else { return false }
+        selection = i
+        return true
+    }
 
     public init(columns: [Column]) { self.columns = columns }
 
@@ -113,6 +124,7 @@ public struct TableView: Sendable {
             x += ws[i] + 1
         }
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        lastBody = body
         pageSize = max(1, body.height - 1)
         if visible.isEmpty {
             buf.put(filter.text.isEmpty ? emptyText : "(no row matches the filter)", x: body.x + 1, y: body.y, role: .muted, maxX: body.maxX)

@@ -17,6 +17,9 @@ struct ConsoleCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Colour theme: default, light, high-contrast, monochrome, or a file in $PUSHDESK_THEMES.", valueName: "NAME"))
     var theme: String?
 
+    @Flag(name: .long, help: "Mouse: click selects rows, fields and tabs, the wheel scrolls (off by default; also PUSHDESK_MOUSE=1).")
+    var mouse = false
+
     func run() throws {
         let started = Date()
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -24,7 +27,8 @@ struct ConsoleCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
         let store = try storeOptions.openStore()
-        let options = ConsoleRunner.Options(theme: theme, startedAt: started)
+        var options = ConsoleRunner.Options(theme: theme, startedAt: started)
+        options.mouse = mouse
         do {
             try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
         } catch {

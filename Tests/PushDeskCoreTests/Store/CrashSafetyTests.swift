@@ -22,13 +22,25 @@ final class CrashSafetyTests: XCTestCase {
         var rng = SystemRandomNumberGenerator()
         let kills = 300
         var observed: [Data: Int] = [:]
-        for _ in 0..<kills {
+        func inode() -> UInt64 {
+            ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        }
+        for k in 0..<kills {
+            let before = inode()
             let p = Process()
             p.executableURL = helper
             p.arguments = [root.path]
             p.standardOutput = FileHandle.nullDevice
             try p.run()
-            usleep(UInt32.random(in: 1_000...15_000, using: &rng))
+            if k % 2 == 1 {
+                // Half the kills wait until a save has landed (each rename is a new inode), so
+                // they strike mid-loop however slowly a loaded machine starts the process.
+                let deadline = Date().addingTimeInterval(5)
+                while inode() == before && Date() < deadline { usleep(200) }
+                usleep(UInt32.random(in: 0...3_000, using: &rng))
+            } else {
+                usleep(UInt32.random(in: 1_000...15_000, using: &rng))
+            }
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
             let bytes = try Data(contentsOf: file)

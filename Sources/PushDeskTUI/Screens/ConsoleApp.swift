@@ -222,12 +222,6 @@ public final class ConsoleApp {
 
     // MARK: drawing
 
-    /// Title-bar text with the dirty marker.
-    var titleText: String {
-        let dirty = stack.contains { $0.session?.isDirty ?? false }
-        return (dirty ? "* " : "") + "PushDesk — " + top.title + (dirty ? " (modified)" : "")
-    }
-
     /// Draws the whole state into a new buffer of this size.
     public func render(width: Int, height: Int, asciiOnly: Bool = false) -> CellBuffer {
         var buf = CellBuffer(width: width, height: height)

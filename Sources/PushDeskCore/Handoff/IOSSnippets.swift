@@ -16,12 +16,8 @@ enum IOSSnippets {
     static func objc(_ app: IOSApp, service: Service) -> String {
         let q = SourceLiteral.objc
         let c = SourceLiteral.comment
-        var taken = Set<String>()
-        let params: [(param: SubscriptionParam, arg: String)] = app.subscriptionParams.map { p in
-            let arg = SourceLiteral.identifier(p.name, taken: taken)
-            taken.insert(arg)
-            return (p, arg)
-        }
+        // Subscription parameters become typed arguments of register(); names made safe and unique.
+        let params = SourceLiteral.arguments(for: app.subscriptionParams)
         // Objective-C selector: registerDeviceToken:userKey:loyaltyId:
         let registerSignature = "+ (void)registerDeviceToken:(NSData *)deviceToken userKey:(NSString *)userKey"
             + params.map { " \($0.arg):(NSString *)\($0.arg)" }.joined()

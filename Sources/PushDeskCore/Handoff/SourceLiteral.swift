@@ -8,31 +8,19 @@ public enum SourceLiteral {
     /// `\u000a`: javac decodes `\u` escapes before lexing, so `\u000a` would end the literal.
     /// Non-ASCII characters are kept as written (javac reads UTF-8 since JDK 18; `-encoding UTF-8`
     /// for older ones).
-    public static func java(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x7F: out += octal(c.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    public static func java(_ s: String) -> String { literal(s, prefix: "\"", escapeQuestionMark: false) }
 
     /// An Objective-C `@"…"` literal. Octal escapes for control characters (three digits, so the
     /// next character can never extend them), `\?` for `?` so no trigraph (`??/`) can form.
-    public static func objc(_ s: String) -> String {
-        var out = "@\""
+    public static func objc(_ s: String) -> String { literal(s, prefix: "@\"", escapeQuestionMark: true) }
+
+    private static func literal(_ s: String, prefix: String, escapeQuestionMark: Bool) -> String {
+        var out = prefix
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "?": out += "\\?"
+            case "?" where escapeQuestionMark: out += "\\?"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
@@ -64,6 +52,16 @@ public enum SourceLiteral {
     /// A Java or Objective-C identifier made from a config name (`loyaltyId` stays `loyaltyId`,
     /// `loyalty-id` becomes `loyalty_id`, `2fa` becomes `_2fa`, `class` becomes `class_`).
     /// `taken` holds the names already used in the same scope; a clash gets a numeric suffix.
+    /// Each subscription parameter with a safe, unique argument name for generated code.
+    static func arguments(for params: [SubscriptionParam]) -> [(param: SubscriptionParam, arg: String)] {
+        var taken = Set<String>()
+        return params.map { p in
+            let arg = identifier(p.name, taken: taken)
+            taken.insert(arg)
+            return (p, arg)
+        }
+    }
+
     public static func identifier(_ s: String, taken: Set<String>) -> String {
         var id = ""
         for scalar in s.unicodeScalars {

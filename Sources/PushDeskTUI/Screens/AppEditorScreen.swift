@@ -157,7 +157,7 @@ final class AppEditorScreen: ConsoleScreen {
         default: break
         }
         if let k = itemKind {
-            if table.isFiltering, [.back, .open].contains(action) { return table.handleFilterKey(action == .back ? .escape : .enter) }
+            if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) }
             if editingRow {
                 if action == .nextField, rowForm.focus == rowForm.fields.count - 1 { editingRow = false; return true }
                 if action == .pick, rowForm.focus == rowForm.fields.count - 1 { editingRow = false; return true }

@@ -30,9 +30,6 @@ final class FindingsScreen: ConsoleScreen {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        if table.isFiltering, [.back, .open].contains(action) {
-            return table.handleFilterKey(action == .back ? .escape : .enter)
-        }
         if table.handle(action) { return true }
         guard action == .open else { return false }
         guard let r = table.selectedRow else { return true }

@@ -41,9 +41,6 @@ final class ServicesListScreen: ConsoleScreen {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        if table.isFiltering, [.back, .open].contains(action) {
-            return table.handleFilterKey(action == .back ? .escape : .enter)
-        }
         if table.handle(action) { return true }
         let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
         switch action {

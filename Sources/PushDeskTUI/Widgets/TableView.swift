@@ -71,8 +71,12 @@ public struct TableView: Sendable {
         return true
     }
 
-    /// List actions; returns true when the table used it.
+    /// List actions; returns true when the table used it. While the filter line is being
+    /// edited, Back clears it and Open keeps it (the keys Esc and Enter stand for).
     public mutating func handle(_ action: Action) -> Bool {
+        if filtering, action == .back || action == .open {
+            return handleFilterKey(action == .back ? .escape : .enter)
+        }
         let n = visible.count
         switch action {
         case .up: selection = max(0, selection - 1)

@@ -4,7 +4,7 @@ DEMO_STORE ?= $(CURDIR)/.demo-store
 BIN        := .build/debug/pushdesk
 
 # Debian packages the build and the tests need (checked one by one; installed only when missing).
-BUILD_PKGS := libncurses-dev pkg-config
+BUILD_PKGS := libncurses-dev libxml2-dev pkg-config
 # default-jdk-headless: javac checks the generated Android snippets (clang comes with Swift).
 TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-headless
 

@@ -5,6 +5,7 @@
 extension SourceScan {
     /// Offset and message of the first forbidden character reference, outside comments and CDATA.
     func characterReferenceProblem() -> (offset: Int, message: String)? {
+        let bytes = text.bytes
         let n = bytes.count
         let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
         let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
@@ -40,6 +41,7 @@ extension SourceScan {
     }
 
     private func skip(past end: [UInt8], from k: Int) -> Int {
+        let bytes = text.bytes
         var j = k
         while j + end.count <= bytes.count {
             if matches(end, at: j) { return j + end.count }

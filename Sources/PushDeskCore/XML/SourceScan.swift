@@ -1,33 +1,15 @@
 /// Byte-level checks and positions that the XML parser does not give precisely:
-/// encoding, forbidden constructs, and the exact line:column of each start tag.
+/// encoding, forbidden constructs, and the byte offset of each start tag.
 struct SourceScan {
-    let bytes: [UInt8]
-    /// Byte offsets of the start of each line (line 1 at index 0).
-    private(set) var lineStarts: [Int] = [0]
+    let text: SourceText
+    var bytes: [UInt8] { text.bytes }
     /// Byte offsets of each element's `<`, in document order.
     private(set) var elementStarts: [Int] = []
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        for (i, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
-    }
+    init(_ text: SourceText) { self.text = text }
 
     /// 1-based line and column (in characters) of a byte offset.
-    func position(ofByte offset: Int) -> (line: Int, column: Int) {
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        var column = 1
-        var i = lineStarts[lo]
-        while i < offset && i < bytes.count {
-            // Count characters, not bytes: skip UTF-8 continuation bytes.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return (lo + 1, column)
-    }
+    func position(ofByte offset: Int) -> (line: Int, column: Int) { text.position(ofByte: offset) }
 
     private static let doctypeBytes = Array("<!DOCTYPE".utf8)
     private var doctype: [UInt8] { Self.doctypeBytes }
@@ -42,6 +24,7 @@ struct SourceScan {
     /// The first problem that must stop parsing before the XML parser sees the file:
     /// a non-UTF-8 encoding, invalid UTF-8, a NUL byte, or a DTD.
     func precheck() -> (offset: Int, message: String)? {
+        let bytes = text.bytes
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             return (0, "the file is UTF-16; PushDesk files are UTF-8: convert it (e.g. `iconv -f UTF-16 -t UTF-8`)")
         }
@@ -86,6 +69,7 @@ struct SourceScan {
     /// instructions. `<` cannot occur inside attribute values in well-formed XML, so every
     /// other `<` followed by a name character opens an element.
     mutating func findElementStarts() {
+        let bytes = text.bytes
         var i = 0
         let n = bytes.count
         let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
@@ -109,27 +93,5 @@ struct SourceScan {
             if i + 1 < n, bytes[i + 1] != 0x2F, bytes[i + 1] != 0x21 { elementStarts.append(i) }
             i += 1
         }
-    }
-
-    /// Byte offset of attribute `name` inside the start tag beginning at `tagStart`.
-    func attributeOffset(_ name: String, inTagAt tagStart: Int) -> Int? {
-        let u = Array(name.utf8)
-        var i = tagStart + 1
-        var quote: UInt8 = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if quote != 0 { if b == quote { quote = 0 }; i += 1; continue }
-            if b == 0x22 || b == 0x27 { quote = b; i += 1; continue }
-            if b == 0x3E { return nil }
-            let prev = bytes[i - 1]
-            if (prev == 0x20 || prev == 0x0A || prev == 0x09 || prev == 0x0D),
-               matches(u, at: i) {
-                var j = i + u.count
-                while j < bytes.count, [0x20, 0x0A, 0x09, 0x0D].contains(bytes[j]) { j += 1 }
-                if j < bytes.count, bytes[j] == 0x3D { return i }
-            }
-            i += 1
-        }
-        return nil
     }
 }

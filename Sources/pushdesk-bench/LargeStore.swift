@@ -45,8 +45,9 @@ enum LargeStore {
             ])
     }
 
-    static func delivery(_ k: Int) -> Delivery {
-        let s = serviceName(k % services)
+    /// Delivery `k` of a store with `n` services (each service gets every n-th one).
+    static func delivery(_ k: Int, services n: Int = services) -> Delivery {
+        let s = serviceName(k % n)
         return Delivery(
             name: String(format: "d-%05d", k), label: "Delivery \(k)", service: s,
             content: DeliveryContent(title: "Offer \(k)", subtitle: "For \(s)",
@@ -71,7 +72,10 @@ enum LargeStore {
             try Data(text.utf8).write(to: dir.appendingPathComponent(relative))
         }
         for i in 0..<n { try write(try ServiceXML.encode(service(i)), Store.servicePath(serviceName(i))) }
-        for k in 0..<m { try write(try DeliveryXML.encode(delivery(k)), Store.deliveryPath(delivery(k).name)) }
+        for k in 0..<m {
+            let d = delivery(k, services: n)
+            try write(try DeliveryXML.encode(d), Store.deliveryPath(d.name))
+        }
         try write(try ProfileXML.encode(DemoStore.ana), Store.profilePath(DemoStore.ana.name))
     }
 }

@@ -18,10 +18,13 @@ enum CustomKeys {
     static func members(delivery: Delivery, declared: [AppVariable], tracking: Tracking,
                         skip: (String) -> Bool) -> [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
-        out.reserveCapacity(declared.count + 2)
-        var seen = Set<String>()
-        for variable in declared where !skip(variable.name) && seen.insert(variable.name).inserted {
-            if let value = delivery.value(ofVariable: variable.name) { out.append((variable.name, .string(value))) }
+        out.reserveCapacity(min(declared.count, delivery.variables.count) + 2)
+        // Only names with a value can be sent, so only those are checked (a name declared
+        // twice is sent once: `out` is the list of names seen).
+        for variable in declared {
+            guard let value = delivery.value(ofVariable: variable.name), !skip(variable.name),
+                  !out.contains(where: { $0.0 == variable.name }) else { continue }
+            out.append((variable.name, .string(value)))
         }
         out.append(("_mId", .string(tracking.messageId)))
         out.append(("_dId", .string(tracking.deliveryId)))

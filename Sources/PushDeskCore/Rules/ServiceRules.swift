@@ -10,10 +10,9 @@ public enum ServiceRules {
         reservedVariableNames.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
     }
 
-    /// Every service rule over the whole snapshot.
+    /// Every service rule over the whole snapshot (services checked in parallel, results in store order).
     public static func check(_ snapshot: StoreSnapshot) -> [Finding] {
-        var findings: [Finding] = []
-        for s in snapshot.services { findings += check(service: s) }
+        var findings = Parallel.map(snapshot.services) { check(service: $0) }.flatMap { $0 }
         findings += duplicateIntegrationKeys(snapshot.services)
         return snapshot.positioned(findings)
     }
@@ -29,7 +28,7 @@ public enum ServiceRules {
         if !Store.isValidName(s.name) {
             add(.error, "service.name", "name", "the service name \"\(Escape.inline(s.name))\" must be \(Store.nameRule); it is also the file name")
         }
-        if s.label.trimmingCharacters(in: .whitespaces).isEmpty {
+        if isBlank(s.label) {
             add(.error, "field.required", "label", "the service has no label; give it the name operators know it by")
         }
         if !isSchemaName(s.targetMapping) {
@@ -48,8 +47,9 @@ public enum ServiceRules {
 
         for (i, app) in s.apps.enumerated() {
             let p = "apps[\(i)]"
-            let name = appName(app)
-            if app.label.trimmingCharacters(in: .whitespaces).isEmpty {
+            // Only messages need the app's display name.
+            var name: String { appName(app) }
+            if isBlank(app.label) {
                 add(.error, "field.required", "\(p).label", "\(name) has no label")
             }
             if app.integrationKey.isEmpty {
@@ -207,6 +207,23 @@ public enum ServiceRules {
 
     // MARK: syntax checks
 
+    /// Empty or only spaces and tabs (Foundation's `.whitespaces`), without building a trimmed copy.
+    static func isBlank(_ s: String) -> Bool {
+        for u in s.unicodeScalars {
+            if u == " " || u == "\t" { continue }
+            if u.isASCII || !CharacterSet.whitespaces.contains(u) { return false }
+        }
+        return true
+    }
+
+    /// ASCII letters and digits: what `CharacterSet.alphanumerics` holds among ASCII scalars.
+    private static func isASCIIAlphanumeric(_ u: Unicode.Scalar) -> Bool {
+        (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9")
+    }
+    private static func isASCIILetter(_ u: Unicode.Scalar) -> Bool {
+        (u >= "a" && u <= "z") || (u >= "A" && u <= "Z")
+    }
+
     /// nil when `s` is an absolute http(s) URL with a host, else what is wrong with it.
     public static func urlProblem(_ s: String) -> String? {
         guard let c = URLComponents(string: s), let scheme = c.scheme?.lowercased() else {
@@ -222,7 +239,7 @@ public enum ServiceRules {
     public static func isBundleId(_ s: String) -> Bool {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy { p in
-            !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+            !p.isEmpty && p.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "-" }
         }
     }
 
@@ -230,15 +247,15 @@ public enum ServiceRules {
     public static func isPackageName(_ s: String) -> Bool {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy { p in
-            guard let f = p.unicodeScalars.first, f.isASCII, CharacterSet.letters.contains(f) else { return false }
-            return p.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+            guard let f = p.unicodeScalars.first, isASCIILetter(f) else { return false }
+            return p.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" }
         }
     }
 
     static func isSchemaName(_ s: String) -> Bool {
         let parts = s.split(separator: ":", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { p in
-            !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+            !p.isEmpty && p.unicodeScalars.allSatisfy(isASCIIAlphanumeric)
         }
     }
 }

@@ -82,23 +82,25 @@ public final class Store: Sendable {
     }
 
     /// Reads a store file, refusing what must not be followed or is too large to be ours.
+    /// One `lstat` and one read per file (a store can hold thousands).
     func read(_ relative: String) throws -> Data {
         let u = url(relative)
-        let attrs: [FileAttributeKey: Any]
-        do { attrs = try FileManager.default.attributesOfItem(atPath: u.path) } catch {
+        var st = stat()
+        guard lstat(u.path, &st) == 0 else {
             throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
         }
-        if (attrs[.type] as? FileAttributeType) == .typeSymbolicLink {
+        if st.st_mode & S_IFMT == S_IFLNK {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: u.path)) ?? "?"
             let resolved = u.resolvingSymlinksInPath().path
             if !resolved.hasPrefix(root.resolvingSymlinksInPath().path + "/") {
                 throw StoreError(file: relative, line: 1, column: 1,
                                  "is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a regular file")
             }
+            if stat(u.path, &st) != 0 { st.st_size = 0 }  // a dangling link fails at the read below
         }
-        if let size = attrs[.size] as? Int, size > XMLReader.maxFileBytes {
+        if st.st_size > XMLReader.maxFileBytes {
             throw StoreError(file: relative, line: 1, column: 1,
-                             "the file is \(size / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
+                             "the file is \(Int(st.st_size) / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
         do { return try Data(contentsOf: u) } catch {
             throw StoreError(file: relative, "cannot read: \(error.localizedDescription)", kind: .io)
@@ -158,29 +160,31 @@ public final class Store: Sendable {
 
     // MARK: everything at once
 
-    /// Every record that loads, and an error for each file that does not.
+    /// Every record that loads, and an error for each file that does not. Files are read
+    /// and decoded in parallel; the snapshot lists them in name order as before.
     public func loadAll() -> StoreSnapshot {
         var snap = StoreSnapshot()
         do {
-            for name in try serviceNames() {
-                do {
-                    let (s, map) = try loadServiceWithMap(name)
-                    snap.services.append(s)
-                    snap.sourceMaps[Self.servicePath(name)] = map
-                } catch let e as StoreError { snap.errors.append(e) } catch {}
+            let serviceNames = try serviceNames()
+            for (name, r) in zip(serviceNames, Parallel.map(serviceNames) { name in Self.attempt { try self.loadServiceWithMap(name) } }) {
+                if let (s, map) = r.value { snap.services.append(s); snap.sourceMaps[Self.servicePath(name)] = map }
+                if let e = r.error { snap.errors.append(e) }
             }
-            for name in try deliveryNames() {
-                do {
-                    let (d, map) = try loadDeliveryWithMap(name)
-                    snap.deliveries.append(d)
-                    snap.sourceMaps[Self.deliveryPath(name)] = map
-                } catch let e as StoreError { snap.errors.append(e) } catch {}
+            let deliveryNames = try deliveryNames()
+            for (name, r) in zip(deliveryNames, Parallel.map(deliveryNames) { name in Self.attempt { try self.loadDeliveryWithMap(name) } }) {
+                if let (d, map) = r.value { snap.deliveries.append(d); snap.sourceMaps[Self.deliveryPath(name)] = map }
+                if let e = r.error { snap.errors.append(e) }
             }
             for name in try profileNames() {
                 do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError { snap.errors.append(e) } catch {}
             }
         } catch let e as StoreError { snap.errors.append(e) } catch {}
         return snap
+    }
+
+    /// The value, or the store error (other errors are dropped, as before).
+    private static func attempt<T>(_ body: () throws -> T) -> (value: T?, error: StoreError?) {
+        do { return (try body(), nil) } catch let e as StoreError { return (nil, e) } catch { return (nil, nil) }
     }
 }
 

@@ -139,9 +139,13 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Bytes `writeString` would produce, without producing them.
     static func stringByteCount(_ s: String) -> Int {
         var n = 2
-        for b in s.utf8 {
-            if b >= 0x20 { n += (b == 0x22 || b == 0x5C) ? 2 : 1 }
-            else { n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6 }
+        var s = s
+        // On the contiguous UTF-8 bytes: the console recounts on every keystroke.
+        s.withUTF8 { bytes in
+            for b in bytes {
+                if b >= 0x20 { n += (b == 0x22 || b == 0x5C) ? 2 : 1 }
+                else { n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6 }
+            }
         }
         return n
     }

@@ -191,8 +191,8 @@ public enum ServiceRules {
 
     private static func checkList(_ names: [String], rule: String, what: String, field: String,
                                   _ add: (Severity, String, String, String) -> Void) {
-        var seen: Set<String> = []
-        for (j, n) in names.enumerated() where !n.isEmpty && !seen.insert(n).inserted {
+        // Lists are short (a few dozen names): comparing with the earlier ones beats hashing.
+        for (j, n) in names.enumerated() where !n.isEmpty && names[..<j].contains(n) {
             add(.error, rule, "\(field)[\(j)].name", "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
         }
     }

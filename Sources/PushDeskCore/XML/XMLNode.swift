@@ -7,7 +7,8 @@ public final class XMLNode: @unchecked Sendable {
     /// In document order.
     public internal(set) var attributes: [(name: String, value: String)]
     public internal(set) var children: [XMLNode] = []
-    /// Character data directly inside this element (entity references resolved).
+    /// Character data directly inside this element (entity references resolved). White
+    /// space alone between child elements (indentation) is not kept: such an element has "".
     public internal(set) var text: String = ""
     /// Byte offset of the start tag's `<` in `source`; nil when the scan did not find it.
     let offset: Int?

@@ -139,22 +139,27 @@ enum SAXParse {
 }
 
 /// Builds the tree from the SAX events and enforces the depth bound.
+///
+/// One builder per parse, used by one thread: its state skips Swift's run-time
+/// exclusivity checks (`@exclusivity(unchecked)`), which cost more than the work itself
+/// in these callbacks (docs/PERFORMANCE.md).
 final class TreeBuilder {
     let scan: SourceScan
     let file: String
-    var root: XMLNode?
-    var stack: [XMLNode] = []
-    var elementIndex = 0
-    var error: StoreError?
+    @exclusivity(unchecked) var root: XMLNode?
+    @exclusivity(unchecked) var stack: [XMLNode] = []
+    @exclusivity(unchecked) var elementIndex = 0
+    @exclusivity(unchecked) var error: StoreError?
     /// The last error or warning libxml2 reported (what Foundation's parserError held).
-    var lastErrorCode: Int?
-    var lastStarted: String?
-    var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var lastErrorCode: Int?
+    @exclusivity(unchecked) var lastStarted: String?
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     /// Text of the open elements, end to end: each one's text starts at its entry in `textStarts`.
-    private var textBytes: [UInt8] = []
-    private var textStarts: [Int] = []
-    /// libxml2 interns names: one Swift string per distinct name pointer.
-    private var names: [(UnsafePointer<xmlChar>, String)] = []
+    @exclusivity(unchecked) private var textBytes: [UInt8] = []
+    @exclusivity(unchecked) private var textStarts: [Int] = []
+    /// libxml2 interns names: one Swift string per distinct name pointer (same index in both).
+    @exclusivity(unchecked) private var namePointers: [UnsafePointer<xmlChar>] = []
+    @exclusivity(unchecked) private var nameStrings: [String] = []
 
     init(scan: SourceScan, file: String) { self.scan = scan; self.file = file }
 
@@ -167,9 +172,10 @@ final class TreeBuilder {
     var lastOpenedName: String? { openElementName ?? lastStarted }
 
     private func name(_ p: UnsafePointer<xmlChar>) -> String {
-        for (q, s) in names where q == p { return s }
+        if let i = namePointers.firstIndex(of: p) { return nameStrings[i] }
         let s = String(cString: p)
-        names.append((p, s))
+        namePointers.append(p)
+        nameStrings.append(s)
         return s
     }
 
@@ -241,7 +247,10 @@ final class TreeBuilder {
     func end() {
         guard let node = stack.popLast(), let start = textStarts.popLast() else { return }
         if textBytes.count > start {
-            node.text = String(decoding: textBytes[start...], as: UTF8.self)
+            // Indentation between child elements is not kept (no string is built for it).
+            let indentOnly = !node.children.isEmpty
+                && textBytes[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+            if !indentOnly { node.text = String(decoding: textBytes[start...], as: UTF8.self) }
             textBytes.removeSubrange(start...)
         }
     }

@@ -7,11 +7,14 @@ import PushDeskCore
 //   pushdesk-bench preview [--runs N]          per-preview time (docs/PAYLOADS.md)
 //   pushdesk-bench generate DIR [--services N] [--deliveries M]
 //                                              writes the large store into DIR
+//   pushdesk-bench save STORE [--runs N]       saves its first service N times through
+//                                              Store.save (atomic write + fsync); prints µs
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: pushdesk-bench preview [--runs N]
                pushdesk-bench generate DIR [--services N] [--deliveries M]
+               pushdesk-bench save STORE [--runs N]
 
         """.utf8))
     exit(2)
@@ -35,6 +38,16 @@ case "generate":
     do {
         try LargeStore.generate(into: dir, services: option("--services") ?? LargeStore.services,
                                 deliveries: option("--deliveries") ?? LargeStore.deliveries)
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "save":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    do {
+        for micros in try SaveBench.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 30) {
+            print(String(format: "%.1f", micros))
+        }
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)

@@ -8,10 +8,12 @@ public final class ConsoleApp {
     public static let minHeight = 16
 
     public let store: ConsoleStore
-    public private(set) var services: [Service] = []
-    public private(set) var loadErrors: [String] = []
+    public internal(set) var services: [Service] = []
+    public internal(set) var loadErrors: [String] = []
     /// Every finding of the store, with the record being edited in place of its saved copy.
-    public private(set) var findings: [Finding] = []
+    public internal(set) var findings: [Finding] = []
+    /// True from a lazy start until the background load arrives (StoreLoading.swift).
+    public internal(set) var loading = false
     var stack: [ConsoleScreen] = []
     public internal(set) var dialog: Dialog?
     public private(set) var helpVisible = false
@@ -28,11 +30,14 @@ public final class ConsoleApp {
     /// After save/discard in the quit dialog, where to go: quit or pop.
     private var afterUnsaved: (() -> Void)?
 
-    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"]) {
+    /// `loadNow: false` starts from the store's index (names only) and waits for
+    /// `finishLoading` (a large store: docs/PERFORMANCE.md).
+    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
+                loadNow: Bool = true) {
         self.store = store
         self.themeName = themeName
         self.availableThemes = availableThemes
-        reload()
+        if loadNow { reload() } else { beginLoading() }
         stack = [ServicesListScreen(app: self)]
     }
 
@@ -182,7 +187,8 @@ public final class ConsoleApp {
         case .help: helpVisible = true
         case .quit: requestQuit()
         case .redraw: fullRedrawRequested = true
-        case .findings: if !(top is FindingsScreen) { push(FindingsScreen(app: self)) }
+        case .findings:
+            if loading { message = Self.stillLoading } else if !(top is FindingsScreen) { push(FindingsScreen(app: self)) }
         case .themes:
             dialog = .choices(id: "app.theme", title: "Theme", options: availableThemes,
                               selected: availableThemes.firstIndex(of: themeName) ?? 0)

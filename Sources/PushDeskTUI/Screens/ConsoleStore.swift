@@ -18,6 +18,10 @@ public struct ConsoleStore: Sendable {
         throw TerminalError(message: "this console has no secret store")
     }
     public var secretExists: @Sendable (_ reference: String) -> Bool = { _ in false }
+    /// Service names at once (a directory listing), for a lazy first frame: StoreLoading.swift.
+    public var index: @Sendable () -> [String] = { [] }
+    /// How many record files the store holds (decides a lazy start), without reading them.
+    public var fileCount: @Sendable () -> Int = { 0 }
 
     public init(root: String,
                 load: @escaping @Sendable () -> (services: [Service], errors: [String]),
@@ -38,6 +42,8 @@ public struct ConsoleStore: Sendable {
         let secrets = SecretStore(storeRoot: store.root)
         c.setSecret = { ref, value in try secrets.set(ref, to: SecretValue(value)) }
         c.secretExists = { secrets.exists($0) }
+        c.index = { (try? store.serviceNames()) ?? [] }
+        c.fileCount = { ((try? store.serviceNames().count) ?? 0) + ((try? store.deliveryNames().count) ?? 0) }
         return c
     }
 

@@ -34,18 +34,26 @@ public enum ConsoleRunner {
         }
         terminal.apply(theme: theme)
 
-        let app = ConsoleApp(store: .open(store), themeName: theme.name,
-                             availableThemes: ThemeLoader.available(directories: dirs))
+        // A large store opens at once on its names and loads in the background (StoreLoading.swift).
+        let consoleStore = ConsoleStore.open(store)
+        let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
+        let app = ConsoleApp(store: consoleStore, themeName: theme.name,
+                             availableThemes: ThemeLoader.available(directories: dirs), loadNow: !lazy)
+        let inbox = LoadInbox()
+        if lazy { inbox.start(consoleStore) }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
         app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil]
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty
-        var first = true
+        var first = true, redraw = true
         while !app.quitRequested {
-            let (w, h) = terminal.size
-            let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
-            terminal.present(buf, fullRedraw: app.fullRedrawRequested)
-            app.fullRedrawRequested = false
+            if redraw {
+                let (w, h) = terminal.size
+                let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
+                terminal.present(buf, fullRedraw: app.fullRedrawRequested)
+                app.fullRedrawRequested = false
+            }
+            redraw = true
             if first {
                 first = false
                 if let path = env["PUSHDESK_FRAME_LOG"], !path.isEmpty {
@@ -53,9 +61,18 @@ public enum ConsoleRunner {
                     try? String(format: "first-frame-ms %.1f\n", ms).write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
-            guard let key = terminal.readKey() else {
-                // The terminal is gone (hang-up): unsaved drafts cannot be asked about; stop.
-                break
+            let key: Key
+            if app.loading {
+                // Keys still work while loading; between them, look for the loaded store.
+                if let loaded = inbox.take() { app.finishLoading(loaded); continue }
+                guard let k = terminal.pollKey(milliseconds: 20) else { redraw = false; continue }
+                key = k
+            } else {
+                guard let k = terminal.readKey() else {
+                    // The terminal is gone (hang-up): unsaved drafts cannot be asked about; stop.
+                    break
+                }
+                key = k
             }
             app.handle(key)
             if let name = app.pendingTheme {

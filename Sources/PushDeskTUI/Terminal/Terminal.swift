@@ -28,7 +28,7 @@ public final class Terminal {
     /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
     public func start(noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
-        utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
         let term = environment["TERM"] ?? ""
         // curses writes through its own FILE streams on the standard descriptors.
@@ -118,12 +118,15 @@ public final class Terminal {
         if fullRedraw { clearok(win, true) }
         if !same { werase(win) }
         var cc = cchar_t()
+        // Neighbouring cells mostly share a role: look its style up once per run.
+        var lastRole: Role?
+        var st: (pair: Int16, attrs: attr_t) = (0, pd_a_normal())
         for y in 0..<buf.height {
             for x in 0..<buf.width {
                 let cell = buf[x, y]
                 if cell.isContinuation { continue }
                 if same, let p = previous, p[x, y] == cell, !(x + 1 < buf.width && p[x + 1, y] != buf[x + 1, y] && cell.width == 2) { continue }
-                let st = styles[cell.role] ?? (0, pd_a_normal())
+                if cell.role != lastRole { st = styles[cell.role] ?? (0, pd_a_normal()); lastRole = cell.role }
                 var text = cell.text
                 if !utf8 {
                     // One ASCII character per column, so a wide glyph becomes two cells.
@@ -137,10 +140,19 @@ public final class Terminal {
                         continue
                     }
                 }
-                var wchars: [wchar_t] = text.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) }
-                if wchars.isEmpty { wchars = [32] }
-                wchars.append(0)
-                setcchar(&cc, wchars, st.attrs, st.pair, nil)
+                // At most CCHARW_MAX (5) scalars and a terminating 0, without a heap array per cell.
+                var w: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (32, 0, 0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &w) { raw in
+                    let wp = raw.bindMemory(to: wchar_t.self)
+                    var n = 0
+                    for u in text.unicodeScalars {
+                        if n == min(Int(CCHARW_MAX), 5) { break }
+                        wp[n] = wchar_t(bitPattern: u.value); n += 1
+                    }
+                    if n == 0 { n = 1 }
+                    wp[n] = 0
+                    setcchar(&cc, wp.baseAddress, st.attrs, st.pair, nil)
+                }
                 mvwadd_wch(win, Int32(y), Int32(x), &cc)
             }
         }
@@ -194,6 +206,23 @@ public final class Terminal {
                 if ev.bstate & pd_button1_pressed() != 0 { return .click(x: Int(ev.x), y: Int(ev.y)) }
                 return .ignored
             }
+            return Self.functionKey(code) ?? .ignored
+        }
+        return Self.plainKey(UInt32(wch)) ?? .ignored
+    }
+
+    /// Waits at most `milliseconds` for a key; nil when none came (used while the store
+    /// loads in the background, so the loop can take its result between keys).
+    public func pollKey(milliseconds: Int32) -> Key? {
+        wtimeout(pd_stdscr(), milliseconds)
+        defer { wtimeout(pd_stdscr(), -1) }
+        var wch: wint_t = 0
+        let r = wget_wch(pd_stdscr(), &wch)
+        if r == ERR { return nil }
+        if r == KEY_CODE_YES {
+            let code = Int32(wch)
+            if code == Self.pasteStart { return readPaste() }
+            if code == KEY_MOUSE { return .ignored }
             return Self.functionKey(code) ?? .ignored
         }
         return Self.plainKey(UInt32(wch)) ?? .ignored

@@ -32,7 +32,10 @@ public enum ThemeLoader {
         var dirs: [URL] = []
         if let env = environment["PUSHDESK_THEMES"], !env.isEmpty { dirs.append(URL(fileURLWithPath: env)) }
         // The executable's real path (/proc/self/exe), not argv[0], which may be a bare name from PATH.
-        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        // Read directly: Bundle.main first lists the executable's whole directory (a third of
+        // the console's start-up work, docs/PERFORMANCE.md).
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0) }
+            ?? Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
         var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = dir.appendingPathComponent("Themes")

@@ -50,29 +50,27 @@ public struct ConsoleStore: Sendable {
     private static func bind(_ store: Store) -> ConsoleStore {
         // The last loaded snapshot (deliveries, profiles, source positions) is what each
         // live check substitutes the drafts into, so typing does not re-read the store.
-        let last = SnapshotBox(StoreSnapshot())  // filled by the first load
+        // Checks are incremental (only the edited services and their deliveries are checked
+        // again), so typing stays instant on a large store.
+        let last = SnapshotBox(IncrementalValidation(StoreSnapshot()))  // replaced by each load
         return ConsoleStore(
             root: store.root.path,
             load: {
                 let snap = store.loadAll()
-                last.set(snap)
+                last.set(IncrementalValidation(snap))
                 return (snap.services, snap.errors.map { Sanitize.string($0.description) })
             },
             save: { try store.save($0) },
             delete: { try store.deleteService($0) },
-            check: { services in
-                var snap = last.get()
-                snap.services = services
-                return StoreValidation.findings(snap)
-            })
+            check: { services in last.get().findings(services: services) })
     }
 }
 
-/// The last snapshot, shared by the load and check closures.
+/// The checker of the last loaded snapshot, shared by the load and check closures.
 private final class SnapshotBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: StoreSnapshot
-    init(_ v: StoreSnapshot) { value = v }
-    func get() -> StoreSnapshot { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ v: StoreSnapshot) { lock.lock(); value = v; lock.unlock() }
+    private var value: IncrementalValidation
+    init(_ v: IncrementalValidation) { value = v }
+    func get() -> IncrementalValidation { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ v: IncrementalValidation) { lock.lock(); value = v; lock.unlock() }
 }

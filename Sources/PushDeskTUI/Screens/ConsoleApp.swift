@@ -10,6 +10,8 @@ public final class ConsoleApp {
     public let store: ConsoleStore
     public private(set) var services: [Service] = []
     public private(set) var loadErrors: [String] = []
+    public private(set) var deliveries: [Delivery] = []
+    public private(set) var profiles: [Profile] = []
     /// Every finding of the store, with the record being edited in place of its saved copy.
     public private(set) var findings: [Finding] = []
     var stack: [ConsoleScreen] = []
@@ -41,28 +43,57 @@ public final class ConsoleApp {
     public func reload() {
         let r = store.load()
         services = r.services; loadErrors = r.errors
+        deliveries = store.deliveries(); profiles = store.profiles()
         recheck()
     }
 
-    /// Re-runs the core rules with every open draft in place of its saved service.
-    func recheck() {
-        var list = services
-        var sessions: [EditSession] = []
-        for s in stack.compactMap(\.session) where !sessions.contains(where: { $0 === s }) { sessions.append(s) }
+    /// The open sessions editing records of one kind, each once (views may share one).
+    func sessions<R>(of: R.Type) -> [EditSession<R>] {
+        var out: [EditSession<R>] = []
+        for case let s as EditSession<R> in stack.compactMap(\.session) where !out.contains(where: { $0 === s }) { out.append(s) }
+        return out
+    }
+
+    /// Saved records with every open draft in place of its saved copy (new ones appended).
+    static func substituting<R>(_ saved: [R], _ sessions: [EditSession<R>]) -> [R] {
+        var list = saved
         for s in sessions {
             if let o = s.original, let i = list.firstIndex(where: { $0.name == o.name }) { list[i] = s.draft } else { list.append(s.draft) }
         }
-        findings = store.check(list)
+        return list
+    }
+
+    /// The service as the console sees it now: an open draft of it, else the saved one.
+    func currentService(named name: String) -> Service? {
+        sessions(of: Service.self).first { $0.draft.name == name }?.draft ?? services.first { $0.name == name }
+    }
+
+    /// Re-runs the core rules with every open draft in place of its saved record.
+    func recheck() {
+        findings = store.check(Self.substituting(services, sessions(of: Service.self)),
+                               Self.substituting(deliveries, sessions(of: Delivery.self)))
     }
 
     /// Findings of one service file.
     func findings(forService name: String) -> [Finding] {
         findings.filter { $0.file == ConsoleStore.servicePath(name) }
     }
+    /// Findings of one delivery file.
+    func findings(forDelivery name: String) -> [Finding] {
+        findings.filter { $0.file == ConsoleStore.deliveryPath(name) }
+    }
+
+    /// Saves any session's draft (services and deliveries).
+    @discardableResult
+    func save(_ session: any DraftSession) -> Bool {
+        if let s = session as? ServiceSession { return save(s) }
+        if let d = session as? DeliverySession { return save(d) }
+        return false
+    }
 
     /// Saves a session's draft through the store (atomic write); renames delete the old file.
     @discardableResult
-    func save(_ session: EditSession) -> Bool {
+    func save(_ session: ServiceSession) -> Bool {
         let d = session.draft
         guard Store.isValidName(d.name) else {
             dialog = .message(title: "Cannot save", message: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again.")
@@ -102,24 +133,24 @@ public final class ConsoleApp {
         top.willAppear(app: self)
     }
 
-    /// Edit sessions with unsaved changes (one per open service editor).
-    var dirtySessions: [EditSession] {
-        var seen: [EditSession] = []
+    /// Edit sessions with unsaved changes (one per open editor or composer).
+    var dirtySessions: [any DraftSession] {
+        var seen: [any DraftSession] = []
         for s in stack.compactMap(\.session) where s.isDirty && !seen.contains(where: { $0 === s }) { seen.append(s) }
         return seen
     }
 
     /// Runs `then` now, or after asking save / discard / cancel when there are unsaved changes.
-    func confirmUnsaved(_ sessions: [EditSession], then: @escaping () -> Void) {
+    func confirmUnsaved(_ sessions: [any DraftSession], then: @escaping () -> Void) {
         guard !sessions.isEmpty else { then(); return }
         afterUnsaved = { [weak self] in
             guard let self else { return }
             for s in sessions where s.isDirty { if !self.save(s) { return } }
             then()
         }
-        let name = sessions[0].draft.name.isEmpty ? "the new service" : "'\(sessions[0].draft.name)'"
+        let more = sessions.count > 1 ? " (and \(sessions.count - 1) other record\(sessions.count == 2 ? "" : "s"))" : ""
         dialog = .confirm(id: "app.unsaved", title: "Unsaved changes",
-                          message: "Save the changes to \(name)?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
+                          message: "Save the changes to \(sessions[0].displayName)\(more)?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
         unsavedDiscard = then
     }
     private var unsavedDiscard: (() -> Void)?
@@ -165,10 +196,13 @@ public final class ConsoleApp {
         }
     }
 
-    /// Live rules: re-run them when an open draft changed since the last check.
+    /// Live rules: re-run them when an open service draft changed since the last check. A
+    /// composer previews its own delivery on each edit through the payload engine; the
+    /// store-wide check sees the delivery draft when a view opens or closes, or on save —
+    /// so typing in a body never re-validates the whole store.
     private var checkedVersions: [Int] = []
     private func recheckIfEdited() {
-        let v = stack.compactMap { $0.session?.version }
+        let v = stack.compactMap { ($0.session as? ServiceSession)?.version }
         if v != checkedVersions { checkedVersions = v; recheck() }
     }
 

@@ -52,7 +52,7 @@ final class FindingsScreen: ConsoleScreen {
         }
         let name = String(f.file.dropFirst("services/".count).dropLast(4))
         // An editor already open on that service is reused, so no edit is lost.
-        let session = app.stack.compactMap(\.session).first { $0.draft.name == name }
+        let session = app.sessions(of: Service.self).first { $0.draft.name == name }
             ?? app.services.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }
         guard let session else { app.message = "Service '\(name)' is not in the store."; return }
         let target = FieldPath(f.field)

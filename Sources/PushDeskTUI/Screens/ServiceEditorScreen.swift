@@ -3,8 +3,8 @@ import PushDeskCore
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
 final class ServiceEditorScreen: ConsoleScreen {
-    let session: EditSession?
-    private var s: EditSession { session! }
+    let s: ServiceSession
+    var session: (any DraftSession)? { s }
     var form = Form([
         FormField(id: "name", label: "Name", note: "file name"),
         FormField(id: "label", label: "Label"),
@@ -18,8 +18,8 @@ final class ServiceEditorScreen: ConsoleScreen {
     private(set) var focusArea: Focus = .form
     private var seenVersion = -1
 
-    init(session: EditSession) {
-        self.session = session
+    init(session: ServiceSession) {
+        self.s = session
         apps.emptyText = "No app yet: press i (iOS pair) or a (Android) here."
     }
 

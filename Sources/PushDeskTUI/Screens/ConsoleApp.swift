@@ -27,6 +27,10 @@ public final class ConsoleApp {
     /// A theme the operator picked; the terminal layer applies it and clears this.
     public var pendingTheme: String?
     public var availableThemes: [String]
+    /// Text the console prints to standard output once the terminal is restored (the
+    /// composer's "copy out to stdout").
+    public private(set) var exitOutput: [String] = []
+    func printOnExit(_ text: String) { exitOutput.append(text) }
     /// After save/discard in the quit dialog, where to go: quit or pop.
     private var afterUnsaved: (() -> Void)?
 
@@ -114,6 +118,32 @@ public final class ConsoleApp {
         reload()
         let errs = findings(forService: d.name).filter { $0.severity == .error }.count
         message = "Saved \(ConsoleStore.servicePath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
+        return true
+    }
+
+    /// Saves a delivery's draft through the store (atomic write); a rename deletes the old file.
+    @discardableResult
+    func save(_ session: DeliverySession) -> Bool {
+        let d = session.draft
+        guard Store.isValidName(d.name) else {
+            dialog = .message(title: "Cannot save", message: "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again.")
+            return false
+        }
+        if d.name != session.original?.name, deliveries.contains(where: { $0.name == d.name }) {
+            dialog = .message(title: "Cannot save", message: "A delivery named '\(d.name)' already exists.\nChoose another name.")
+            return false
+        }
+        do {
+            try store.saveDelivery(d)
+            if let old = session.original?.name, old != d.name { try store.deleteDelivery(old) }
+        } catch {
+            dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
+            return false
+        }
+        session.markSaved()
+        reload()
+        let errs = findings(forDelivery: d.name).filter { $0.severity == .error }.count
+        message = "Saved \(ConsoleStore.deliveryPath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: see the findings)" : "")
         return true
     }
 
@@ -228,7 +258,7 @@ public final class ConsoleApp {
                     confirmUnsaved([sess]) { [weak self] in self?.pop() }
                 } else { pop() }
             }
-        case .save: message = "Nothing to save here: open a service (Enter) first."
+        case .save: message = "Nothing to save here: open a service or a delivery (Enter) first."
         case .undo: message = "Nothing to undo here."
         default: break
         }
@@ -272,7 +302,9 @@ public final class ConsoleApp {
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
         if dirty { x = buf.put("* ", x: x, y: 0, role: .titleDirty) }
-        let right = "? help  " + themeName
+        // In a text field `?` is a character: the hint names the key that opens help there.
+        let helpKey = top.textFocused ? "F1" : "?"
+        let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
         let title = "PushDesk — " + top.title
         x = buf.put(TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
@@ -282,6 +314,7 @@ public final class ConsoleApp {
         let hintContexts = top.contexts + [.global]
         // No "save" hint where there is nothing to save.
         let hints = KeyRegistry.hints(for: hintContexts).filter { top.session != nil || $0.label != "save" }
+            .map { $0.label == "help" ? (key: helpKey, label: $0.label) : $0 }
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil

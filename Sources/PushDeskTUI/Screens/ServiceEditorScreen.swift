@@ -24,7 +24,7 @@ final class ServiceEditorScreen: ConsoleScreen {
     }
 
     var title: String { s.draft.name.isEmpty ? "New service" : "Service \(s.draft.name)" }
-    var contexts: [KeyContext] { focusArea == .form ? [.form] : [.serviceApps, .list] }
+    var contexts: [KeyContext] { focusArea == .form ? [.form, .serviceEditor] : [.serviceApps, .list, .serviceEditor] }
     var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
 
     func selectApp(_ i: Int) { sync(); apps.select(row: i); focusArea = .apps }
@@ -86,6 +86,11 @@ final class ServiceEditorScreen: ConsoleScreen {
         case .save: app.save(s); return true
         case .undo:
             if s.undo() { app.message = "Undone." } else { app.message = "Nothing to undo." }
+            return true
+        case .deliveries:
+            // Deliveries name their service: a service not saved yet has none.
+            guard let name = s.original?.name else { app.message = "Save the service first (Ctrl-S): deliveries name a saved service."; return true }
+            app.push(DeliveriesListScreen(service: name, app: app))
             return true
         default: break
         }

@@ -18,7 +18,10 @@ public enum ConsoleRunner {
 
     /// Runs the console until the operator quits. The terminal is restored on every way
     /// out: normal quit, a thrown error (defer), a signal (TerminalRestore's handlers).
-    public static func run(store: Store, options: Options) throws {
+    /// Returns what the operator asked to print on exit (the composer's copy out), for the
+    /// caller to write to standard output once the terminal is restored.
+    @discardableResult
+    public static func run(store: Store, options: Options) throws -> String {
         let env = options.environment
         // NO_COLOR (https://no-color.org): present and not empty → no colours at all.
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
@@ -70,6 +73,7 @@ public enum ConsoleRunner {
                 }
             }
         }
+        return app.exitOutput.joined(separator: "\n")
     }
 }
 

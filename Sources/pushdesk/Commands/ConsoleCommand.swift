@@ -30,7 +30,9 @@ struct ConsoleCommand: ParsableCommand {
         var options = ConsoleRunner.Options(theme: theme, startedAt: started)
         options.mouse = mouse
         do {
-            try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+            let output = try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+            // Copy-outs asked for "on exit": printed after the terminal is restored.
+            if !output.isEmpty { print(output, terminator: "") }
         } catch {
             printError("pushdesk: error: \(error)")
             throw Exit.usageOrIO

@@ -80,6 +80,7 @@ final class ComposerScreenTests: XCTestCase {
         app.handle(.char(" "))                                             // Mutable content
         app.handle(.ctrl("o")); app.handle(.ctrl("o"))                     // Variables
         type(app, "https://cdn.example.com/a.jpg")                         // mediaUrl is the first variable
+        app.handle(.ctrl("p")); app.handle(.ctrl("p"))                     // the iOS tab shows an iOS app again
         b = app.render(width: 200, height: 50)
         let d = composer(app)!.s.draft
         XCTAssertEqual(d.ios.category, "image")
@@ -111,7 +112,7 @@ final class ComposerScreenTests: XCTestCase {
         // Into the findings, pick size.limit, Enter: back in the form, on the body.
         app.handle(.tab); app.handle(.ctrl("v"))
         let findings = PreviewPane.findings(composer(app)!.preview(app)!)
-        for _ in 0..<findings.firstIndex(where: { $0.rule == "size.limit" })! { app.handle(.down) }
+        for _ in 0..<findings.firstIndex(where: { $0.finding.rule == "size.limit" })! { app.handle(.down) }
         app.handle(.enter)
         XCTAssertEqual(composer(app)!.focusArea, .form)
         XCTAssertEqual(composer(app)!.form.focused?.id, "body")
@@ -167,7 +168,7 @@ final class ComposerScreenTests: XCTestCase {
         for s in ["(not set)", "default", "chime.caf", "horn.caf", "bell.caf"] { XCTAssertNotNil(sounds.row(containing: " " + s), sounds.text) }
         app.handle(.up); app.handle(.enter)                                // bell → horn
         XCTAssertEqual(composer(app)!.s.draft.ios.sound, "horn.caf")
-        XCTAssertFalse(PreviewPane.findings(composer(app)!.preview(app)!).contains { $0.rule == "sound.unknown" })
+        XCTAssertFalse(PreviewPane.findings(composer(app)!.preview(app)!).contains { $0.finding.rule == "sound.unknown" })
     }
 
     func testUnsavedChangesAskOnBackAndUndoRestores() throws {
@@ -271,6 +272,19 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(b.row(containing: "Content (Ctrl-O"), b.row(containing: "Preview (the payload engine").map { $0 + 1 }, b.text)
     }
 
+    /// The Android tab shows an Android app's request; the iOS tab an iOS app's.
+    func testPlatformTabsShowThatPlatformsPreview() {
+        let app = makeApp()
+        open("summer-sale", app)
+        app.handle(.ctrl("o")); app.handle(.ctrl("o"))                     // Android
+        var b = app.render(width: 120, height: 40)
+        XCTAssertNotNil(b.row(containing: "POST https://fcm.googleapis.com/v1/projects/"), b.text)
+        XCTAssertNotNil(b.row(containing: "neotrips-ios   neotrips-android"), "every tab fits as a key only:\n\(b.text)")
+        app.handle(.ctrl("p"))                                             // iOS
+        b = app.render(width: 120, height: 40)
+        XCTAssertNotNil(b.row(containing: "POST https://api.sandbox.push.apple.com"), b.text)
+    }
+
     func testIOSBannerCutsTheBodyToFourLines() {
         var d = DemoStore.summerSale
         d.content.body = (1...9).map { "line \($0)" }.joined(separator: "\n")
@@ -282,6 +296,26 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertNil(b.row(containing: "line 5"), b.text)
     }
 
+    /// Typing in the composer previews the open delivery only: the store-wide rules are not
+    /// re-run per keystroke (they run when a view opens or closes, and on save).
+    func testTypingDoesNotRevalidateTheStore() {
+        let counter = Counter()
+        var cs = ConsoleStore.open(store)
+        let check = cs.check
+        cs.check = { counter.add(); return check($0, $1) }
+        let app = ConsoleApp(store: cs)
+        open("summer-sale", app)
+        for _ in 0..<5 { app.handle(.tab) }
+        _ = app.render(width: 200, height: 50)
+        let before = counter.value
+        for c in "a longer body" { app.handle(.char(c)); _ = app.render(width: 200, height: 50) }
+        XCTAssertEqual(counter.value, before, "no store-wide check while typing")
+        XCTAssertTrue(composer(app)!.preview(app)!.targets[0].payload["aps"]!["alert"]!["body"]! == .string(DemoStore.summerSale.content.body + "a longer body"),
+                      "the preview follows every key")
+        app.handle(.escape); app.handle(.char("d"))
+        XCTAssertGreaterThan(counter.value, before, "closing the composer re-checks the store")
+    }
+
     func testJSONLinesAreThePrettyTextWithRoles() {
         let p = DemoStore.summerSale
         let payload = PreviewEngine.preview(delivery: p, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-android", token: nil, now: Date()).targets[0].payload
@@ -291,4 +325,12 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(token.first { $0.text == "\"token\"" }?.role, .jsonKey)
         XCTAssertEqual(token.first { $0.text == "\"DEVICE_TOKEN\"" }?.role, .jsonString)
     }
+}
+
+/// Counts calls from a `@Sendable` closure.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    func add() { lock.lock(); n += 1; lock.unlock() }
 }

@@ -47,8 +47,8 @@ final class DeliveriesListScreen: ConsoleScreen {
     func refresh(_ app: ConsoleApp) {
         let keep = selected?.name
         shown = app.deliveries.filter { showAll || $0.service == service }
-        table.columns = [.init("Name", width: 20), .init("Label")] + (showAll ? [.init("Service", width: 14)] : [])
-            + [.init("iOS · Android", width: 14), .init("Largest", width: 11), .init("Worst finding", width: 26)]
+        table.columns = [.init("Name", width: 18), .init("Label")] + (showAll ? [.init("Service", width: 12)] : [])
+            + [.init("iOS · Android", width: 14), .init("Largest", width: 11), .init("Worst finding")]
         let rows = shown.map { Self.row($0, app: app) }
         table.setRows(rows.map { showAll ? $0.cells : $0.cells.enumerated().filter { $0.offset != 2 }.map(\.element) }, roles: rows.map(\.role))
         table.emptyText = showAll ? "No delivery yet." : "No delivery for \(service ?? "") yet: press n to compose one."

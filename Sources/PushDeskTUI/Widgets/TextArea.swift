@@ -13,8 +13,29 @@ public struct TextArea: Equatable, Sendable {
     private var goalColumn: Int?
     /// Width of the last render: vertical moves follow the rows the operator sees.
     private var wrapWidth = 0
+    /// The last layout (a form asks for it several times a frame, for a body of 4 KB).
+    private var cache = LayoutCache()
 
     public init(_ text: String = "") { self.text = text; self.cursor = text.count }
+
+    public static func == (a: TextArea, b: TextArea) -> Bool {
+        a.text == b.text && a.cursor == b.cursor && a.scroll == b.scroll
+    }
+
+    /// A pure function of (text, width), so copies of the area may share it.
+    private final class LayoutCache: @unchecked Sendable {
+        var text = "", width = -1
+        var chars: [Character] = [], rows: [Row] = []
+    }
+
+    /// The characters and rows of the text at `width`, from the cache when unchanged.
+    private func laidOut(width: Int) -> (chars: [Character], rows: [Row]) {
+        if cache.width == width, cache.text == text { return (cache.chars, cache.rows) }
+        let chars = Array(text)
+        let rows = Self.layout(chars, width: width)
+        cache.text = text; cache.width = width; cache.chars = chars; cache.rows = rows
+        return (chars, rows)
+    }
 
     /// One visual row: characters `start..<end` (a line break is not in any row).
     struct Row: Equatable { var start: Int, end: Int }
@@ -49,7 +70,7 @@ public struct TextArea: Equatable, Sendable {
     }
 
     /// Rows this text takes at `width` (for forms that grow the field with its text).
-    public func rowCount(width: Int) -> Int { Self.layout(Array(text), width: width).count }
+    public func rowCount(width: Int) -> Int { laidOut(width: width).rows.count }
 
     /// Applies an editing key; true when it was used (text changed or the cursor moved).
     /// Enter is not a key here: the form turns it into `insertNewline()`.
@@ -100,8 +121,7 @@ public struct TextArea: Equatable, Sendable {
     /// Moves one visual row up (-1) or down (1); false at the first / last row, so the
     /// caller can move to the field above / below instead.
     public mutating func moveVertically(_ delta: Int) -> Bool {
-        let chars = Array(text)
-        let rows = Self.layout(chars, width: wrapWidth > 1 ? wrapWidth : Int.max / 2)
+        let (chars, rows) = laidOut(width: wrapWidth > 1 ? wrapWidth : Int.max / 2)
         let (r, col) = Self.locate(cursor, in: rows, chars)
         let target = r + delta
         guard rows.indices.contains(target) else { goalColumn = nil; return false }
@@ -134,8 +154,7 @@ public struct TextArea: Equatable, Sendable {
         buf.fill(Rect(x: x, y: y, width: width, height: height), role: role)
         guard width > 1, height > 0 else { return }
         wrapWidth = width
-        let chars = Array(text)
-        let rows = Self.layout(chars, width: width)
+        let (chars, rows) = laidOut(width: width)
         let (cr, cc) = Self.locate(cursor, in: rows, chars)
         if focused {
             if cr < scroll { scroll = cr }

@@ -131,7 +131,7 @@ enum ComposerFields {
             f.append(FormField(id: "var." + v.name, label: v.name, value: v.value, note: "no app declares it"))
         }
         f.append(FormField(id: "tracking.messageId", label: "_mId message id", value: d.tracking?.messageId ?? "",
-                           note: "empty: zeros in previews"))
+                           note: "empty: zeros"))
         f.append(FormField(id: "tracking.deliveryId", label: "_dId delivery id", value: d.tracking?.deliveryId ?? ""))
         return f
     }

@@ -25,6 +25,8 @@ final class ComposerScreen: ConsoleScreen {
     /// The last preview and what it was made from: only an edit, a profile change or a
     /// change of the service recomputes it.
     private var cached: (version: Int, profile: String?, service: Service, preview: Preview)?
+    /// Counts recomputations, so the pane knows when its drawn rows are stale.
+    private var previewStamp = 0
     private var serviceFindings: (service: Service, findings: [Finding])?
     /// A copy-out waiting for its path (or for "replace?").
     private var pendingCopy: (text: String, executable: Bool, path: String)?
@@ -94,6 +96,7 @@ final class ComposerScreen: ConsoleScreen {
         let p = PreviewEngine.preview(delivery: s.draft, service: service, profile: profile, appKey: nil, token: nil,
                                       now: Date(), serviceFindings: serviceFindings?.findings)
         cached = (s.version, profileName, service, p)
+        previewStamp += 1
         return p
     }
 
@@ -103,9 +106,20 @@ final class ComposerScreen: ConsoleScreen {
         guard let (t, id) = ComposerFields.locate(path) else { return false }
         tab = t
         sync(app, force: true)
+        alignTarget(app)
         guard form.fields.contains(where: { $0.id == id }) else { return false }
         form.focus(id: id); focusArea = .form
         return true
+    }
+
+    /// On the iOS or Android tab the preview shows an app of that platform (the first,
+    /// unless one is shown already), so the options being edited are the ones in view.
+    private func alignTarget(_ app: ConsoleApp) {
+        let platform: Platform
+        switch tab { case .ios: platform = .ios; case .android: platform = .android; default: return }
+        guard let p = preview(app), p.targets.indices.contains(pane.target), p.targets[pane.target].platform != platform,
+              let i = p.targets.firstIndex(where: { $0.platform == platform }) else { return }
+        pane.target = i; pane.scroll = 0
     }
 
     private func jump(_ f: Finding, app: ConsoleApp) {
@@ -138,6 +152,7 @@ final class ComposerScreen: ConsoleScreen {
             let all = ComposerTab.allCases, i = all.firstIndex(of: tab) ?? 0
             tab = all[(i + (action == .nextTab ? 1 : all.count - 1)) % all.count]
             sync(app); focusArea = .form
+            alignTarget(app)
             return true
         case .switchPane:
             focusArea = focusArea == .form ? .preview : .form
@@ -174,7 +189,7 @@ final class ComposerScreen: ConsoleScreen {
         case .deviceView: pane.showDevice.toggle()
         case .open:
             guard findings.indices.contains(pane.selected) else { app.message = "No finding to jump to."; return true }
-            jump(findings[pane.selected], app: app)
+            jump(findings[pane.selected].finding, app: app)
         default: return false
         }
         return true
@@ -183,12 +198,12 @@ final class ComposerScreen: ConsoleScreen {
     func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
         sync(app)
         if y == tabBarRect.y, x < tabBarRect.maxX, let i = TabBar.index(atX: x, in: tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue)) {
-            tab = ComposerTab.allCases[i]; sync(app); focusArea = .form; return true
+            tab = ComposerTab.allCases[i]; sync(app); focusArea = .form; alignTarget(app); return true
         }
         if form.click(x: x, y: y) { focusArea = .form; return true }
-        if let p = preview(app), y == pane.tabsRect.y, x >= pane.tabsRect.x, x < pane.tabsRect.maxX,
-           let i = TabBar.index(atX: x, in: pane.tabsRect, tabs: p.targets.map(PreviewPane.tabLabel)) {
-            pane.target = i; pane.scroll = 0; focusArea = .preview; return true
+        if y == pane.tabsRect.y, x >= pane.tabsRect.x, x < pane.tabsRect.maxX,
+           let i = TabBar.index(atX: x, in: pane.tabsRect, tabs: Array(pane.tabLabels.dropFirst(pane.tabsFirst))) {
+            pane.target = pane.tabsFirst + i; pane.scroll = 0; focusArea = .preview; return true
         }
         let r = pane.findingsRect
         if x >= r.x, x < r.maxX, y >= r.y, y < r.maxY {
@@ -280,8 +295,11 @@ final class ComposerScreen: ConsoleScreen {
         form.clearMessages()
         if let p {
             var done = Set<String>()
-            for f in PreviewPane.findings(p) {
-                guard let (t, id) = ComposerFields.locate(f.field), t == tab, done.insert(id).inserted else { continue }
+            for f in PreviewPane.findings(p).map(\.finding) {
+                guard let (t, id) = ComposerFields.locate(f.field), t == tab else { continue }
+                // A greyed field already says "not sent"; its ignored-option warning would repeat it.
+                if f.rule.hasSuffix(".ignored-option"), form.fields.first(where: { $0.id == id })?.dimmed == true { continue }
+                guard done.insert(id).inserted else { continue }
                 form.setMessage(id, "\(f.severity.rawValue): \(f.message)", role: f.severity == .error ? .findingError : .findingWarning)
             }
         }
@@ -315,7 +333,7 @@ final class ComposerScreen: ConsoleScreen {
         let empty = s.draft.service.isEmpty ? "Choose the delivery's service (Service, on the Content tab) to see its payloads."
             : service == nil ? "Service '\(s.draft.service)' is not in the store: choose another (Service, on the Content tab)."
             : "Service '\(s.draft.service)' has no app yet: add apps to it to see their payloads."
-        pane.render(into: &buf, paneRect, preview: p, empty: empty, appName: service?.label.isEmpty == false ? service!.label : s.draft.service,
+        pane.render(into: &buf, paneRect, preview: p, stamp: previewStamp, empty: empty, appName: service?.label.isEmpty == false ? service!.label : s.draft.service,
                     focused: focusArea == .preview)
     }
 }

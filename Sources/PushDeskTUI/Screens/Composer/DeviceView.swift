@@ -105,8 +105,10 @@ enum DeviceView {
     /// ends with "…" when text remains.
     static func bodyLines(_ text: String, width: Int, max: Int) -> [String] {
         var rows: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Only the start can show: a row holds at most `width` characters (zero-width aside).
+        for line in text.prefix((max + 1) * width * 2).split(separator: "\n", omittingEmptySubsequences: false) {
             rows += TextWidth.wrap(String(line), to: width)
+            if rows.count > max { break }
         }
         guard rows.count > max else { return rows }
         var out = Array(rows.prefix(max))

@@ -272,6 +272,36 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(b.row(containing: "Content (Ctrl-O"), b.row(containing: "Preview (the payload engine").map { $0 + 1 }, b.text)
     }
 
+    /// "Preview as" personalizes the preview from a sample profile; it is not saved.
+    func testPreviewAsAProfilePersonalizesWithoutDirtying() throws {
+        let app = makeApp()
+        open("summer-sale", app)
+        for _ in 0..<6 { app.handle(.tab) }                                // Preview as
+        XCTAssertEqual(composer(app)!.form.focused?.id, "profile")
+        app.handle(.char(" "))                                             // (none) → ana
+        let b = app.render(width: 200, height: 50)
+        XCTAssertNotNil(b.row(containing: #""body": "Hi Ana, 20% off until Sunday.""#), b.text)
+        XCTAssertFalse(composer(app)!.s.isDirty, "the profile is a preview setting, not part of the delivery")
+        XCTAssertFalse(b.line(0).contains("*"))
+    }
+
+    /// With --mouse: clicks switch the form's tabs, focus fields and pick preview apps.
+    func testClicksSwitchTabsFieldsAndApps() throws {
+        let app = makeApp()
+        open("summer-sale", app)
+        var b = app.render(width: 200, height: 50)
+        app.handle(.click(x: try XCTUnwrap(b.column(of: "Android", inRow: 1)) + 1, y: 1))
+        XCTAssertEqual(composer(app)!.tab, .android)
+        b = app.render(width: 200, height: 50)
+        let ttl = try XCTUnwrap(b.row(containing: "TTL (seconds)"))
+        app.handle(.click(x: 20, y: ttl))
+        XCTAssertEqual(composer(app)!.form.focused?.id, "ttl")
+        b = app.render(width: 200, height: 50)
+        app.handle(.click(x: try XCTUnwrap(b.column(of: "neotrips-ios APNs", inRow: 2)) + 2, y: 2))
+        XCTAssertEqual(composer(app)!.pane.target, 1)
+        XCTAssertEqual(composer(app)!.focusArea, .preview)
+    }
+
     /// The Android tab shows an Android app's request; the iOS tab an iOS app's.
     func testPlatformTabsShowThatPlatformsPreview() {
         let app = makeApp()

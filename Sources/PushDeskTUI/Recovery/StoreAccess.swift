@@ -41,9 +41,18 @@ public final class StoreAccess: @unchecked Sendable {
     public var banner: String? {
         guard case .readOnly(let holder, let problem) = state else { return nil }
         if let problem { return "Read-only: \(problem)" }
-        guard let holder else { return "Read-only: another process holds the store's lock. Ctrl-X: take it when free." }
-        let stale = holder.processIsGone ? " Its process is gone: Ctrl-X takes over." : " Ctrl-X: take over when it has ended."
-        return "Read-only: \(holder.summary) is editing this store.\(stale)"
+        guard let h = holder else { return "Read-only: another process holds the store's lock · Ctrl-X takes it when free" }
+        // Who and since when first: at 80 columns the tail may be cut.
+        let who = "\(Escape.inline(h.user, limit: 24))@\(Escape.inline(h.host, limit: 24)) pid \(h.pid)"
+            + (h.program == "console" ? "" : " (\(Escape.inline(h.program, limit: 20)))")
+        if h.processIsGone { return "Read-only: held by \(who), whose process is gone · Ctrl-X takes over" }
+        return "Read-only: held by \(who) since \(Self.shortTime(h.since)) · Ctrl-X takes it when free"
+    }
+
+    /// `10:02:03` today, `2026-05-01 10:02` another day.
+    static func shortTime(_ d: Date) -> String {
+        let full = LockHolder.localTime(d)
+        return Calendar.current.isDateInToday(d) ? String(full.suffix(8)) : String(full.prefix(16))
     }
 
     /// What the operator is told when an edit is refused.

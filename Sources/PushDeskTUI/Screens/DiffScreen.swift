@@ -15,6 +15,8 @@ final class DiffScreen: ConsoleScreen {
     let title: String
     private(set) var lines: [(text: String, role: Role)] = []
     private var scroll = 0
+    /// Columns scrolled to the right (XML lines are long): ← →.
+    private var shift = 0
     private var pageHeight = 10
     var onClose: ((ConsoleApp) -> Void)?
 
@@ -37,6 +39,15 @@ final class DiffScreen: ConsoleScreen {
     var textFocused: Bool { false }
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
 
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+        switch key {
+        case .right: shift += 20
+        case .left: shift = max(0, shift - 20)
+        default: return false
+        }
+        return true
+    }
+
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
         let maxScroll = max(0, lines.count - pageHeight)
         switch action {
@@ -56,12 +67,14 @@ final class DiffScreen: ConsoleScreen {
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
-        buf.box(rect, role: .borderFocus, title: "- on disk   + yours   (↑↓ PgUp PgDn scroll, Esc back)")
+        buf.box(rect, role: .borderFocus, title: "- on disk  + yours  (↑↓ PgUp PgDn ← → scroll, Esc back)")
         let inner = rect.inset(1)
         pageHeight = max(1, inner.height)
         scroll = min(scroll, max(0, lines.count - pageHeight))
         for (i, l) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
-            buf.put(l.text, x: inner.x + 1, y: inner.y + i, role: l.role, maxX: inner.maxX)
+            // The +/- marker stays in the first column when scrolled right.
+            let text = shift == 0 || l.text.isEmpty ? l.text : String(l.text.prefix(1)) + "…" + String(l.text.dropFirst(1 + shift))
+            buf.put(text, x: inner.x + 1, y: inner.y + i, role: l.role, maxX: inner.maxX)
         }
     }
 }

@@ -119,9 +119,9 @@ extension ConsoleApp {
                             since you opened it. Your edits are NOT saved, and the file is left as it is.
                             Reload: \(gone ? "close it (drops your edits)" : "take the file as it is now (drops your edits)").
                             Save as copy: save your version under a new name.
-                            Show diff: compare the file on disk with your version.
+                            Diff: compare the file on disk with your version.
                             """,
-                          buttons: ["Reload", "Save as copy", "Show diff", "Cancel"], focus: 3)
+                          buttons: ["Reload", "Save as copy", "Diff", "Cancel"], focus: 3)
     }
 
     private func answerConflict(_ r: Dialog.Result) {

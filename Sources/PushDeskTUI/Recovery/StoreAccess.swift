@@ -45,7 +45,7 @@ public final class StoreAccess: @unchecked Sendable {
         // Who and since when first: at 80 columns the tail may be cut.
         let who = "\(Escape.inline(h.user, limit: 24))@\(Escape.inline(h.host, limit: 24)) pid \(h.pid)"
             + (h.program == "console" ? "" : " (\(Escape.inline(h.program, limit: 20)))")
-        if h.processIsGone { return "Read-only: held by \(who), whose process is gone · Ctrl-X takes over" }
+        if h.processIsGone { return "Read-only: held by \(who), process gone · Ctrl-X takes over" }
         return "Read-only: held by \(who) since \(Self.shortTime(h.since)) · Ctrl-X takes it when free"
     }
 

@@ -54,12 +54,10 @@ final class TmuxRecoveryTests: XCTestCase {
     /// Restarts on the store, restores the offered drafts; returns the new console.
     func restartAndRestore(expecting phrase: String) -> TmuxHarness? {
         guard let t = try? TmuxHarness(width: 80, height: 24, args: ["--store", store.path]) else { XCTFail("no harness"); return nil }
-        let s = t.waitFor("Unsaved work found")
-        XCTAssertTrue(s.contains(phrase), s)
-        XCTAssertTrue(s.contains("service neotrips"), s)
+        // Wait for the whole dialog: a capture can land while the screen is being drawn.
+        t.waitUntil("the recovery offer") { $0.contains("Unsaved work found") && $0.contains("[ Later ]") && $0.contains(phrase) && $0.contains("service neotrips") }
         t.keys("r")
-        let r = t.waitFor("Restored 1 draft as unsaved")
-        XCTAssertTrue(r.contains("* PushDesk — Service neotrips (modified)"), r)
+        t.waitUntil("the restored draft") { $0.contains("Restored 1 draft as unsaved") && $0.contains("* PushDesk — Service neotrips (modified)") }
         return t
     }
 
@@ -90,7 +88,7 @@ final class TmuxRecoveryTests: XCTestCase {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         editLabel(t, append: " term")
         kill(try XCTUnwrap(t.consolePid()), SIGTERM)
-        let end = t.waitFor("PD-END")
+        let end = t.waitUntil("the exit status and modes") { $0.contains("PD-END") && $0.contains("PD-EXIT") }
         XCTAssertTrue(end.contains("PD-EXIT=143"), end)
         XCTAssertTrue(end.contains("icanon echo"), "cooked mode restored:\n\(end)")
         XCTAssertEqual(t.display("#{alternate_on}"), "0")
@@ -131,11 +129,12 @@ final class TmuxRecoveryTests: XCTestCase {
         a.waitFor("neotrips")
         let aPid = try XCTUnwrap(a.consolePid())
         let b = try TmuxHarness(width: 100, height: 30, args: ["--store", store.path])
-        var s = b.waitFor("[read-only]")
-        XCTAssertTrue(s.contains("Read-only: held by \(ProcessIdentity.user)@\(ProcessIdentity.host) pid \(aPid) since "), s)
+        b.waitUntil("the read-only banner naming A") {
+            $0.contains("[read-only]") && $0.contains("Read-only: held by \(ProcessIdentity.user)@\(ProcessIdentity.host) pid \(aPid) since ")
+        }
         b.keys("Enter"); b.waitFor("Marketing URL")
         b.keys("Tab"); b.type("zz")
-        s = b.waitFor("nothing is changed here")
+        var s = b.waitFor("nothing is changed here")
         XCTAssertFalse(s.contains("zz") || s.contains("(modified)"), s)
         b.keys("C-x"); b.waitFor("Still held by")
 
@@ -144,9 +143,7 @@ final class TmuxRecoveryTests: XCTestCase {
         a.keys("C-q"); XCTAssertTrue(a.waitFor("PD-END").contains("PD-EXIT=0"))
 
         b.keys("C-x")
-        s = b.waitFor("editing is on")
-        XCTAssertTrue(s.contains("Neotrips by A"), "B's open view follows A's save:\n\(s)")
-        XCTAssertFalse(s.contains("[read-only]"), s)
+        s = b.waitUntil("B editing with A's save in view") { $0.contains("editing is on") && $0.contains("Neotrips by A") && !$0.contains("[read-only]") }
         b.keys("End"); b.type(" and B"); b.keys("C-s")
         b.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try label(), "Neotrips by A and B")
@@ -174,11 +171,11 @@ final class TmuxRecoveryTests: XCTestCase {
         XCTAssertTrue(theirs.contains(#"label="Theirs""#))
 
         t.keys("C-s")
-        var s = t.waitFor("Changed on disk")
-        XCTAssertTrue(s.contains("Your edits are NOT saved"), s)
+        t.waitUntil("the conflict dialog") { $0.contains("Changed on disk") && $0.contains("Your edits are NOT saved") && $0.contains("[ Cancel ]") }
         t.keys("d")
-        s = t.waitFor(#"+<service format="1" name="neotrips" label="Neotrips mine""#)
-        XCTAssertTrue(s.contains(#"-<service format="1" name="neotrips" label="Theirs""#), s)
+        t.waitUntil("the diff") {
+            $0.contains(#"+<service format="1" name="neotrips" label="Neotrips mine""#) && $0.contains(#"-<service format="1" name="neotrips" label="Theirs""#)
+        }
         t.keys("Escape"); t.waitFor("Changed on disk")
         t.keys("s"); t.waitFor("Save as copy")
         t.keys("Enter"); t.waitFor("Saved your version as services/neotrips-copy.xml")

@@ -52,8 +52,10 @@ public struct RecoveryStore: Sendable {
         public var file: Result<RecoveryFile, StoreError>
     }
 
-    /// Recovery files left by `user`'s consoles that have ended: files of live processes on
-    /// this machine are skipped (that console is still running), and so is `excluding`.
+    /// Recovery files left by `user`'s consoles, except `excluding` (this console's own).
+    /// Only the holder of the store's lock asks: a console writes its file before it lets
+    /// the lock go, so every file found then is complete, even if its writer is still
+    /// finishing its exit.
     public func pending(user: String, excluding: String? = nil) -> [Found] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var found: [Found] = []
@@ -66,7 +68,6 @@ public struct RecoveryStore: Sendable {
                 guard let (data, _) = try FileFingerprint.read(root.appendingPathComponent(rel), maxBytes: XMLReader.maxFileBytes) else { continue }
                 let f = try RecoveryFile.decode(data, file: rel)
                 guard f.user == user else { continue }
-                if f.host == ProcessIdentity.host, f.pid != getpid(), ProcessIdentity.isAlive(f.pid) { continue }
                 found.append(Found(path: rel, file: .success(f)))
             } catch let e as StoreError {
                 found.append(Found(path: rel, file: .failure(e)))

@@ -111,12 +111,12 @@ extension ConsoleApp {
     func showConflict(_ session: EditSession, _ c: StoreConflict) {
         reliability.conflict = (session, c)
         let gone = c.current == nil && c.expected != .absent
-        let when = c.current.map { " (now \($0.size) bytes, modified \(LockHolder.localTime($0.modified)))" } ?? ""
-        let what = c.expected == .absent ? "was created on disk by someone else" : gone ? "was deleted on disk" : "changed on disk\(when)"
+        let what = c.expected == .absent ? "was created on disk by someone else" : gone ? "was deleted on disk" : "changed on disk"
+        let now = c.current.map { "\n(now \($0.size) bytes, modified \(LockHolder.localTime($0.modified)))." } ?? "."
         dialog = .confirm(id: "conflict.choice", title: "Changed on disk",
                           message: """
-                            \(c.file) \(what)
-                            since you opened it. Your edits are NOT saved, and the file is left as it is.
+                            \(c.file) \(what) since you opened it\(now)
+                            Your edits are NOT saved; the file is left as it is.
                             Reload: \(gone ? "close it (drops your edits)" : "take the file as it is now (drops your edits)").
                             Save as copy: save your version under a new name.
                             Diff: compare the file on disk with your version.

@@ -40,7 +40,7 @@ public final class StoreAccess: @unchecked Sendable {
     /// The banner of a read-only console.
     public var banner: String? {
         guard case .readOnly(let holder, let problem) = state else { return nil }
-        if let problem { return "Read-only: \(problem)" }
+        if let problem { return "Read-only, the store cannot be locked: \(problem)" }
         guard let h = holder else { return "Read-only: another process holds the store's lock · Ctrl-X takes it when free" }
         // Who and since when first: at 80 columns the tail may be cut.
         let who = "\(Escape.inline(h.user, limit: 24))@\(Escape.inline(h.host, limit: 24)) pid \(h.pid)"

@@ -95,6 +95,15 @@ final class ReliabilityScreenTests: XCTestCase {
         access.release(); ghost.release()
     }
 
+    /// A store that cannot be locked at all (here `.pushdesk` is a file) opens read-only and says why.
+    func testUnlockableStoreOpensReadOnlyAndSaysWhy() throws {
+        try Data("not a folder".utf8).write(to: root.appendingPathComponent(".pushdesk"))
+        let access = StoreAccess.open(storeRoot: root)
+        XCTAssertTrue(access.isReadOnly)
+        let s = screen(app(access), 120, 24)
+        XCTAssertTrue(s.contains("Read-only, the store cannot be locked: .pushdesk/lock: error: cannot open .pushdesk/lock: Not a directory"), s)
+    }
+
     // MARK: changed on disk
 
     func editLabel(_ a: ConsoleApp, _ text: String) {

@@ -1,7 +1,7 @@
 /// Every command a key can trigger. Screens handle actions, not keys.
 public enum Action: String, Hashable, Sendable, CaseIterable {
     // global
-    case help, quit, save, undo, redraw, themes, findings, back
+    case help, quit, save, undo, redraw, themes, findings, back, takeLock
     // lists and tables
     case up, down, pageUp, pageDown, top, bottom, open, filter, new, duplicate, delete, moveUp, moveDown
     // service editor
@@ -52,6 +52,7 @@ public enum KeyRegistry {
         b(.global, [.ctrl("t"), .f(9)], .themes, "Choose a colour theme"),
         b(.global, [.ctrl("f"), .f(4)], .findings, "Show every finding of the store", hint: "findings"),
         b(.global, [.escape], .back, "Close this view (asks when there are unsaved changes)", hint: "back"),
+        b(.global, [.ctrl("x")], .takeLock, "Read-only console: take the store's lock once its holder has ended (asks first if its process is gone)"),
 
         b(.list, [.up, .char("k")], .up, "Move the selection up"),
         b(.list, [.down, .char("j")], .down, "Move the selection down"),

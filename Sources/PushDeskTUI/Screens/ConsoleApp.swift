@@ -27,9 +27,17 @@ public final class ConsoleApp {
     public var availableThemes: [String]
     /// After save/discard in the quit dialog, where to go: quit or pop.
     private var afterUnsaved: (() -> Void)?
+    /// Editing or read-only (another operator holds the store's lock).
+    public let access: StoreAccess
+    /// Writes the open drafts to the recovery file (set by the runner; nil in screen tests).
+    public var recovery: RecoveryKeeper?
+    /// Recovery offers waiting for an answer, and the save conflict being resolved.
+    var reliability = ReliabilityState()
 
-    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"]) {
+    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
+                access: StoreAccess = .unlocked()) {
         self.store = store
+        self.access = access
         self.themeName = themeName
         self.availableThemes = availableThemes
         reload()
@@ -72,17 +80,29 @@ public final class ConsoleApp {
             dialog = .message(title: "Cannot save", message: "A service named '\(d.name)' already exists.\nChoose another name.")
             return false
         }
+        let written: FileFingerprint
+        // A renamed record is a new file (it must not exist yet); the old one goes afterwards.
+        let renamed = session.original.map { $0.name != d.name } ?? false
         do {
-            try store.save(d)
-            if let old = session.original?.name, old != d.name { try store.delete(old) }
+            written = try store.saveChecked(d, renamed ? .absent : session.baseline ?? baseline(for: session))
+        } catch let c as StoreConflict {
+            showConflict(session, c)
+            return false
         } catch {
             dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
             return false
         }
-        session.markSaved()
+        var kept: String?
+        if let old = session.original?.name, old != d.name {
+            // A rename deletes the old file, unless it changed on disk meanwhile.
+            do { try store.deleteChecked(old, session.baseline ?? .absent) } catch {
+                kept = " — kept \(ConsoleStore.servicePath(old)): \(error is StoreConflict ? "it changed on disk" : Sanitize.string("\(error)"))"
+            }
+        }
+        session.markSaved(baseline: .read(written))
         reload()
         let errs = findings(forService: d.name).filter { $0.severity == .error }.count
-        message = "Saved \(ConsoleStore.servicePath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
+        message = "Saved \(ConsoleStore.servicePath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "") + (kept ?? "")
         return true
     }
 
@@ -92,6 +112,11 @@ public final class ConsoleApp {
 
     func push(_ s: ConsoleScreen) {
         if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
+        if let sess = s.session {
+            // The editor's baseline is the file as last loaded, where `original` came from.
+            if sess.baseline == nil { sess.baseline = baseline(for: sess) }
+            sess.readOnly = access.isReadOnly
+        }
         stack.append(s); recheck()
     }
 
@@ -150,6 +175,7 @@ public final class ConsoleApp {
             return
         }
         defer { recheckIfEdited() }
+        if refuseInReadOnly(key) { return }
         let s = top
         switch key {
         case .wheelUp: _ = s.handle(.up, app: self); return
@@ -195,6 +221,7 @@ public final class ConsoleApp {
                 } else { pop() }
             }
         case .save: message = "Nothing to save here: open a service (Enter) first."
+        case .takeLock: takeLock()
         case .undo: message = "Nothing to undo here."
         default: break
         }
@@ -212,6 +239,7 @@ public final class ConsoleApp {
                 message = "Theme: \(themeName)"
             }
         case "message": break
+        case let id where ReliabilityState.owns(id): routeReliability(id, r)
         default: top.dialogResult(id, r, app: self)
         }
         recheck()
@@ -233,14 +261,21 @@ public final class ConsoleApp {
             return buf
         }
         let (titleRow, rest) = buf.bounds.splitTop(1)
-        let (body, statusRow) = rest.splitBottom(1)
+        var (body, statusRow) = rest.splitBottom(1)
+        if let banner = access.banner {
+            // A read-only console says so on every screen, with who holds the store.
+            let (line, below) = body.splitTop(1)
+            buf.fill(line, role: .findingWarning)
+            buf.put(" " + banner, x: line.x, y: line.y, role: .findingWarning, maxX: line.maxX)
+            body = below
+        }
         buf.fill(titleRow, role: .title)
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
         if dirty { x = buf.put("* ", x: x, y: 0, role: .titleDirty) }
         let right = "? help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
-        let title = "PushDesk — " + top.title
+        let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
         x = buf.put(TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)

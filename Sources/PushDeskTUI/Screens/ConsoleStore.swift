@@ -18,6 +18,23 @@ public struct ConsoleStore: Sendable {
         throw TerminalError(message: "this console has no secret store")
     }
     public var secretExists: @Sendable (_ reference: String) -> Bool = { _ in false }
+    /// What a store file was when last loaded (`.absent` when it was not there): the
+    /// baseline of an editor opened from that load.
+    public var baseline: @Sendable (_ path: String) -> RecordBaseline = { _ in .absent }
+    /// Saves only if the file is still what `baseline` says; throws `StoreConflict` otherwise.
+    public var saveChecked: @Sendable (Service, RecordBaseline) throws -> FileFingerprint = { _, _ in
+        throw TerminalError(message: "this console cannot check the store before saving")
+    }
+    /// Deletes a service file only if it is still what was loaded.
+    public var deleteChecked: @Sendable (_ name: String, RecordBaseline) throws -> Void = { _, _ in
+        throw TerminalError(message: "this console cannot check the store before deleting")
+    }
+    /// A service as it is on disk now, with its fingerprint (reload after a conflict, restore).
+    public var loadCurrent: @Sendable (_ name: String) throws -> (Service, FileFingerprint) = { _ in
+        throw TerminalError(message: "this console cannot read the store")
+    }
+    /// A store file's text as it is on disk now (for diffs); nil when absent or unreadable.
+    public var readText: @Sendable (_ path: String) -> String? = { _ in nil }
 
     public init(root: String,
                 load: @escaping @Sendable () -> (services: [Service], errors: [String]),
@@ -33,11 +50,34 @@ public struct ConsoleStore: Sendable {
     /// The console on a real store: loads and saves through `Store` (atomic writes), and
     /// checks with `StoreValidation` — what `pushdesk validate` reports: unreadable files,
     /// `ServiceRules`, `DeliveryRules` — on a snapshot with the edited services substituted.
-    public static func open(_ store: Store) -> ConsoleStore {
+    /// Every write first asks `access` (a read-only console writes nothing) and checks the
+    /// file on disk is what was read.
+    public static func open(_ store: Store, access: StoreAccess = .unlocked()) -> ConsoleStore {
         var c = bind(store)
         let secrets = SecretStore(storeRoot: store.root)
-        c.setSecret = { ref, value in try secrets.set(ref, to: SecretValue(value)) }
+        c.setSecret = { ref, value in try access.checkWritable(); try secrets.set(ref, to: SecretValue(value)) }
         c.secretExists = { secrets.exists($0) }
+        let save = c.save, delete = c.delete
+        c.save = { try access.checkWritable(); try save($0) }
+        c.delete = { try access.checkWritable(); try delete($0) }
+        c.saveChecked = { service, baseline in
+            try access.checkWritable()
+            return try store.save(service, baseline: baseline)
+        }
+        c.deleteChecked = { name, baseline in
+            try access.checkWritable()
+            let path = Store.servicePath(name)
+            try store.checkUnchanged(path, baseline: baseline)
+            try store.deleteService(name)
+        }
+        c.loadCurrent = { name in
+            let (s, _, fp) = try store.loadServiceRecord(name)
+            return (s, fp)
+        }
+        c.readText = { path in
+            guard let (data, _) = try? FileFingerprint.read(store.url(path), maxBytes: XMLReader.maxFileBytes) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
         return c
     }
 
@@ -45,7 +85,7 @@ public struct ConsoleStore: Sendable {
         // The last loaded snapshot (deliveries, profiles, source positions) is what each
         // live check substitutes the drafts into, so typing does not re-read the store.
         let last = SnapshotBox(StoreSnapshot())  // filled by the first load
-        return ConsoleStore(
+        var c = ConsoleStore(
             root: store.root.path,
             load: {
                 let snap = store.loadAll()
@@ -59,6 +99,8 @@ public struct ConsoleStore: Sendable {
                 snap.services = services
                 return StoreValidation.findings(snap)
             })
+        c.baseline = { path in last.get().fingerprints[path].map { .read($0) } ?? .absent }
+        return c
     }
 }
 

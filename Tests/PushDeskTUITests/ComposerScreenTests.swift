@@ -214,7 +214,7 @@ final class ComposerScreenTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let app = makeApp()
         open("summer-sale", app)
-        app.handle(.ctrl("x"))
+        app.handle(.ctrl("y"))
         app.handle(.down); app.handle(.enter)                              // curl → a file
         var b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "summer-sale-neotrips-ios-dev.sh"), "a default file name:\n\(b.text)")
@@ -227,7 +227,7 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertTrue(b.line(29).contains("Wrote "), b.line(29))
         // The payload of the Android app to stdout on exit: the exact compact JSON.
         app.handle(.ctrl("v")); app.handle(.right); app.handle(.right)
-        app.handle(.ctrl("x")); app.handle(.down); app.handle(.down); app.handle(.enter)
+        app.handle(.ctrl("y")); app.handle(.down); app.handle(.down); app.handle(.enter)
         let android = PreviewEngine.preview(delivery: DemoStore.summerSale, service: DemoStore.neotrips, profile: nil,
                                             appKey: "neotrips-android", token: nil, now: Date()).targets[0]
         XCTAssertEqual(app.exitOutput, [android.payload.compact + "\n"])

@@ -121,7 +121,7 @@ final class TmuxComposerTests: XCTestCase {
         XCTAssertTrue(rows.contains { $0.contains("Title") && $0.contains("夏のセール") }, s)
         XCTAssertTrue(s.contains("/ 4096 bytes"), s)
         XCTAssertNil(t.screen(escapes: true).range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression), "no colour under NO_COLOR")
-        t.keys("C-x"); t.waitFor("Copy out for neotrips-ios-dev")
+        t.keys("C-y"); t.waitFor("Copy out for neotrips-ios-dev")
         t.keys("Down", "Down", "Down", "Enter")
         t.waitFor("will be printed when the console exits")
         t.keys("C-q"); t.waitFor("Save the changes"); t.keys("d")

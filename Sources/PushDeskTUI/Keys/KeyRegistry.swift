@@ -1,7 +1,7 @@
 /// Every command a key can trigger. Screens handle actions, not keys.
 public enum Action: String, Hashable, Sendable, CaseIterable {
     // global
-    case help, quit, save, undo, redraw, themes, findings, back
+    case help, quit, save, undo, redraw, themes, findings, back, takeLock
     // lists and tables
     case up, down, pageUp, pageDown, top, bottom, open, filter, new, duplicate, delete, moveUp, moveDown
     // service editor
@@ -61,6 +61,7 @@ public enum KeyRegistry {
         b(.global, [.ctrl("t"), .f(9)], .themes, "Choose a colour theme"),
         b(.global, [.ctrl("f"), .f(4)], .findings, "Show every finding of the store", hint: "findings"),
         b(.global, [.escape], .back, "Close this view (asks when there are unsaved changes)", hint: "back"),
+        b(.global, [.ctrl("x")], .takeLock, "Read-only console: take the store's lock once its holder has ended (asks first if its process is gone)"),
 
         b(.list, [.up, .char("k")], .up, "Move the selection up"),
         b(.list, [.down, .char("j")], .down, "Move the selection down"),
@@ -111,7 +112,7 @@ public enum KeyRegistry {
         b(.composer, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"),
         b(.composer, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
         b(.composer, [.ctrl("v"), .f(6)], .switchPane, "Move between the form and the preview (findings: Enter jumps to the field)", hint: "preview"),
-        b(.composer, [.ctrl("x")], .copyOut, "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
+        b(.composer, [.ctrl("y"), .f(5)], .copyOut, "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
 
         b(.textArea, [.enter], .newline, "New line (Tab: next field)"),
         b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),

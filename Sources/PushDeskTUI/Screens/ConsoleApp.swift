@@ -33,9 +33,17 @@ public final class ConsoleApp {
     func printOnExit(_ text: String) { exitOutput.append(text) }
     /// After save/discard in the quit dialog, where to go: quit or pop.
     private var afterUnsaved: (() -> Void)?
+    /// Editing or read-only (another operator holds the store's lock).
+    public let access: StoreAccess
+    /// Writes the open drafts to the recovery file (set by the runner; nil in screen tests).
+    public var recovery: RecoveryKeeper?
+    /// Recovery offers waiting for an answer, and the save conflict being resolved.
+    var reliability = ReliabilityState()
 
-    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"]) {
+    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
+                access: StoreAccess = .unlocked()) {
         self.store = store
+        self.access = access
         self.themeName = themeName
         self.availableThemes = availableThemes
         reload()
@@ -87,63 +95,49 @@ public final class ConsoleApp {
         findings.filter { $0.file == ConsoleStore.deliveryPath(name) }
     }
 
-    /// Saves any session's draft (services and deliveries).
+    /// Saves a session's draft (a service or a delivery) through the store: an atomic write,
+    /// only if the file on disk is still the one the draft started from (else the conflict
+    /// dialog); a rename saves the new file, then deletes the old one unless it changed.
     @discardableResult
-    func save(_ session: any DraftSession) -> Bool {
-        if let s = session as? ServiceSession { return save(s) }
-        if let d = session as? DeliverySession { return save(d) }
-        return false
-    }
+    func save(_ session: any DraftSession) -> Bool { saveDraft(session) }
 
-    /// Saves a session's draft through the store (atomic write); renames delete the old file.
-    @discardableResult
-    func save(_ session: ServiceSession) -> Bool {
+    private func saveDraft<S: DraftSession>(_ session: S) -> Bool {
         let d = session.draft
+        let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            dialog = .message(title: "Cannot save", message: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again.")
+            dialog = .message(title: "Cannot save", message: kind == .service
+                ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
+                : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again.")
             return false
         }
-        if d.name != session.original?.name, services.contains(where: { $0.name == d.name }) {
-            dialog = .message(title: "Cannot save", message: "A service named '\(d.name)' already exists.\nChoose another name.")
+        let taken = kind == .service ? services.map(\.name) : deliveries.map(\.name)
+        if d.name != session.original?.name, taken.contains(d.name) {
+            dialog = .message(title: "Cannot save", message: "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
             return false
         }
+        let written: FileFingerprint
+        // A renamed record is a new file (it must not exist yet); the old one goes afterwards.
+        let renamed = session.original.map { $0.name != d.name } ?? false
         do {
-            try store.save(d)
-            if let old = session.original?.name, old != d.name { try store.delete(old) }
+            written = try store.saveChecked(record: d, renamed ? .absent : session.baseline ?? baseline(for: session))
+        } catch let c as StoreConflict {
+            showConflict(session, c)
+            return false
         } catch {
             dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
             return false
         }
-        session.markSaved()
+        var kept: String?
+        if let old = session.original?.name, old != d.name {
+            // A rename deletes the old file, unless it changed on disk meanwhile.
+            do { try store.deleteChecked(kind, old, session.baseline ?? .absent) } catch {
+                kept = " — kept \(kind.path(old)): \(error is StoreConflict ? "it changed on disk" : Sanitize.string("\(error)"))"
+            }
+        }
+        session.markSaved(baseline: .read(written))
         reload()
-        let errs = findings(forService: d.name).filter { $0.severity == .error }.count
-        message = "Saved \(ConsoleStore.servicePath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
-        return true
-    }
-
-    /// Saves a delivery's draft through the store (atomic write); a rename deletes the old file.
-    @discardableResult
-    func save(_ session: DeliverySession) -> Bool {
-        let d = session.draft
-        guard Store.isValidName(d.name) else {
-            dialog = .message(title: "Cannot save", message: "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again.")
-            return false
-        }
-        if d.name != session.original?.name, deliveries.contains(where: { $0.name == d.name }) {
-            dialog = .message(title: "Cannot save", message: "A delivery named '\(d.name)' already exists.\nChoose another name.")
-            return false
-        }
-        do {
-            try store.saveDelivery(d)
-            if let old = session.original?.name, old != d.name { try store.deleteDelivery(old) }
-        } catch {
-            dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
-            return false
-        }
-        session.markSaved()
-        reload()
-        let errs = findings(forDelivery: d.name).filter { $0.severity == .error }.count
-        message = "Saved \(ConsoleStore.deliveryPath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: see the findings)" : "")
+        let errs = findings.filter { $0.file == kind.path(d.name) && $0.severity == .error }.count
+        message = "Saved \(kind.path(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "") + (kept ?? "")
         return true
     }
 
@@ -153,6 +147,11 @@ public final class ConsoleApp {
 
     func push(_ s: ConsoleScreen) {
         if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
+        if var sess = s.session {
+            // The editor's baseline is the file as last loaded, where `original` came from.
+            if sess.baseline == nil { sess.baseline = baseline(for: sess) }
+            sess.readOnly = access.isReadOnly
+        }
         stack.append(s); recheck()
     }
 
@@ -211,6 +210,7 @@ public final class ConsoleApp {
             return
         }
         defer { recheckIfEdited() }
+        if refuseInReadOnly(key) { return }
         let s = top
         switch key {
         case .wheelUp: _ = s.handle(.up, app: self); return
@@ -259,6 +259,7 @@ public final class ConsoleApp {
                 } else { pop() }
             }
         case .save: message = "Nothing to save here: open a service or a delivery (Enter) first."
+        case .takeLock: takeLock()
         case .undo: message = "Nothing to undo here."
         default: break
         }
@@ -276,6 +277,7 @@ public final class ConsoleApp {
                 message = "Theme: \(themeName)"
             }
         case "message": break
+        case let id where ReliabilityState.owns(id): routeReliability(id, r)
         default: top.dialogResult(id, r, app: self)
         }
         recheck()
@@ -297,7 +299,14 @@ public final class ConsoleApp {
             return buf
         }
         let (titleRow, rest) = buf.bounds.splitTop(1)
-        let (body, statusRow) = rest.splitBottom(1)
+        var (body, statusRow) = rest.splitBottom(1)
+        if let banner = access.banner {
+            // A read-only console says so on every screen, with who holds the store.
+            let (line, below) = body.splitTop(1)
+            buf.fill(line, role: .findingWarning)
+            buf.put(" " + banner, x: line.x, y: line.y, role: .findingWarning, maxX: line.maxX)
+            body = below
+        }
         buf.fill(titleRow, role: .title)
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
@@ -306,7 +315,7 @@ public final class ConsoleApp {
         let helpKey = top.textFocused ? "F1" : "?"
         let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
-        let title = "PushDesk — " + top.title
+        let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
         x = buf.put(TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)

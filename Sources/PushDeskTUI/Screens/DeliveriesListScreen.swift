@@ -109,11 +109,13 @@ final class DeliveriesListScreen: ConsoleScreen {
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
         guard id == "delete", result == .button(0), let d = selected else { return }
         do {
-            try app.store.deleteDelivery(d.name)
+            // Only the version that was listed: a file changed on disk since is kept.
+            try app.store.deleteDeliveryChecked(d.name, app.store.baseline(ConsoleStore.deliveryPath(d.name)))
             app.reload()
             refresh(app)
             app.message = "Deleted \(ConsoleStore.deliveryPath(d.name))"
         } catch {
+            if error is StoreConflict { app.reload(); refresh(app) }
             app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
         }
     }

@@ -87,11 +87,13 @@ final class ServicesListScreen: ConsoleScreen {
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
         guard id == "delete", result == .button(0), let name = selectedName(app) else { return }
         do {
-            try app.store.delete(name)
+            // Only the version that was listed: a file changed on disk since is kept.
+            try app.store.deleteChecked(name, app.store.baseline(ConsoleStore.servicePath(name)))
             app.reload()
             refresh(app: app)
             app.message = "Deleted \(ConsoleStore.servicePath(name))"
         } catch {
+            if error is StoreConflict { app.reload(); refresh(app: app) }
             app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
         }
     }

@@ -4,9 +4,8 @@ import PushDeskCore
 /// one into the recovery file and, at the next start, turns each entry back into an open
 /// dirty draft (`ConsoleApp.restore(_:)`, one case per kind).
 ///
-/// Services conform through `EditSession`. A delivery editor conforms with its own session
-/// (kind `.delivery`, `DeliveryXML` bytes), returns it from its screen's `recoverable`, and
-/// adds its case to `ConsoleApp.restore(_:)`.
+/// Every `EditSession` conforms (services and deliveries alike, by the record's kind and
+/// XML); `ConsoleApp.restore(_:)` reopens each kind in its editor.
 public protocol RecoverableDraft: AnyObject {
     var recordKind: RecordKind { get }
     /// The name the record was read under; nil for a record not saved yet.

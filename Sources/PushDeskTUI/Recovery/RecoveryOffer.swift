@@ -95,15 +95,18 @@ extension ConsoleApp {
 
     /// A recovery entry back as an open, unsaved editor. The draft keeps the baseline it was
     /// read from, so a file changed since is caught at save as a conflict.
-    /// (A delivery editor adds its case here.)
     func restore(_ e: RecoveryEntry) throws -> ConsoleScreen {
         switch e.kind {
         case .service:
-            let (draft, _) = try ServiceXML.decode(Data(e.xml), file: "recovered " + e.kind.path(e.name))
-            let current = e.original.flatMap { try? store.loadCurrent($0).0 }
-            return ServiceEditorScreen(session: EditSession(original: current, draft: draft, baseline: e.baseline))
+            return ServiceEditorScreen(session: try restoredSession(e, Service.self))
         case .delivery:
-            throw TerminalError(message: "this console has no delivery editor yet")
+            return ComposerScreen(session: try restoredSession(e, Delivery.self), app: self)
         }
+    }
+
+    private func restoredSession<R: EditableRecord>(_ e: RecoveryEntry, _ type: R.Type) throws -> EditSession<R> {
+        let draft = try R.decode(e.xml, file: "recovered " + e.kind.path(e.name))
+        let current = e.original.flatMap { try? store.loadCurrent(R.self, $0).0 }
+        return EditSession(original: current, draft: draft, baseline: e.baseline)
     }
 }

@@ -8,7 +8,7 @@ struct ReliabilityState {
     /// Recovery files to offer, first one shown.
     var offers: [RecoveryStore.Found] = []
     /// The draft whose save found the file changed on disk.
-    var conflict: (session: EditSession, conflict: StoreConflict)?
+    var conflict: (session: any DraftSession, conflict: StoreConflict)?
 
     static func owns(_ id: String) -> Bool {
         id.hasPrefix("recovery.") || id.hasPrefix("conflict.") || id.hasPrefix("lock.")
@@ -27,9 +27,9 @@ extension ConsoleApp {
     public func recoveryEntries() -> [RecoveryEntry] { unsavedDrafts.map { $0.recoveryEntry() } }
 
     /// The baseline of a session opened from the last load: the file as it was read.
-    func baseline(for session: EditSession) -> RecordBaseline {
-        guard let name = session.original?.name else { return .absent }
-        return store.baseline(ConsoleStore.servicePath(name))
+    func baseline(for session: any DraftSession) -> RecordBaseline {
+        guard let name = session.originalName else { return .absent }
+        return store.baseline(session.recordKind.path(name))
     }
 
     func routeReliability(_ id: String, _ r: Dialog.Result) {
@@ -62,7 +62,7 @@ extension ConsoleApp {
         }
         guard let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) else { return false }
         let writes: Set<Action> = editing
-            ? [.save, .undo, .new, .duplicate, .delete, .addIOS, .addAndroid, .generateKey, .toggle, .pick, .moveUp, .moveDown]
+            ? [.save, .undo, .new, .duplicate, .delete, .addIOS, .addAndroid, .generateKey, .toggle, .pick, .moveUp, .moveDown, .newline]
             : [.new, .duplicate, .delete]
         if writes.contains(a) { message = access.refusal; return true }
         return false
@@ -85,11 +85,9 @@ extension ConsoleApp {
         switch r {
         case .acquired:
             // Open views were read-only; they start again from the files as they are now.
-            for sess in stack.compactMap(\.session) {
+            for var sess in stack.compactMap(\.session) {
                 sess.readOnly = false
-                if !sess.isDirty, let name = sess.original?.name, let (cur, fp) = try? store.loadCurrent(name) {
-                    sess.reset(to: cur, baseline: .read(fp))
-                }
+                if !sess.isDirty { _ = reloadFromDisk(sess) }
             }
             reload()
             let cleaned = access.cleanStaleTempFiles()
@@ -107,8 +105,16 @@ extension ConsoleApp {
 
     // MARK: save conflicts
 
+    /// Starts a session over from its file as it is on disk now; false when the file is gone
+    /// or unreadable (or the record was never saved).
+    func reloadFromDisk<S: DraftSession>(_ session: S) -> Bool {
+        guard let name = session.original?.name, let (cur, fp) = try? store.loadCurrent(S.Record.self, name) else { return false }
+        session.reset(to: cur, baseline: .read(fp))
+        return true
+    }
+
     /// The file changed on disk since the draft started from it: never overwrite, ask.
-    func showConflict(_ session: EditSession, _ c: StoreConflict) {
+    func showConflict(_ session: any DraftSession, _ c: StoreConflict) {
         reliability.conflict = (session, c)
         let gone = c.current == nil && c.expected != .absent
         let what = c.expected == .absent ? "was created on disk by someone else" : gone ? "was deleted on disk" : "changed on disk"
@@ -129,25 +135,25 @@ extension ConsoleApp {
         switch r {
         case .button(0):
             reliability.conflict = nil
-            if let name = session.original?.name, let (cur, fp) = try? store.loadCurrent(name) {
-                session.reset(to: cur, baseline: .read(fp))
+            if let name = session.originalName, reloadFromDisk(session) {
                 reload()
-                message = "Reloaded \(ConsoleStore.servicePath(name)) from disk; your edits were dropped."
+                message = "Reloaded \(session.recordKind.path(name)) from disk; your edits were dropped."
             } else {
                 close(session)
                 reload()
                 message = "\(c.file) is not on disk any more; closed its editor."
             }
         case .button(1):
-            var base = session.draft.name.isEmpty ? "service" : session.draft.name
+            let noun = session.recordKind.rawValue
+            var base = session.draftName.isEmpty ? noun : session.draftName
             base += "-copy"
             var name = base, i = 2
-            while services.contains(where: { $0.name == name }) { name = "\(base)\(i)"; i += 1 }
+            while savedNames(session.recordKind).contains(name) { name = "\(base)\(i)"; i += 1 }
             dialog = .textInput(id: "conflict.copyName", title: "Save as copy",
-                                message: "Save your version as (a new service name):", value: name)
+                                message: "Save your version as (a new \(noun) name):", value: name)
         case .button(2):
             let old = store.readText(c.file) ?? ""
-            let mine = (try? ServiceXML.encode(session.draft)) ?? String(decoding: session.recoveryEntry().xml, as: UTF8.self)
+            let mine = session.encodedDraft ?? String(decoding: session.recoveryEntry().xml, as: UTF8.self)
             push(DiffScreen(title: "Differences: \(c.file)",
                             sections: [.init(heading: "\(c.file): on disk now → your version", old: old, new: mine)],
                             onClose: { app in app.showConflict(session, c) }))
@@ -161,16 +167,14 @@ extension ConsoleApp {
         guard let (session, c) = reliability.conflict else { return }
         guard case .text(let raw) = r else { showConflict(session, c); return }
         let name = raw.trimmingCharacters(in: .whitespaces)
-        guard Store.isValidName(name), !services.contains(where: { $0.name == name }) else {
+        guard Store.isValidName(name), !savedNames(session.recordKind).contains(name) else {
             message = Store.isValidName(name) ? "'\(name)' exists already: choose another name." : "The name must be \(Store.nameRule)."
-            dialog = .textInput(id: "conflict.copyName", title: "Save as copy", message: "Save your version as (a new service name):", value: name)
+            dialog = .textInput(id: "conflict.copyName", title: "Save as copy",
+                                message: "Save your version as (a new \(session.recordKind.rawValue) name):", value: name)
             return
         }
-        var copy = session.draft
-        copy.name = name
         do {
-            let fp = try store.saveChecked(copy, .absent)
-            session.reset(to: copy, baseline: .read(fp))
+            try saveCopy(session, as: name)
             reliability.conflict = nil
             reload()
             message = "Saved your version as \(ConsoleStore.servicePath(name)); \(c.file) keeps the other one. Shared integration keys: Ctrl-F."
@@ -179,8 +183,21 @@ extension ConsoleApp {
         }
     }
 
+    /// The names of the saved records of a kind.
+    func savedNames(_ kind: RecordKind) -> [String] {
+        kind == .service ? services.map(\.name) : deliveries.map(\.name)
+    }
+
+    /// Saves the draft under a new name (a new file) and continues editing that record.
+    private func saveCopy<S: DraftSession>(_ session: S, as name: String) throws {
+        var copy = session.draft
+        copy.name = name
+        let fp = try store.saveChecked(record: copy, .absent)
+        session.reset(to: copy, baseline: .read(fp))
+    }
+
     /// Removes every view of a session (its record is gone).
-    func close(_ session: EditSession) {
+    func close(_ session: any DraftSession) {
         stack.removeAll { $0.session === session }
         if stack.isEmpty { stack = [ServicesListScreen(app: self)] }
         recheck()

@@ -11,8 +11,17 @@ public struct ConsoleStore: Sendable {
     public var load: @Sendable () -> (services: [Service], errors: [String])
     public var save: @Sendable (Service) throws -> Void
     public var delete: @Sendable (String) throws -> Void
-    /// Every finding of the store with these services in place of the saved ones.
-    public var check: @Sendable ([Service]) -> [Finding]
+    /// Every finding of the store with these services and deliveries in place of the saved ones.
+    public var check: @Sendable (_ services: [Service], _ deliveries: [Delivery]) -> [Finding]
+    /// Deliveries and sample profiles of the last `load`.
+    public var deliveries: @Sendable () -> [Delivery] = { [] }
+    public var profiles: @Sendable () -> [Profile] = { [] }
+    public var saveDelivery: @Sendable (Delivery) throws -> Void = { _ in
+        throw TerminalError(message: "this console cannot save deliveries")
+    }
+    public var deleteDelivery: @Sendable (String) throws -> Void = { _ in
+        throw TerminalError(message: "this console cannot delete deliveries")
+    }
     /// Secrets (passwords, server keys) go to the core's SecretStore, never to services/.
     public var setSecret: @Sendable (_ reference: String, _ value: String) throws -> Void = { _, _ in
         throw TerminalError(message: "this console has no secret store")
@@ -33,6 +42,16 @@ public struct ConsoleStore: Sendable {
     public var loadCurrent: @Sendable (_ name: String) throws -> (Service, FileFingerprint) = { _ in
         throw TerminalError(message: "this console cannot read the store")
     }
+    /// Deliveries' counterparts of `saveChecked`, `deleteChecked` and `loadCurrent`.
+    public var saveDeliveryChecked: @Sendable (Delivery, RecordBaseline) throws -> FileFingerprint = { _, _ in
+        throw TerminalError(message: "this console cannot check the store before saving")
+    }
+    public var deleteDeliveryChecked: @Sendable (_ name: String, RecordBaseline) throws -> Void = { _, _ in
+        throw TerminalError(message: "this console cannot check the store before deleting")
+    }
+    public var loadCurrentDelivery: @Sendable (_ name: String) throws -> (Delivery, FileFingerprint) = { _ in
+        throw TerminalError(message: "this console cannot read the store")
+    }
     /// A store file's text as it is on disk now (for diffs); nil when absent or unreadable.
     public var readText: @Sendable (_ path: String) -> String? = { _ in nil }
 
@@ -40,12 +59,14 @@ public struct ConsoleStore: Sendable {
                 load: @escaping @Sendable () -> (services: [Service], errors: [String]),
                 save: @escaping @Sendable (Service) throws -> Void,
                 delete: @escaping @Sendable (String) throws -> Void,
-                check: @escaping @Sendable ([Service]) -> [Finding]) {
+                check: @escaping @Sendable ([Service], [Delivery]) -> [Finding]) {
         self.root = root; self.load = load; self.save = save; self.delete = delete; self.check = check
     }
 
     /// Store-relative file of a service (as findings name it).
     public static func servicePath(_ name: String) -> String { Store.servicePath(name) }
+    /// Store-relative file of a delivery.
+    public static func deliveryPath(_ name: String) -> String { Store.deliveryPath(name) }
 
     /// The console on a real store: loads and saves through `Store` (atomic writes), and
     /// checks with `StoreValidation` — what `pushdesk validate` reports: unreadable files,
@@ -74,6 +95,23 @@ public struct ConsoleStore: Sendable {
             let (s, _, fp) = try store.loadServiceRecord(name)
             return (s, fp)
         }
+        // Deliveries: the same checks as services.
+        let saveDelivery = c.saveDelivery, deleteDelivery = c.deleteDelivery
+        c.saveDelivery = { try access.checkWritable(); try saveDelivery($0) }
+        c.deleteDelivery = { try access.checkWritable(); try deleteDelivery($0) }
+        c.saveDeliveryChecked = { delivery, baseline in
+            try access.checkWritable()
+            return try store.save(delivery, baseline: baseline)
+        }
+        c.deleteDeliveryChecked = { name, baseline in
+            try access.checkWritable()
+            try store.checkUnchanged(Store.deliveryPath(name), baseline: baseline)
+            try store.deleteDelivery(name)
+        }
+        c.loadCurrentDelivery = { name in
+            let (d, _, fp) = try store.loadDeliveryRecord(name)
+            return (d, fp)
+        }
         c.readText = { path in
             guard let (data, _) = try? FileFingerprint.read(store.url(path), maxBytes: XMLReader.maxFileBytes) else { return nil }
             return String(decoding: data, as: UTF8.self)
@@ -94,11 +132,16 @@ public struct ConsoleStore: Sendable {
             },
             save: { try store.save($0) },
             delete: { try store.deleteService($0) },
-            check: { services in
+            check: { services, deliveries in
                 var snap = last.get()
                 snap.services = services
+                snap.deliveries = deliveries
                 return StoreValidation.findings(snap)
             })
+        c.deliveries = { last.get().deliveries }
+        c.profiles = { last.get().profiles }
+        c.saveDelivery = { try store.save($0) }
+        c.deleteDelivery = { try store.deleteDelivery($0) }
         c.baseline = { path in last.get().fingerprints[path].map { .read($0) } ?? .absent }
         return c
     }
@@ -111,4 +154,26 @@ private final class SnapshotBox: @unchecked Sendable {
     init(_ v: StoreSnapshot) { value = v }
     func get() -> StoreSnapshot { lock.lock(); defer { lock.unlock() }; return value }
     func set(_ v: StoreSnapshot) { lock.lock(); value = v; lock.unlock() }
+}
+
+/// The checked store operations for either kind of record (the console's generic paths:
+/// save conflicts, reload, take-over).
+extension ConsoleStore {
+    func saveChecked<R: EditableRecord>(record r: R, _ b: RecordBaseline) throws -> FileFingerprint {
+        if let s = r as? Service { return try saveChecked(s, b) }
+        if let d = r as? Delivery { return try saveDeliveryChecked(d, b) }
+        throw TerminalError(message: "cannot save a \(R.noun)")
+    }
+    func deleteChecked(_ kind: RecordKind, _ name: String, _ b: RecordBaseline) throws {
+        switch kind {
+        case .service: try deleteChecked(name, b)
+        case .delivery: try deleteDeliveryChecked(name, b)
+        }
+    }
+    func loadCurrent<R: EditableRecord>(_ type: R.Type, _ name: String) throws -> (R, FileFingerprint) {
+        switch R.kind {
+        case .service: let (s, fp) = try loadCurrent(name); return (s as! R, fp)
+        case .delivery: let (d, fp) = try loadCurrentDelivery(name); return (d as! R, fp)
+        }
+    }
 }

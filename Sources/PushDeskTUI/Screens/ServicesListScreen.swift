@@ -58,6 +58,9 @@ final class ServicesListScreen: ConsoleScreen {
             for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }
             app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy)))
             app.message = "Duplicate of \(sel.name): check the name and keys, then Ctrl-S."
+        case .deliveries:
+            guard let sel else { app.push(DeliveriesListScreen(service: nil, app: app)); return true }
+            app.push(DeliveriesListScreen(service: sel.name, app: app))
         case .delete:
             guard let sel else { return true }
             app.dialog = .confirm(id: "delete", title: "Delete service",

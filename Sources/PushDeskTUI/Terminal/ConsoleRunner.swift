@@ -19,9 +19,11 @@ public enum ConsoleRunner {
     /// Runs the console until the operator quits. The terminal is restored on every way
     /// out: normal quit, a thrown error (defer), a signal (the loop sees it and stops) —
     /// except after a hang-up, when nothing more is written to the dead terminal. Returns
-    /// the exit status: 0, or 128 + the signal that stopped it (129 after a hang-up).
+    /// the exit status (0, or 128 + the signal that stopped it; 129 after a hang-up) and,
+    /// after a quit, what the operator asked to print on exit (the composer's copy out),
+    /// for the caller to write to standard output once the terminal is restored.
     @discardableResult
-    public static func run(store: Store, options: Options) throws -> Int32 {
+    public static func run(store: Store, options: Options) throws -> Outcome {
         let env = options.environment
         // NO_COLOR (https://no-color.org): present and not empty → no colours at all.
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
@@ -93,7 +95,14 @@ public enum ConsoleRunner {
                 }
             }
         }
-        return stop(app: app, keeper: keeper, terminal: terminal, closed: closed)
+        let status = stop(app: app, keeper: keeper, terminal: terminal, closed: closed)
+        return Outcome(status: status, output: status == 0 ? app.exitOutput.joined(separator: "\n") : "")
+    }
+
+    public struct Outcome: Sendable {
+        public var status: Int32
+        /// Text to print on standard output after the terminal is restored (empty: none).
+        public var output: String
     }
 
     /// Leaving. A quit asked about every draft (saved or discarded), so the recovery file

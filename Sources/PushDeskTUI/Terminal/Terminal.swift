@@ -160,7 +160,8 @@ public final class Terminal {
     static func ascii(_ text: String, width: Int) -> String {
         if text.allSatisfy(\.isASCII) { return text }
         let map: [String: String] = ["─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
-                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">"]
+                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">",
+                                     "█": "#", "░": "."]
         if let m = map[text] { return m }
         // Accented Latin keeps its base letter (Café → Cafe), so labels stay readable.
         if width == 1, let base = text.decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII, base.value >= 0x20 {

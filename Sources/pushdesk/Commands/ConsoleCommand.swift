@@ -32,7 +32,10 @@ struct ConsoleCommand: ParsableCommand {
         options.mouse = mouse
         let status: Int32
         do {
-            status = try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+            let outcome = try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+            status = outcome.status
+            // Copy-outs asked for "on exit": printed after the terminal is restored.
+            if !outcome.output.isEmpty { print(outcome.output, terminator: "") }
         } catch {
             printError("pushdesk: error: \(error)")
             throw Exit.usageOrIO

@@ -56,10 +56,12 @@ bench: deps-bench
 	$(BENCH_BUILD) --product pushdesk-bench
 	/usr/bin/python3 scripts/bench --bin .build-static/release
 
-# Per-preview time in a release build (docs/PAYLOADS.md, Performance).
+# In-process timings in a release build: per-preview time and the composer's key-to-frame
+# time (docs/PAYLOADS.md and docs/PERFORMANCE.md).
 bench-preview: deps-build
 	$(SWIFT) build -c release --product pushdesk-bench
 	.build/release/pushdesk-bench preview
+	.build/release/pushdesk-bench composer
 
 deps-bench:
 	@./.ci/ensure-packages $(BENCH_PKGS)

@@ -5,6 +5,8 @@ import PushDeskCore
 // scripts/bench, which calls these modes:
 //
 //   pushdesk-bench preview [--runs N]          per-preview time (docs/PAYLOADS.md)
+//   pushdesk-bench composer [--runs N]         the composer's key-to-frame time in process
+//                                              (ComposerBench.swift)
 //   pushdesk-bench generate DIR [--services N] [--deliveries M]
 //                                              writes the large store into DIR
 //   pushdesk-bench save STORE [--runs N]       saves its first service N times through
@@ -13,6 +15,7 @@ import PushDeskCore
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: pushdesk-bench preview [--runs N]
+               pushdesk-bench composer [--runs N]
                pushdesk-bench generate DIR [--services N] [--deliveries M]
                pushdesk-bench save STORE [--runs N]
 
@@ -28,6 +31,8 @@ func option(_ name: String) -> Int? {
 switch args.first ?? "preview" {
 case "preview":
     PreviewBench.run(runs: option("--runs") ?? 5000)
+case "composer":
+    ComposerBench.run(runs: option("--runs") ?? 2000)
 case "generate":
     guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
     let dir = URL(fileURLWithPath: args[1])

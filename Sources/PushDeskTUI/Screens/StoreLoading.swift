@@ -11,6 +11,9 @@ import PushDeskCore
 public struct LoadedStore: Sendable {
     public var services: [Service]
     public var errors: [String]
+    /// What the deliveries lists and the composer need.
+    public var deliveries: [Delivery]
+    public var profiles: [Profile]
     public var findings: [Finding]
 }
 
@@ -22,7 +25,9 @@ extension ConsoleStore {
     /// Reads and checks the whole store (the slow part; any thread).
     public func loadEverything() -> LoadedStore {
         let r = load()
-        return LoadedStore(services: r.services, errors: r.errors, findings: check(r.services))
+        let deliveries = deliveries()
+        return LoadedStore(services: r.services, errors: r.errors, deliveries: deliveries, profiles: profiles(),
+                           findings: check(r.services, deliveries))
     }
 }
 
@@ -33,6 +38,8 @@ extension ConsoleApp {
     func beginLoading() {
         services = store.index().map { Service(name: $0, label: "") }
         loadErrors = []
+        deliveries = []
+        profiles = []
         findings = []
         loading = true
     }
@@ -42,8 +49,27 @@ extension ConsoleApp {
         loading = false
         services = loaded.services
         loadErrors = loaded.errors
+        deliveries = loaded.deliveries
+        profiles = loaded.profiles
         findings = loaded.findings  // no draft can exist yet: nothing opens while loading
         for s in stack { s.willAppear(app: self) }
+    }
+}
+
+extension ConsoleApp {
+    /// Until the store has loaded, rows are placeholders: what would open, copy, delete or
+    /// list records (or reload the store, as taking the lock does) says so instead.
+    func refuseWhileLoading(_ key: Key) -> Bool {
+        guard loading, let a = KeyRegistry.action(for: key, in: top.contexts + [.global]) else { return false }
+        return refuseWhileLoading(a)
+    }
+
+    /// The same for an action reached another way (a click on a row opens it).
+    func refuseWhileLoading(_ action: Action) -> Bool {
+        let needsStore: Set<Action> = [.open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock]
+        guard loading, needsStore.contains(action) else { return false }
+        message = Self.stillLoading
+        return true
     }
 }
 

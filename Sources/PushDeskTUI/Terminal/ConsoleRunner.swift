@@ -17,14 +17,24 @@ public enum ConsoleRunner {
     }
 
     /// Runs the console until the operator quits. The terminal is restored on every way
-    /// out: normal quit, a thrown error (defer), a signal (TerminalRestore's handlers).
-    public static func run(store: Store, options: Options) throws {
+    /// out: normal quit, a thrown error (defer), a signal (the loop sees it and stops) —
+    /// except after a hang-up, when nothing more is written to the dead terminal. Returns
+    /// the exit status (0, or 128 + the signal that stopped it; 129 after a hang-up) and,
+    /// after a quit, what the operator asked to print on exit (the composer's copy out),
+    /// for the caller to write to standard output once the terminal is restored.
+    @discardableResult
+    public static func run(store: Store, options: Options) throws -> Outcome {
         let env = options.environment
         // NO_COLOR (https://no-color.org): present and not empty → no colours at all.
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
         let requested = options.theme ?? env["PUSHDESK_THEME"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         let dirs = ThemeLoader.themeDirectories(environment: env)
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
+
+        // The store's lock first: without it this console is read-only (docs/RELIABILITY-recovery.md).
+        let access = StoreAccess.open(storeRoot: store.root)
+        defer { access.release() }
+        let keeper = RecoveryKeeper(storeRoot: store.root, interval: RecoveryKeeper.interval(from: env))
 
         let terminal = Terminal()
         try terminal.start(noColor: noColor, mouse: options.mouse || env["PUSHDESK_MOUSE"] == "1", environment: env)
@@ -35,25 +45,35 @@ public enum ConsoleRunner {
         terminal.apply(theme: theme)
 
         // A large store opens at once on its names and loads in the background (StoreLoading.swift).
-        let consoleStore = ConsoleStore.open(store)
+        let consoleStore = ConsoleStore.open(store, access: access)
         let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
         let app = ConsoleApp(store: consoleStore, themeName: theme.name,
-                             availableThemes: ThemeLoader.available(directories: dirs), loadNow: !lazy)
+                             availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
+        app.recovery = keeper
         let inbox = LoadInbox()
         if lazy { inbox.start(consoleStore) }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
-        app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil]
+        let cleaned = access.cleanStaleTempFiles()
+        app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
+                       cleaned.isEmpty ? nil : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves."]
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty
-        var first = true, redraw = true
+        // Recovered drafts need the loaded store (their baselines): a lazy start offers them
+        // when the background load arrives.
+        if app.dialog == nil && !app.loading { app.offerPendingRecovery() }
+        // Wake at least every second (and twice per recovery interval) to see stop signals
+        // and write the recovery file; an idle wake-up draws nothing. While a large store
+        // loads, wake every 20 ms to take its result.
+        let tickMs = Int32(max(25, min(1000, keeper.interval * 500)))
+        var first = true, needsFrame = true, closed = false
         while !app.quitRequested {
-            if redraw {
+            if needsFrame {
                 let (w, h) = terminal.size
                 let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
                 terminal.present(buf, fullRedraw: app.fullRedrawRequested)
                 app.fullRedrawRequested = false
+                needsFrame = false
             }
-            redraw = true
             if first {
                 first = false
                 if let path = env["PUSHDESK_FRAME_LOG"], !path.isEmpty {
@@ -61,19 +81,21 @@ public enum ConsoleRunner {
                     try? String(format: "first-frame-ms %.1f\n", ms).write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
-            let key: Key
-            if app.loading {
-                // Keys still work while loading; between them, look for the loaded store.
-                if let loaded = inbox.take() { app.finishLoading(loaded); continue }
-                guard let k = terminal.pollKey(milliseconds: 20) else { redraw = false; continue }
-                key = k
-            } else {
-                guard let k = terminal.readKey() else {
-                    // The terminal is gone (hang-up): unsaved drafts cannot be asked about; stop.
-                    break
-                }
-                key = k
+            if app.loading, let loaded = inbox.take() {
+                app.finishLoading(loaded)
+                if app.dialog == nil { app.offerPendingRecovery() }
+                needsFrame = true
+                continue
             }
+            let input = terminal.nextInput(timeoutMs: app.loading ? 20 : tickMs)
+            if input == .closed { closed = true }
+            if closed || Terminal.stopSignal != 0 { break }
+            defer {
+                keeper.tick(app.recoveryEntries())
+                if let e = keeper.takeError() { app.message = Sanitize.string(e); needsFrame = true }
+            }
+            guard case .key(let key) = input else { continue }
+            needsFrame = true
             app.handle(key)
             if let name = app.pendingTheme {
                 app.pendingTheme = nil
@@ -87,6 +109,30 @@ public enum ConsoleRunner {
                 }
             }
         }
+        let status = stop(app: app, keeper: keeper, terminal: terminal, closed: closed)
+        return Outcome(status: status, output: status == 0 ? app.exitOutput.joined(separator: "\n") : "")
+    }
+
+    public struct Outcome: Sendable {
+        public var status: Int32
+        /// Text to print on standard output after the terminal is restored (empty: none).
+        public var output: String
+    }
+
+    /// Leaving. A quit asked about every draft (saved or discarded), so the recovery file
+    /// goes. A hang-up or a stop signal writes every unsaved draft to it first — before the
+    /// terminal is touched, since a stalled connection could block a write to it — and a
+    /// terminal that hung up is left alone.
+    private static func stop(app: ConsoleApp, keeper: RecoveryKeeper, terminal: Terminal, closed: Bool) -> Int32 {
+        let sig = Terminal.stopSignal
+        if app.quitRequested && sig == 0 {
+            keeper.clear()
+            return 0
+        }
+        let hangup = closed || sig == SIGHUP
+        keeper.writeNow(app.recoveryEntries(), reason: hangup ? .hangup : .terminate)
+        if hangup && Terminal.isHungUp { terminal.abandon() }
+        return 128 + (sig != 0 ? sig : SIGHUP)
     }
 }
 

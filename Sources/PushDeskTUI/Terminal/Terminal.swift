@@ -172,7 +172,8 @@ public final class Terminal {
     static func ascii(_ text: String, width: Int) -> String {
         if text.allSatisfy(\.isASCII) { return text }
         let map: [String: String] = ["─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
-                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">"]
+                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">",
+                                     "█": "#", "░": "."]
         if let m = map[text] { return m }
         // Accented Latin keeps its base letter (Café → Cafe), so labels stay readable.
         if width == 1, let base = text.decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII, base.value >= 0x20 {
@@ -186,15 +187,45 @@ public final class Terminal {
     /// Blocks for the next key. Returns nil only when the terminal is gone (reads keep
     /// failing); input the console does not use comes back as `.ignored`.
     public func readKey() -> Key? {
+        switch nextInput(timeoutMs: -1) {
+        case .key(let k): return k
+        case .idle: return .ignored
+        case .closed: return nil
+        }
+    }
+
+    public enum Input: Equatable, Sendable {
+        case key(Key)
+        /// Nothing within the timeout, or a stop signal interrupted the wait.
+        case idle
+        /// The terminal is gone (hang-up): nothing more can be read or shown.
+        case closed
+    }
+
+    /// Waits up to `timeoutMs` (-1: without limit) for the next key.
+    public func nextInput(timeoutMs: Int32) -> Input {
+        if pd_stop_signal_received() != 0 { return .idle }
+        wtimeout(pd_stdscr(), timeoutMs)
         var wch: wint_t = 0
+        var started = Date()
         var r = wget_wch(pd_stdscr(), &wch)
         var failures = 0
         while r == ERR {
-            // An interrupted read (a signal) is retried; a hang-up fails every time.
+            // A stop signal interrupts the read (EINTR): the loop handles it.
+            if pd_stop_signal_received() != 0 { return .idle }
+            if pd_fd_hung_up(0) != 0 { return .closed }
+            // Waited the whole timeout: simply no key. Anything quicker is a failed read,
+            // retried; a terminal that keeps failing is gone.
+            if timeoutMs >= 0, Date().timeIntervalSince(started) * 1000 >= Double(timeoutMs) / 2 { return .idle }
             failures += 1
-            if failures > 50 { return nil }
+            if failures > 50 { return .closed }
+            started = Date()
             r = wget_wch(pd_stdscr(), &wch)
         }
+        return .key(decode(r, wch))
+    }
+
+    private func decode(_ r: Int32, _ wch: wint_t) -> Key {
         if r == KEY_CODE_YES {
             let code = Int32(wch)
             if code == Self.pasteStart { return readPaste() }
@@ -211,21 +242,17 @@ public final class Terminal {
         return Self.plainKey(UInt32(wch)) ?? .ignored
     }
 
-    /// Waits at most `milliseconds` for a key; nil when none came (used while the store
-    /// loads in the background, so the loop can take its result between keys).
-    public func pollKey(milliseconds: Int32) -> Key? {
-        wtimeout(pd_stdscr(), milliseconds)
-        defer { wtimeout(pd_stdscr(), -1) }
-        var wch: wint_t = 0
-        let r = wget_wch(pd_stdscr(), &wch)
-        if r == ERR { return nil }
-        if r == KEY_CODE_YES {
-            let code = Int32(wch)
-            if code == Self.pasteStart { return readPaste() }
-            if code == KEY_MOUSE { return .ignored }
-            return Self.functionKey(code) ?? .ignored
-        }
-        return Self.plainKey(UInt32(wch)) ?? .ignored
+    /// A stop signal received (SIGHUP, SIGTERM, SIGINT), 0 when none.
+    public nonisolated static var stopSignal: Int32 { pd_stop_signal_received() }
+
+    /// True when the terminal has hung up: nothing may be written to it any more.
+    public nonisolated static var isHungUp: Bool { pd_fd_hung_up(0) != 0 || pd_fd_hung_up(1) != 0 }
+
+    /// Leaves a terminal that has hung up without writing to it (restoring it would only
+    /// write into a dead connection, which can block or fail).
+    public func abandon() {
+        TerminalRestore.active = false
+        screen = nil
     }
 
     /// Reads up to the end-of-paste marker: the whole paste becomes one `.paste` key.
@@ -291,11 +318,12 @@ enum TerminalRestore {
 
     static func install() {
         active = true
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            signal(sig) { s in
-                TerminalRestore.restore()
-                _exit(128 + s)
-            }
+        // SIGHUP, SIGTERM, SIGINT stop the loop, which saves the drafts to the recovery file
+        // and then restores the terminal (unless it hung up): see pd_catch_stop_signal.
+        for sig in [SIGINT, SIGTERM, SIGHUP] { pd_catch_stop_signal(sig) }
+        signal(SIGQUIT) { s in
+            TerminalRestore.restore()
+            _exit(128 + s)
         }
         // A crash (Swift traps raise SIGILL/SIGTRAP) must not leave the terminal raw either.
         for sig in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS] {

@@ -51,6 +51,7 @@ public enum HelpOverlay {
             if bs.isEmpty { continue }
             lines.append((c.rawValue, "", true))
             for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.description, false)) }
+            if c == .textArea { for (k, d) in TextAreaKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) } }
         }
         if textField {
             lines.append(("Text fields", "", true))

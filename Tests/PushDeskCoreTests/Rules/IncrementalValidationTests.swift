@@ -41,4 +41,61 @@ final class IncrementalValidationTests: XCTestCase {
         XCTAssertEqual(incremental.findings(services: services), full(services))
         XCTAssertEqual(incremental.findings(services: snapshot.services), full(snapshot.services))
     }
+
+    /// Delivery drafts (what the composer edits) too: changed, added, removed, renamed, a
+    /// service edited while its delivery was out of the list, two drafts with one name.
+    func testDeliveryEditsGiveTheFullCheck() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-incr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try DemoStore.write(to: root)
+        let snapshot = Store(root: root).loadAll()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let incremental = IncrementalValidation(snapshot, now: now)
+        func full(_ services: [Service], _ deliveries: [Delivery]) -> [Finding] {
+            var s = snapshot; s.services = services; s.deliveries = deliveries
+            return StoreValidation.findings(s, now: now)
+        }
+        func same(_ services: [Service], _ deliveries: [Delivery], file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(incremental.findings(services: services, deliveries: deliveries), full(services, deliveries), file: file, line: line)
+        }
+        let services = snapshot.services
+        var deliveries = snapshot.deliveries
+        same(services, deliveries)
+        let i = try XCTUnwrap(deliveries.firstIndex { $0.name == "summer-sale" })
+
+        // A body over the size limit, then a sound the app does not ship, then back.
+        deliveries[i].content.body = String(repeating: "é", count: 3000)
+        same(services, deliveries)
+        XCTAssertTrue(incremental.findings(services: services, deliveries: deliveries).contains { $0.rule == "size.limit" })
+        deliveries[i].ios.sound = "no-such-sound.caf"
+        same(services, deliveries)
+        deliveries[i] = snapshot.deliveries[i]
+        same(services, deliveries)
+
+        // A new delivery for a service that does not exist, a rename, a removal.
+        var orphan = snapshot.deliveries[i]
+        orphan.name = "orphan"; orphan.service = "nowhere"
+        deliveries.append(orphan)
+        same(services, deliveries)
+        deliveries[i].name = "summer-sale-2"
+        same(services, deliveries)
+        let removed = deliveries.remove(at: i)
+
+        // While it is out of the list its service changes; back in, it is checked against the new service.
+        var edited = services
+        let n = try XCTUnwrap(edited.firstIndex { $0.name == removed.service })
+        for a in edited[n].apps.indices { edited[n].apps[a].variables = [] }
+        same(edited, deliveries)
+        deliveries.insert(removed, at: i)
+        same(edited, deliveries)
+        XCTAssertTrue(incremental.findings(services: edited, deliveries: deliveries).contains { $0.rule == "variable.undeclared" })
+
+        // Two drafts with one name (a copy not yet renamed), different content.
+        var twin = removed
+        twin.content.title = ""
+        deliveries.append(twin)
+        same(edited, deliveries)
+        same(services, deliveries)
+        same(services, snapshot.deliveries)
+    }
 }

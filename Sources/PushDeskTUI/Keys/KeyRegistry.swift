@@ -45,6 +45,8 @@ public struct KeyBinding: Sendable {
     public var hint: String?
     /// Marks actions that destroy data (asked for confirmation).
     public var dangerous = false
+    /// What help and docs/KEYS.md say: the description, plus the confirmation a destructive key asks for.
+    public var helpText: String { dangerous ? description + " (asks first)" : description }
 }
 
 public enum KeyRegistry {
@@ -76,7 +78,7 @@ public enum KeyRegistry {
         b(.servicesList, [.enter], .open, "Edit the selected service", hint: "edit"),
         b(.servicesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New service", hint: "new"),
         b(.servicesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected service", hint: "duplicate"),
-        b(.servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service (asks first)", hint: "delete", dangerous: true),
+        b(.servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service", hint: "delete", dangerous: true),
         b(.servicesList, [.char("D"), .ctrl("y")], .deliveries, "Deliveries of the selected service", hint: "deliveries"),
 
         b(.serviceEditor, [.ctrl("y")], .deliveries, "Deliveries of this service", hint: "deliveries"),
@@ -84,7 +86,7 @@ public enum KeyRegistry {
         b(.serviceApps, [.enter], .open, "Edit the selected app", hint: "edit app"),
         b(.serviceApps, [.char("i")], .addIOS, "Add an iOS app (creates the sandbox + production pair)", hint: "add iOS"),
         b(.serviceApps, [.char("a")], .addAndroid, "Add an Android app", hint: "add Android"),
-        b(.serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app (asks first)", hint: "delete", dangerous: true),
+        b(.serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app", hint: "delete", dangerous: true),
         b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up"),
         b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down"),
 
@@ -106,7 +108,7 @@ public enum KeyRegistry {
         b(.deliveriesList, [.enter], .open, "Compose the selected delivery", hint: "compose"),
         b(.deliveriesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New delivery", hint: "new"),
         b(.deliveriesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected delivery", hint: "duplicate"),
-        b(.deliveriesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected delivery (asks first)", hint: "delete", dangerous: true),
+        b(.deliveriesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected delivery", hint: "delete", dangerous: true),
         b(.deliveriesList, [.char("a")], .allServices, "Show every service's deliveries / only this service's", hint: "all"),
 
         b(.composer, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"),
@@ -168,7 +170,7 @@ public enum KeyRegistry {
             s += "\n## \(c.rawValue)\n\n| keys | action |\n|---|---|\n"
             for b in bs {
                 let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(separator: ", ")
-                s += "| \(keys) | \(b.description)\(b.dangerous ? " (asks for confirmation)" : "") |\n"
+                s += "| \(keys) | \(b.helpText) |\n"
             }
             if c == .textArea { for (k, d) in TextAreaKeys.table { s += "| \(k) | \(d) |\n" } }
         }

@@ -66,6 +66,7 @@ public final class Terminal {
         }
         define_key("\u{1b}[200~", Self.pasteStart)
         define_key("\u{1b}[201~", Self.pasteEnd)
+        Self.defineAlternateKeys()
         TerminalRestore.write(Self.bracketedPasteOn)
     }
 
@@ -225,6 +226,48 @@ public final class Terminal {
         return .key(decode(r, wch))
     }
 
+    /// Sequences terminals send for the same keys in their other modes (and what tmux,
+    /// screen or a mismatched TERM send): taught to ncurses when the terminfo entry lacks them,
+    /// so End under `TERM=xterm` in tmux (ESC [ 4 ~) is End, not Esc followed by `[4~` typed.
+    private static func defineAlternateKeys() {
+        let alternates: [(String, Int32)] = [
+            ("[A", KEY_UP), ("[B", KEY_DOWN), ("[C", KEY_RIGHT), ("[D", KEY_LEFT),
+            ("OA", KEY_UP), ("OB", KEY_DOWN), ("OC", KEY_RIGHT), ("OD", KEY_LEFT),
+            ("[H", KEY_HOME), ("OH", KEY_HOME), ("[1~", KEY_HOME), ("[7~", KEY_HOME),
+            ("[F", KEY_END), ("OF", KEY_END), ("[4~", KEY_END), ("[8~", KEY_END),
+            ("[3~", KEY_DC), ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE), ("[Z", KEY_BTAB),
+            ("OP", pd_key_f(1)), ("OQ", pd_key_f(2)), ("OR", pd_key_f(3)), ("OS", pd_key_f(4)),
+            ("[11~", pd_key_f(1)), ("[12~", pd_key_f(2)), ("[13~", pd_key_f(3)), ("[14~", pd_key_f(4)),
+            ("[15~", pd_key_f(5)), ("[17~", pd_key_f(6)), ("[18~", pd_key_f(7)), ("[19~", pd_key_f(8)),
+            ("[20~", pd_key_f(9)), ("[21~", pd_key_f(10)), ("[23~", pd_key_f(11)), ("[24~", pd_key_f(12)),
+        ]
+        for (tail, code) in alternates where key_defined("\u{1b}" + tail) == 0 {
+            define_key("\u{1b}" + tail, code)
+        }
+    }
+
+    /// After an Esc, bytes already waiting that form a CSI or SS3 sequence (ESC [ … final, ESC O x)
+    /// are one key ncurses does not know: swallowed whole, so none of it is typed as text.
+    /// A person cannot type Esc and then `[` within the same read, so a real Esc is unaffected.
+    private func swallowUnknownSequence() -> Bool {
+        var wch: wint_t = 0
+        wtimeout(pd_stdscr(), 0)
+        defer { wtimeout(pd_stdscr(), -1) }
+        let r = wget_wch(pd_stdscr(), &wch)
+        guard r == OK, wch == 0x5B || wch == 0x4F else {
+            // Not a sequence: the key read stays for the next read.
+            if r == KEY_CODE_YES { ungetch(Int32(wch)) } else if r == OK { unget_wch(wchar_t(wch)) }
+            return false
+        }
+        if wch == 0x4F { _ = wget_wch(pd_stdscr(), &wch); return true }  // SS3: one final byte
+        // CSI: parameter and intermediate bytes (0x20–0x3F), then one final byte (0x40–0x7E).
+        for _ in 0..<32 {
+            guard wget_wch(pd_stdscr(), &wch) == OK else { break }
+            if (0x40...0x7E).contains(wch) { break }
+        }
+        return true
+    }
+
     private func decode(_ r: Int32, _ wch: wint_t) -> Key {
         if r == KEY_CODE_YES {
             let code = Int32(wch)
@@ -239,6 +282,7 @@ public final class Terminal {
             }
             return Self.functionKey(code) ?? .ignored
         }
+        if wch == 27, swallowUnknownSequence() { return .ignored }
         return Self.plainKey(UInt32(wch)) ?? .ignored
     }
 

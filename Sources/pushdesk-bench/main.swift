@@ -9,6 +9,8 @@ import PushDeskCore
 //                                              (ComposerBench.swift)
 //   pushdesk-bench generate DIR [--services N] [--deliveries M]
 //                                              writes the large store into DIR
+//   pushdesk-bench add-4kb STORE               writes the `bench-4kb` delivery (payload near
+//                                              4 KB, sorts first) into STORE
 //   pushdesk-bench save STORE [--runs N]       saves its first service N times through
 //                                              Store.save (atomic write + fsync); prints µs
 
@@ -17,6 +19,7 @@ func usage() -> Never {
         usage: pushdesk-bench preview [--runs N]
                pushdesk-bench composer [--runs N]
                pushdesk-bench generate DIR [--services N] [--deliveries M]
+               pushdesk-bench add-4kb STORE
                pushdesk-bench save STORE [--runs N]
 
         """.utf8))
@@ -43,6 +46,15 @@ case "generate":
     do {
         try LargeStore.generate(into: dir, services: option("--services") ?? LargeStore.services,
                                 deliveries: option("--deliveries") ?? LargeStore.deliveries)
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "add-4kb":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    do {
+        let (d, bytes) = try ComposerBench.writeFourKB(into: Store(root: URL(fileURLWithPath: args[1])))
+        print("\(Store.deliveryPath(d.name)): service \(d.service), largest payload \(bytes) bytes")
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)

@@ -11,6 +11,7 @@ import PushDeskCore
 //                                              writes the large store into DIR
 //   pushdesk-bench add-4kb STORE               writes the `bench-4kb` delivery (payload near
 //                                              4 KB, sorts first) into STORE
+//   pushdesk-bench phases STORE [--runs N]     validate's CPU time phase by phase
 //   pushdesk-bench save STORE [--runs N]       saves its first service N times through
 //                                              Store.save (atomic write + fsync); prints µs
 
@@ -20,6 +21,7 @@ func usage() -> Never {
                pushdesk-bench composer [--runs N]
                pushdesk-bench generate DIR [--services N] [--deliveries M]
                pushdesk-bench add-4kb STORE
+               pushdesk-bench phases STORE [--runs N]
                pushdesk-bench save STORE [--runs N]
 
         """.utf8))
@@ -59,6 +61,9 @@ case "add-4kb":
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)
     }
+case "phases":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    ValidatePhases.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 5)
 case "save":
     guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
     do {

@@ -53,14 +53,15 @@ public final class Store: Sendable {
     public func loadService(_ name: String) throws -> Service { try loadServiceWithMap(name).0 }
     public func loadDelivery(_ name: String) throws -> Delivery { try loadDeliveryWithMap(name).0 }
 
+    /// The service and its source map (no fingerprint: nothing will be saved from it).
     public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
-        let r = try loadServiceRecord(name)
-        return (r.0, r.1)
+        let path = Self.servicePath(name)
+        return try decodeService(try read(path), name: name, path: path)
     }
 
     public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
-        let r = try loadDeliveryRecord(name)
-        return (r.0, r.1)
+        let path = Self.deliveryPath(name)
+        return try decodeDelivery(try read(path), name: name, path: path)
     }
 
     /// The service, its source map, and the fingerprint of the bytes it was read from
@@ -68,17 +69,27 @@ public final class Store: Sendable {
     public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
         let path = Self.servicePath(name)
         let (data, fp) = try readRecord(path)
-        let (service, map) = try ServiceXML.decode(data, file: path)
-        try checkName(service.name, expected: name, path: path, map: map)
+        let (service, map) = try decodeService(data, name: name, path: path)
         return (service, map, fp)
     }
 
     public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
         let path = Self.deliveryPath(name)
         let (data, fp) = try readRecord(path)
+        let (delivery, map) = try decodeDelivery(data, name: name, path: path)
+        return (delivery, map, fp)
+    }
+
+    private func decodeService(_ data: Data, name: String, path: String) throws -> (Service, SourceMap) {
+        let (service, map) = try ServiceXML.decode(data, file: path)
+        try checkName(service.name, expected: name, path: path, map: map)
+        return (service, map)
+    }
+
+    private func decodeDelivery(_ data: Data, name: String, path: String) throws -> (Delivery, SourceMap) {
         let (delivery, map) = try DeliveryXML.decode(data, file: path)
         try checkName(delivery.name, expected: name, path: path, map: map)
-        return (delivery, map, fp)
+        return (delivery, map)
     }
 
     public func loadProfile(_ name: String) throws -> Profile {
@@ -96,11 +107,16 @@ public final class Store: Sendable {
     }
 
     /// Reads a store file, refusing what must not be followed or is too large to be ours.
-    func read(_ relative: String) throws -> Data { try readRecord(relative).0 }
+    /// One `lstat`, one open and one `fstat` per file (a store can hold thousands).
+    func read(_ relative: String) throws -> Data { try readChecked(relative).0 }
 
-    /// Reads a store file and fingerprints the bytes read. One `lstat`, one open and one
-    /// `fstat` per file (a store can hold thousands).
+    /// Reads a store file and fingerprints the bytes read.
     func readRecord(_ relative: String) throws -> (Data, FileFingerprint) {
+        let (data, modified) = try readChecked(relative)
+        return (data, FileFingerprint(bytes: data, modified: modified))
+    }
+
+    private func readChecked(_ relative: String) throws -> (Data, Date) {
         let u = url(relative)
         var st = stat()
         guard lstat(u.path, &st) == 0 else {
@@ -120,7 +136,7 @@ public final class Store: Sendable {
                              "the file is \(Int(st.st_size) / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
         do {
-            guard let r = try FileFingerprint.read(u) else {
+            guard let r = try FileFingerprint.readBytes(u) else {
                 throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
             }
             return r
@@ -235,12 +251,20 @@ public final class Store: Sendable {
     // MARK: everything at once
 
     /// Every record that loads, and an error for each file that does not. Files are read
-    /// and decoded in parallel; the snapshot lists them in name order as before.
-    public func loadAll() -> StoreSnapshot {
+    /// and decoded in parallel; the snapshot lists them in name order. `fingerprints: false`
+    /// skips hashing the files (for a reader that saves nothing, such as `validate`).
+    public func loadAll(fingerprints: Bool = true) -> StoreSnapshot {
         var snap = StoreSnapshot()
         do {
             let serviceNames = try serviceNames()
-            for (name, r) in zip(serviceNames, Parallel.map(serviceNames) { name in Self.attempt { try self.loadServiceRecord(name) } }) {
+            let services = Parallel.map(serviceNames) { name in
+                Self.attempt { () throws -> (Service, SourceMap, FileFingerprint?) in
+                    if fingerprints { return try self.loadServiceRecord(name) }
+                    let (s, map) = try self.loadServiceWithMap(name)
+                    return (s, map, nil)
+                }
+            }
+            for (name, r) in zip(serviceNames, services) {
                 if let (s, map, fp) = r.value {
                     snap.services.append(s)
                     snap.sourceMaps[Self.servicePath(name)] = map
@@ -249,7 +273,14 @@ public final class Store: Sendable {
                 if let e = r.error { snap.errors.append(e) }
             }
             let deliveryNames = try deliveryNames()
-            for (name, r) in zip(deliveryNames, Parallel.map(deliveryNames) { name in Self.attempt { try self.loadDeliveryRecord(name) } }) {
+            let deliveries = Parallel.map(deliveryNames) { name in
+                Self.attempt { () throws -> (Delivery, SourceMap, FileFingerprint?) in
+                    if fingerprints { return try self.loadDeliveryRecord(name) }
+                    let (d, map) = try self.loadDeliveryWithMap(name)
+                    return (d, map, nil)
+                }
+            }
+            for (name, r) in zip(deliveryNames, deliveries) {
                 if let (d, map, fp) = r.value {
                     snap.deliveries.append(d)
                     snap.sourceMaps[Self.deliveryPath(name)] = map

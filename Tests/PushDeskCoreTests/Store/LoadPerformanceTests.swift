@@ -43,6 +43,28 @@ final class LoadPerformanceTests: XCTestCase {
         XCTAssertEqual(snap.errors.map(\.file), ["services/svc-050.xml", "services/svc-099.xml"])
         XCTAssertTrue(snap.errors[1].message.contains("root element is <delivery>"), snap.errors[1].message)
         XCTAssertEqual(snap.deliveries.map(\.name), ["catalog-refresh", "summer-sale"])
+        XCTAssertEqual(snap.fingerprints.count, 118 + 1 + 2)
+
+        // Without fingerprints (validate, list): the same records and errors, no hashing.
+        let plain = store.loadAll(fingerprints: false)
+        XCTAssertEqual(plain.services, snap.services)
+        XCTAssertEqual(plain.deliveries, snap.deliveries)
+        XCTAssertEqual(plain.errors.map(\.description), snap.errors.map(\.description))
+        XCTAssertTrue(plain.fingerprints.isEmpty)
+    }
+
+    /// The buffer grows past the announced size and an empty file reads as no bytes.
+    func testReadBytesWholeFileAndEmptyFile() throws {
+        let big = root.appendingPathComponent("big.bin"), empty = root.appendingPathComponent("empty.bin")
+        let bytes = (0..<200_000).map { UInt8($0 % 251) }
+        try Data(bytes).write(to: big)
+        try Data().write(to: empty)
+        let (data, fp) = try XCTUnwrap(try FileFingerprint.read(big))
+        XCTAssertEqual(Array(data), bytes)
+        XCTAssertEqual(fp.size, bytes.count)
+        XCTAssertEqual(try XCTUnwrap(try FileFingerprint.read(empty)).0.count, 0)
+        XCTAssertNil(try FileFingerprint.read(root.appendingPathComponent("none.bin")))
+        XCTAssertThrowsError(try FileFingerprint.read(big, maxBytes: 1000))
     }
 
     func testEscapedAmpersandsInAttributesAreOneAmpersand() throws {

@@ -225,7 +225,15 @@ public enum ServiceRules {
     }
 
     /// nil when `s` is an absolute http(s) URL with a host, else what is wrong with it.
+    /// Plain URLs are recognised by a byte scan (`URLCheck`); anything else goes through
+    /// Foundation's RFC 3986 parser, which words the problem.
     public static func urlProblem(_ s: String) -> String? {
+        if URLCheck.isPlainHTTPURL(s) { return nil }
+        return foundationURLProblem(s)
+    }
+
+    /// `urlProblem` by `URLComponents` alone (about 30,000 instructions a URL).
+    static func foundationURLProblem(_ s: String) -> String? {
         guard let c = URLComponents(string: s), let scheme = c.scheme?.lowercased() else {
             return "is not a URL; expected e.g. https://host:port/"
         }

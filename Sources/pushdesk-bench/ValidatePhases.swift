@@ -12,7 +12,7 @@ enum ValidatePhases {
         for _ in 0..<runs {
             var t = cpu()
             func lap(_ name: String) { let now = cpu(); rows[name, default: []].append(now - t); t = now }
-            var snap: StoreSnapshot? = store.loadAll(fingerprints: false)
+            var snap: StoreSnapshot? = store.loadAll(readOnly: true)
             lap(order[0])
             let s = ServiceRules.check(snap!)
             lap(order[1])

@@ -3,7 +3,7 @@
 /// PushDesk writes its own JSON (instead of Foundation's encoders) because the bytes are
 /// the product: SPEC §4.5 wants key order stable, `/` unescaped, non-ASCII as raw UTF-8
 /// and only `"`, `\` and U+0000–U+001F escaped — every byte counts against 4096.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case string(String)
     /// Kept as its literal text (`1`, `0.8`) so numbers are written exactly as meant.
     case number(String)

@@ -92,6 +92,46 @@ public final class Store: Sendable {
         return (delivery, map)
     }
 
+    // MARK: reading once (validate, list)
+
+    /// A service for a reader that saves nothing: no fingerprint, and a source map that
+    /// reads the file again when a position is asked for instead of keeping its bytes.
+    private func readService(_ name: String) throws -> (Service, SourceMap) {
+        let path = Self.servicePath(name)
+        let (data, modified) = try readChecked(path)
+        let service = try ServiceXML.decode(data, file: path, recording: nil)
+        let map = rereadingMap(path, size: data.count, modified: modified) { bytes in
+            let r = SourceMapRecorder()
+            _ = try? ServiceXML.decode(bytes, file: path, recording: r)
+            return r.positions
+        }
+        try checkName(service.name, expected: name, path: path, map: map)
+        return (service, map)
+    }
+
+    private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
+        let path = Self.deliveryPath(name)
+        let (data, modified) = try readChecked(path)
+        let delivery = try DeliveryXML.decode(data, file: path, recording: nil)
+        let map = rereadingMap(path, size: data.count, modified: modified) { bytes in
+            let r = SourceMapRecorder()
+            _ = try? DeliveryXML.decode(bytes, file: path, recording: r)
+            return r.positions
+        }
+        try checkName(delivery.name, expected: name, path: path, map: map)
+        return (delivery, map)
+    }
+
+    /// Positions from the file as it is when first asked — none if it is no longer the
+    /// version that was read (another size or modification time): no position beats a wrong one.
+    private func rereadingMap(_ path: String, size: Int, modified: Date,
+                              record: @escaping @Sendable (Data) -> [String: SourceMap.Position]) -> SourceMap {
+        SourceMap(lazy: { [self] in
+            guard let (bytes, now) = try? readChecked(path), bytes.count == size, now == modified else { return [:] }
+            return record(bytes)
+        })
+    }
+
     public func loadProfile(_ name: String) throws -> Profile {
         let path = Self.profilePath(name)
         return try ProfileXML.decode(try read(path), file: path, name: name)
@@ -251,16 +291,18 @@ public final class Store: Sendable {
     // MARK: everything at once
 
     /// Every record that loads, and an error for each file that does not. Files are read
-    /// and decoded in parallel; the snapshot lists them in name order. `fingerprints: false`
-    /// skips hashing the files (for a reader that saves nothing, such as `validate`).
-    public func loadAll(fingerprints: Bool = true) -> StoreSnapshot {
+    /// and decoded in parallel; the snapshot lists them in name order. `readOnly` is for a
+    /// command that reads the store once and saves nothing (`validate`, `list`): no
+    /// fingerprints (no hashing), and source maps read their file again if a finding needs a
+    /// position instead of keeping every file's bytes in memory.
+    public func loadAll(readOnly: Bool = false) -> StoreSnapshot {
         var snap = StoreSnapshot()
         do {
             let serviceNames = try serviceNames()
             let services = Parallel.map(serviceNames) { name in
                 Self.attempt { () throws -> (Service, SourceMap, FileFingerprint?) in
-                    if fingerprints { return try self.loadServiceRecord(name) }
-                    let (s, map) = try self.loadServiceWithMap(name)
+                    if !readOnly { return try self.loadServiceRecord(name) }
+                    let (s, map) = try self.readService(name)
                     return (s, map, nil)
                 }
             }
@@ -275,8 +317,8 @@ public final class Store: Sendable {
             let deliveryNames = try deliveryNames()
             let deliveries = Parallel.map(deliveryNames) { name in
                 Self.attempt { () throws -> (Delivery, SourceMap, FileFingerprint?) in
-                    if fingerprints { return try self.loadDeliveryRecord(name) }
-                    let (d, map) = try self.loadDeliveryWithMap(name)
+                    if !readOnly { return try self.loadDeliveryRecord(name) }
+                    let (d, map) = try self.readDelivery(name)
                     return (d, map, nil)
                 }
             }

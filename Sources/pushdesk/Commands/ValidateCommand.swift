@@ -17,7 +17,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.openStore()
-        let snapshot = store.loadAll(fingerprints: false)  // it saves nothing
+        let snapshot = store.loadAll(readOnly: true)  // it saves nothing
         let findings = StoreValidation.findings(snapshot)
         if json {
             print(JSONValue.object([("store", .string(store.root.path)),

@@ -39,4 +39,34 @@ final class URLCheckTests: XCTestCase {
         }
         XCTAssertGreaterThan(accepted, 100, "the random strings exercise the fast path")
     }
+
+    /// `OptionValues.isHTTPSURL` is a byte scan; it must answer as the string-based
+    /// definition it replaced (kept here as the oracle).
+    func testHTTPSURLScanMatchesItsDefinition() {
+        func oracle(_ text: String) -> Bool {
+            let lower = text.lowercased()
+            guard lower.hasPrefix("https://") else { return false }
+            guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return false }
+            let rest = lower.dropFirst("https://".count)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            let host = authority.split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""
+            return !host.isEmpty
+        }
+        let fixed = ["https://cdn.example/a.jpg", "HTTPS://H", "https://", "https://@", "https://u@", "https://u@:", "https://u@::",
+                     "https://:80", "https://::/x", "https://a@b@", "https://@@h", "https://h/ x", "https://h\u{7f}", "http://h",
+                     "https:/h", "hTtPs://x", "https://é/", "https://h#", "https://?", "xhttps://h", "https://h\tx"]
+        for s in fixed { XCTAssertEqual(OptionValues.isHTTPSURL(s), oracle(s), s.debugDescription) }
+        var rng = SystemRandomNumberGenerator()
+        let prefixes = ["https://", "HTTPS://", "HtTpS://", "https:/", "http://", "", "https://u"]
+        let alphabet = Array("ab:@/?#. \t\u{7f}éK")
+        var yes = 0
+        for _ in 0..<5000 {
+            var s = prefixes.randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 0...8, using: &rng) { s.append(alphabet.randomElement(using: &rng)!) }
+            let want = oracle(s)
+            if want { yes += 1 }
+            XCTAssertEqual(OptionValues.isHTTPSURL(s), want, s.debugDescription)
+        }
+        XCTAssertGreaterThan(yes, 200)
+    }
 }

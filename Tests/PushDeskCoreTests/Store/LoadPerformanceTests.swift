@@ -45,12 +45,26 @@ final class LoadPerformanceTests: XCTestCase {
         XCTAssertEqual(snap.deliveries.map(\.name), ["catalog-refresh", "summer-sale"])
         XCTAssertEqual(snap.fingerprints.count, 118 + 1 + 2)
 
-        // Without fingerprints (validate, list): the same records and errors, no hashing.
-        let plain = store.loadAll(fingerprints: false)
+        // Read-only (validate, list): the same records and errors, no hashing.
+        let plain = store.loadAll(readOnly: true)
         XCTAssertEqual(plain.services, snap.services)
         XCTAssertEqual(plain.deliveries, snap.deliveries)
         XCTAssertEqual(plain.errors.map(\.description), snap.errors.map(\.description))
         XCTAssertTrue(plain.fingerprints.isEmpty)
+        // Its source maps read the file again: the same positions…
+        for (file, map) in snap.sourceMaps { XCTAssertEqual(plain.sourceMaps[file]?.positions, map.positions, file) }
+    }
+
+    /// …unless the file changed meanwhile: then no position rather than a wrong one.
+    func testReadOnlySourceMapOfAChangedFileHasNoPositions() throws {
+        let store = Store(root: root)
+        let plain = store.loadAll(readOnly: true)
+        let path = Store.servicePath("neotrips")
+        var s = try store.loadService("neotrips")
+        s.label = "Neotrips, relabelled"
+        try store.save(s)
+        XCTAssertNil(plain.sourceMaps[path]?.position(of: "label"))
+        XCTAssertNotNil(store.loadAll(readOnly: true).sourceMaps[path]?.position(of: "label"))
     }
 
     /// The buffer grows past the announced size and an empty file reads as no bytes.

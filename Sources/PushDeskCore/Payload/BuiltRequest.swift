@@ -18,17 +18,23 @@ enum CustomKeys {
     static func members(delivery: Delivery, declared: [AppVariable], tracking: Tracking,
                         skip: (String) -> Bool) -> [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
-        out.reserveCapacity(min(declared.count, delivery.variables.count) + 2)
+        append(JSONTree.self, delivery: delivery, declared: declared, tracking: tracking, skip: skip, to: &out)
+        return out
+    }
+
+    static func append<J: JSONOutput>(_: J.Type, delivery: Delivery, declared: [AppVariable], tracking: Tracking,
+                                      skip: (String) -> Bool, to object: inout J.Object) {
         // Only names with a value can be sent, so only those are checked (a name declared
-        // twice is sent once: `out` is the list of names seen).
+        // twice is sent once: `sent` is the list of names seen).
+        var sent: [String] = []
         for variable in declared {
             guard let value = delivery.value(ofVariable: variable.name), !skip(variable.name),
-                  !out.contains(where: { $0.0 == variable.name }) else { continue }
-            out.append((variable.name, .string(value)))
+                  !sent.contains(variable.name) else { continue }
+            sent.append(variable.name)
+            J.append(variable.name, J.string(value), to: &object)
         }
-        out.append(("_mId", .string(tracking.messageId)))
-        out.append(("_dId", .string(tracking.deliveryId)))
-        return out
+        J.append("_mId", J.string(tracking.messageId), to: &object)
+        J.append("_dId", J.string(tracking.deliveryId), to: &object)
     }
 }
 

@@ -259,7 +259,7 @@ public enum DeliveryRules {
     public static func check(delivery: Delivery, service: Service, profiles: [Profile], now: Date) -> [Finding] {
         // Service findings would be filtered out below: none are computed.
         let preview = PreviewEngine.preview(delivery: delivery, service: service, profile: nil,
-                                            appKey: nil, token: nil, now: now, serviceFindings: [])
+                                            appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
         // App settings are the service file's findings; validate reports those from ServiceRules.
         var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter { $0.file != Store.servicePath(service.name) }
         if !profiles.isEmpty {

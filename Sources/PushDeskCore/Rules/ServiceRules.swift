@@ -7,8 +7,17 @@ public enum ServiceRules {
     public static let reservedVariableNames: Set<String> = ["aps", "_mId", "_dId", "_msg", "from", "message_type", "notification"]
 
     public static func isReservedVariableName(_ name: String) -> Bool {
-        reservedVariableNames.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
+        // Checked for every variable of every app and delivery: most names are ruled out
+        // by their first byte before any hashing or prefix comparison.
+        guard let first = name.utf8.first else { return false }
+        if first == UInt8(ascii: "g"), name.hasPrefix("google") || name.hasPrefix("gcm") { return true }
+        return reservedFirstBytes[Int(first)] && reservedVariableNames.contains(name)
     }
+    private static let reservedFirstBytes: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for n in reservedVariableNames { if let f = n.utf8.first { t[Int(f)] = true } }
+        return t
+    }()
 
     /// Every service rule over the whole snapshot (services checked in parallel, results in store order).
     public static func check(_ snapshot: StoreSnapshot) -> [Finding] {
@@ -54,7 +63,7 @@ public enum ServiceRules {
             }
             if app.integrationKey.isEmpty {
                 add(.error, "field.required", "\(p).integrationKey", "\(name) has no integration key; generate one and give it to the app's developers")
-            } else if app.integrationKey.contains(where: { $0.isWhitespace }) {
+            } else if containsWhitespace(app.integrationKey) {
                 add(.error, "integration-key.format", "\(p).integrationKey", "the integration key of \(name) contains white space; the SDK sends it verbatim, so it must match exactly")
             }
             checkList(app.variables.map(\.name), rule: "variable.duplicate", what: "variable", field: "\(p).variables", add)
@@ -168,18 +177,23 @@ public enum ServiceRules {
     }
 
     /// `integration-key.duplicate`: each app of the store needs its own key. Every app
-    /// involved gets a finding that names the other places.
+    /// involved gets a finding that names the other places. (Names and paths are built for
+    /// duplicates only: a store has thousands of apps and usually no duplicate.)
     static func duplicateIntegrationKeys(_ services: [Service]) -> [Finding] {
-        var places: [String: [(file: String, field: String, app: String)]] = [:]
-        for s in services {
+        var places: [String: [(service: Int, app: Int)]] = [:]
+        for (si, s) in services.enumerated() {
             for (i, app) in s.apps.enumerated() where !app.integrationKey.isEmpty {
-                places[app.integrationKey, default: []].append((Store.servicePath(s.name), "apps[\(i)].integrationKey", appName(app)))
+                places[app.integrationKey, default: []].append((si, i))
             }
         }
         var out: [Finding] = []
-        for (key, list) in places.sorted(by: { $0.key < $1.key }) where list.count > 1 {
-            for (k, place) in list.enumerated() {
-                let others = list.enumerated().filter { $0.offset != k }
+        for (key, list) in places.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
+            let named = list.map { p in
+                (file: Store.servicePath(services[p.service].name), field: "apps[\(p.app)].integrationKey",
+                 app: appName(services[p.service].apps[p.app]))
+            }
+            for (k, place) in named.enumerated() {
+                let others = named.enumerated().filter { $0.offset != k }
                     .map { "\($0.element.app) in \($0.element.file)" }.joined(separator: ", ")
                 out.append(Finding(.error, "integration-key.duplicate",
                                    "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
@@ -220,8 +234,11 @@ public enum ServiceRules {
     private static func isASCIIAlphanumeric(_ u: Unicode.Scalar) -> Bool {
         (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9")
     }
-    private static func isASCIILetter(_ u: Unicode.Scalar) -> Bool {
-        (u >= "a" && u <= "z") || (u >= "A" && u <= "Z")
+    private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+    }
+    private static func isASCIILetter(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
     }
 
     /// nil when `s` is an absolute http(s) URL with a host, else what is wrong with it.
@@ -245,25 +262,45 @@ public enum ServiceRules {
 
     /// Reverse-DNS bundle id: at least two parts of letters, digits and `-`.
     public static func isBundleId(_ s: String) -> Bool {
-        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { p in
-            !p.isEmpty && p.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "-" }
-        }
+        dotted(s, separator: UInt8(ascii: "."), first: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") },
+               rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }) { $0 >= 2 }
     }
 
     /// Java package name: at least two parts, each a letter then letters, digits, `_`.
     public static func isPackageName(_ s: String) -> Bool {
-        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { p in
-            guard let f = p.unicodeScalars.first, isASCIILetter(f) else { return false }
-            return p.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" }
-        }
+        dotted(s, separator: UInt8(ascii: "."), first: isASCIILetter,
+               rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") }) { $0 >= 2 }
     }
 
     static func isSchemaName(_ s: String) -> Bool {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { p in
-            !p.isEmpty && p.unicodeScalars.allSatisfy(isASCIIAlphanumeric)
+        dotted(s, separator: UInt8(ascii: ":"), first: isASCIIAlphanumeric, rest: isASCIIAlphanumeric) { $0 == 2 }
+    }
+
+    /// `s` split on `separator` (empty parts kept): every part non-empty, its first byte
+    /// passing `first` and the others `rest`, and `parts(count)` true. Non-ASCII bytes pass
+    /// neither, as no non-ASCII scalar is an ASCII letter or digit.
+    private static func dotted(_ s: String, separator: UInt8, first: (UInt8) -> Bool, rest: (UInt8) -> Bool,
+                               parts: (Int) -> Bool) -> Bool {
+        var count = 1, partLength = 0
+        for b in s.utf8 {
+            if b == separator {
+                if partLength == 0 { return false }
+                count += 1; partLength = 0
+            } else {
+                if !(partLength == 0 ? first(b) : rest(b)) { return false }
+                partLength += 1
+            }
         }
+        return partLength > 0 && parts(count)
+    }
+
+    /// `Character.isWhitespace` anywhere in `s`; ASCII text is checked byte by byte.
+    static func containsWhitespace(_ s: String) -> Bool {
+        var ascii = true
+        for b in s.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            if b == 0x20 || (b >= 0x09 && b <= 0x0D) { return true }
+        }
+        return ascii ? false : s.contains(where: { $0.isWhitespace })
     }
 }

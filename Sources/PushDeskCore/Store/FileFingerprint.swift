@@ -56,37 +56,43 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
     /// The bytes and modification time of a file, without hashing them (what `validate`
     /// needs: it saves nothing). nil when it does not exist.
     static func readBytes(_ url: URL, maxBytes: Int = Int.max) throws -> (Data, Date)? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        try readBytes(path: url.path, maxBytes: maxBytes)
+    }
+
+    /// The same from a path (a store reads thousands of files: no URL for each).
+    static func readBytes(path: String, maxBytes: Int = Int.max) throws -> (Data, Date)? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw AtomicFile.posixError("cannot read \(url.lastPathComponent)")
+            throw AtomicFile.posixError("cannot read \(name)")
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw AtomicFile.posixError("cannot read \(url.lastPathComponent)") }
+        guard fstat(fd, &st) == 0 else { throw AtomicFile.posixError("cannot read \(name)") }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw AtomicWriteError(message: "\(url.lastPathComponent) is not a regular file")
+            throw AtomicWriteError(message: "\(name) is not a regular file")
         }
         if Int(st.st_size) > maxBytes {
-            throw AtomicWriteError(message: "\(url.lastPathComponent) is \(st.st_size) bytes, more than \(maxBytes)")
+            throw AtomicWriteError(message: "\(name) is \(st.st_size) bytes, more than \(maxBytes)")
         }
         // One buffer of the announced size (+1 to see the end in one read), not zeroed, grown
         // only if the file grows while being read: read to the end, not just what fstat said.
         var capacity = Int(st.st_size) + 1
-        guard var buffer = malloc(capacity) else { throw AtomicWriteError(message: "out of memory reading \(url.lastPathComponent)") }
+        guard var buffer = malloc(capacity) else { throw AtomicWriteError(message: "out of memory reading \(name)") }
         var got = 0
         do {
             while true {
                 if got == capacity {
                     capacity *= 2
-                    guard let grown = realloc(buffer, capacity) else { throw AtomicWriteError(message: "out of memory reading \(url.lastPathComponent)") }
+                    guard let grown = realloc(buffer, capacity) else { throw AtomicWriteError(message: "out of memory reading \(name)") }
                     buffer = grown
                 }
                 let n = Glibc.read(fd, buffer + got, capacity - got)
-                if n < 0 { if errno == EINTR { continue }; throw AtomicFile.posixError("cannot read \(url.lastPathComponent)") }
+                if n < 0 { if errno == EINTR { continue }; throw AtomicFile.posixError("cannot read \(name)") }
                 if n == 0 { break }
                 got += n
-                if got > maxBytes { throw AtomicWriteError(message: "\(url.lastPathComponent) is more than \(maxBytes) bytes") }
+                if got > maxBytes { throw AtomicWriteError(message: "\(name) is more than \(maxBytes) bytes") }
             }
         } catch {
             free(buffer)

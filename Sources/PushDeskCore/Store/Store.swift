@@ -6,7 +6,13 @@ import Foundation
 public final class Store: Sendable {
     public let root: URL
 
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    /// `root.path`, kept: files are opened by path, thousands per load.
+    private let rootPath: String
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+        rootPath = self.root.path
+    }
 
     public static func servicePath(_ name: String) -> String { "services/\(name).xml" }
     public static func deliveryPath(_ name: String) -> String { "deliveries/\(name).xml" }
@@ -157,26 +163,27 @@ public final class Store: Sendable {
     }
 
     private func readChecked(_ relative: String) throws -> (Data, Date) {
-        let u = url(relative)
+        let path = rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
         var st = stat()
-        guard lstat(u.path, &st) == 0 else {
+        guard lstat(path, &st) == 0 else {
             throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
         }
         if st.st_mode & S_IFMT == S_IFLNK {
+            let u = url(relative)
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: u.path)) ?? "?"
             let resolved = u.resolvingSymlinksInPath().path
             if !resolved.hasPrefix(root.resolvingSymlinksInPath().path + "/") {
                 throw StoreError(file: relative, line: 1, column: 1,
                                  "is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a regular file")
             }
-            if stat(u.path, &st) != 0 { st.st_size = 0 }  // a dangling link fails at the read below
+            if stat(path, &st) != 0 { st.st_size = 0 }  // a dangling link fails at the read below
         }
         if st.st_size > XMLReader.maxFileBytes {
             throw StoreError(file: relative, line: 1, column: 1,
                              "the file is \(Int(st.st_size) / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
         do {
-            guard let r = try FileFingerprint.readBytes(u) else {
+            guard let r = try FileFingerprint.readBytes(path: path) else {
                 throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
             }
             return r

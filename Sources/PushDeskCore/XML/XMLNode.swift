@@ -5,11 +5,13 @@
 public final class XMLNode: @unchecked Sendable {
     public let name: String
     /// In document order.
-    public internal(set) var attributes: [(name: String, value: String)]
-    public internal(set) var children: [XMLNode] = []
+    // Set only while the tree is built (by one thread), then read: no run-time exclusivity
+    // checks, which cost more than the reads themselves (docs/PERFORMANCE.md).
+    @exclusivity(unchecked) public internal(set) var attributes: [(name: String, value: String)]
+    @exclusivity(unchecked) public internal(set) var children: [XMLNode] = []
     /// Character data directly inside this element (entity references resolved). White
     /// space alone between child elements (indentation) is not kept: such an element has "".
-    public internal(set) var text: String = ""
+    @exclusivity(unchecked) public internal(set) var text: String = ""
     /// Byte offset of the start tag's `<` in `source`; nil when the scan did not find it.
     let offset: Int?
     let source: SourceText

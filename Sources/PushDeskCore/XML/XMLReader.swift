@@ -157,9 +157,7 @@ final class TreeBuilder {
     /// Text of the open elements, end to end: each one's text starts at its entry in `textStarts`.
     @exclusivity(unchecked) private var textBytes: [UInt8] = []
     @exclusivity(unchecked) private var textStarts: [Int] = []
-    /// libxml2 interns names: one Swift string per distinct name pointer (same index in both).
-    @exclusivity(unchecked) private var namePointers: [UnsafePointer<xmlChar>] = []
-    @exclusivity(unchecked) private var nameStrings: [String] = []
+    // libxml2 interns names: one Swift string per distinct name pointer (`name(_:)`).
 
     init(scan: SourceScan, file: String) { self.scan = scan; self.file = file }
 
@@ -172,11 +170,34 @@ final class TreeBuilder {
     var lastOpenedName: String? { openElementName ?? lastStarted }
 
     private func name(_ p: UnsafePointer<xmlChar>) -> String {
-        if let i = namePointers.firstIndex(of: p) { return nameStrings[i] }
+        // An open-addressing table by pointer (a file has a few dozen distinct names, each
+        // seen hundreds of times): a hit is a hash and a comparison.
+        var slot = (Int(bitPattern: p) >> 4) & (Self.nameSlots - 1)
+        while let q = namePointers[slot] {
+            if q == p { return nameStrings[slot] }
+            slot = (slot + 1) & (Self.nameSlots - 1)
+        }
         let s = String(cString: p)
-        namePointers.append(p)
-        nameStrings.append(s)
+        if nameCount < Self.nameSlots / 2 {
+            namePointers[slot] = p
+            (nameStrings + slot).initialize(to: s)
+            nameCount += 1
+        }
         return s
+    }
+    private static let nameSlots = 256
+    private let namePointers: UnsafeMutablePointer<UnsafePointer<xmlChar>?> = {
+        let t = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: nameSlots)
+        t.initialize(repeating: nil, count: nameSlots)
+        return t
+    }()
+    private let nameStrings = UnsafeMutablePointer<String>.allocate(capacity: nameSlots)
+    @exclusivity(unchecked) private var nameCount = 0
+
+    deinit {
+        for i in 0..<Self.nameSlots where namePointers[i] != nil { (nameStrings + i).deinitialize(count: 1) }
+        nameStrings.deallocate()
+        namePointers.deallocate()
     }
 
     private func qualified(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>) -> String {

@@ -12,6 +12,8 @@ import PushDeskCore
 //   pushdesk-bench add-4kb STORE               writes the `bench-4kb` delivery (payload near
 //                                              4 KB, sorts first) into STORE
 //   pushdesk-bench phases STORE [--runs N]     validate's CPU time phase by phase
+//   pushdesk-bench typing STORE [--runs N]     a key in the service editor and the composer,
+//                                              handle + render, in process
 //   pushdesk-bench save STORE [--runs N]       saves its first service N times through
 //                                              Store.save (atomic write + fsync); prints µs
 
@@ -22,6 +24,7 @@ func usage() -> Never {
                pushdesk-bench generate DIR [--services N] [--deliveries M]
                pushdesk-bench add-4kb STORE
                pushdesk-bench phases STORE [--runs N]
+               pushdesk-bench typing STORE [--runs N]
                pushdesk-bench save STORE [--runs N]
 
         """.utf8))
@@ -61,6 +64,9 @@ case "add-4kb":
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)
     }
+case "typing":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    TypingBench.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 200)
 case "phases":
     guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
     ValidatePhases.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 5)

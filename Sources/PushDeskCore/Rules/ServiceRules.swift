@@ -177,30 +177,9 @@ public enum ServiceRules {
     }
 
     /// `integration-key.duplicate`: each app of the store needs its own key. Every app
-    /// involved gets a finding that names the other places. (Names and paths are built for
-    /// duplicates only: a store has thousands of apps and usually no duplicate.)
+    /// involved gets a finding that names the other places.
     static func duplicateIntegrationKeys(_ services: [Service]) -> [Finding] {
-        var places: [String: [(service: Int, app: Int)]] = [:]
-        for (si, s) in services.enumerated() {
-            for (i, app) in s.apps.enumerated() where !app.integrationKey.isEmpty {
-                places[app.integrationKey, default: []].append((si, i))
-            }
-        }
-        var out: [Finding] = []
-        for (key, list) in places.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
-            let named = list.map { p in
-                (file: Store.servicePath(services[p.service].name), field: "apps[\(p.app)].integrationKey",
-                 app: appName(services[p.service].apps[p.app]))
-            }
-            for (k, place) in named.enumerated() {
-                let others = named.enumerated().filter { $0.offset != k }
-                    .map { "\($0.element.app) in \($0.element.file)" }.joined(separator: ", ")
-                out.append(Finding(.error, "integration-key.duplicate",
-                                   "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
-                                   file: place.file, field: place.field))
-            }
-        }
-        return out
+        IntegrationKeyIndex(services).findings(services)
     }
 
     private static func checkList(_ names: [String], rule: String, what: String, field: String,

@@ -91,7 +91,7 @@ public enum ConsoleRunner {
             if input == .closed { closed = true }
             if closed || Terminal.stopSignal != 0 { break }
             defer {
-                keeper.tick(app.recoveryEntries())
+                keeper.tick(unsaved: !app.unsavedDrafts.isEmpty, entries: app.recoveryEntries)
                 if let e = keeper.takeError() { app.message = Sanitize.string(e); needsFrame = true }
             }
             guard case .key(let key) = input else { continue }

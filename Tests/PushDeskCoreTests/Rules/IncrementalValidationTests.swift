@@ -98,4 +98,69 @@ final class IncrementalValidationTests: XCTestCase {
         same(services, deliveries)
         same(services, snapshot.deliveries)
     }
+
+    /// Random edits as an operator makes them — keys that collide and part, renames, labels,
+    /// services added, removed and moved, delivery drafts changed or not — each answer equal
+    /// to the full check. The delivery list is often the very same array (the console passes
+    /// its saved list untouched while a service is edited).
+    func testRandomEditsGiveTheFullCheck() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-incr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try DemoStore.write(to: root)
+        let store = Store(root: root)
+        var base = DemoStore.neotrips
+        for i in 0..<6 {
+            base.name = "svc\(i)"; base.label = "Service \(i)"
+            for a in base.apps.indices { base.apps[a].integrationKey = "k\(i)-\(a)" }
+            try store.save(base)
+            var d = DemoStore.summerSale
+            d.name = "d\(i)"; d.service = "svc\(i)"
+            try store.save(d)
+        }
+        let snapshot = store.loadAll()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let incremental = IncrementalValidation(snapshot, now: now)
+        var services = snapshot.services, deliveries = snapshot.deliveries
+        var rng = SystemRandomNumberGenerator()
+        var sawDuplicate = false, sawMissing = false
+        for step in 0..<400 {
+            switch Int.random(in: 0..<9, using: &rng) {
+            case 0, 1:  // a key: collide with another, or a fresh one
+                let i = Int.random(in: 0..<services.count, using: &rng)
+                guard !services[i].apps.isEmpty else { break }
+                let a = Int.random(in: 0..<services[i].apps.count, using: &rng)
+                services[i].apps[a].integrationKey = Bool.random(using: &rng) ? "k\(Int.random(in: 0..<3, using: &rng))-0" : "fresh-\(step)"
+            case 2:  // a label (named in duplicate-key messages)
+                let i = Int.random(in: 0..<services.count, using: &rng)
+                services[i].label = "Label \(step)"
+            case 3:  // a rename: its deliveries lose or find their service
+                let i = Int.random(in: 0..<services.count, using: &rng)
+                services[i].name = ["svc0", "svc1", "renamed", "svc\(i)"].randomElement(using: &rng)!
+            case 4:  // a new service, or one removed
+                if Bool.random(using: &rng) || services.count < 3 {
+                    var s = base; s.name = "new\(step)"
+                    for a in s.apps.indices { s.apps[a].integrationKey = "n\(step)-\(a)" }
+                    services.append(s)
+                } else {
+                    services.remove(at: Int.random(in: 0..<services.count, using: &rng))
+                }
+            case 5:  // two services swap places
+                services.swapAt(Int.random(in: 0..<services.count, using: &rng), Int.random(in: 0..<services.count, using: &rng))
+            case 6:  // a delivery draft changes
+                let j = Int.random(in: 0..<deliveries.count, using: &rng)
+                deliveries[j].content.body = Bool.random(using: &rng) ? String(repeating: "é", count: 2100) : "Body \(step)"
+            case 7:  // a delivery moves to another service
+                let j = Int.random(in: 0..<deliveries.count, using: &rng)
+                deliveries[j].service = "svc\(Int.random(in: 0..<7, using: &rng))"
+            default:  // back to the saved records
+                if Bool.random(using: &rng) { services = snapshot.services } else { deliveries = snapshot.deliveries }
+            }
+            var full = snapshot; full.services = services; full.deliveries = deliveries
+            let want = StoreValidation.findings(full, now: now)
+            XCTAssertEqual(incremental.findings(services: services, deliveries: deliveries), want, "step \(step)")
+            sawDuplicate = sawDuplicate || want.contains { $0.rule == "integration-key.duplicate" }
+            sawMissing = sawMissing || want.contains { $0.rule == "delivery.service-missing" }
+        }
+        XCTAssertTrue(sawDuplicate && sawMissing, "the edits reach duplicate keys and missing services")
+    }
 }

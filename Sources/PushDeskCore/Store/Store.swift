@@ -71,18 +71,23 @@ public final class Store: Sendable {
     }
 
     /// The service, its source map, and the fingerprint of the bytes it was read from
-    /// (what a later save checks against the disk).
+    /// (what a later save checks against the disk). The map reads the file again when a
+    /// position is first asked for, and gives none if the file no longer has those bytes.
     public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
         let path = Self.servicePath(name)
         let (data, fp) = try readRecord(path)
-        let (service, map) = try decodeService(data, name: name, path: path)
+        let (service, map) = try decodeService(data, name: name, path: path) { bytes, _ in
+            FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
+        }
         return (service, map, fp)
     }
 
     public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
         let path = Self.deliveryPath(name)
         let (data, fp) = try readRecord(path)
-        let (delivery, map) = try decodeDelivery(data, name: name, path: path)
+        let (delivery, map) = try decodeDelivery(data, name: name, path: path) { bytes, _ in
+            FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
+        }
         return (delivery, map, fp)
     }
 
@@ -98,15 +103,16 @@ public final class Store: Sendable {
         return (delivery, map)
     }
 
-    // MARK: reading once (validate, list)
+    // MARK: source maps that read their file again
 
-    /// A service for a reader that saves nothing: no fingerprint, and a source map that
-    /// reads the file again when a position is asked for instead of keeping its bytes.
-    private func readService(_ name: String) throws -> (Service, SourceMap) {
-        let path = Self.servicePath(name)
-        let (data, modified) = try readChecked(path)
+    /// A service whose source map keeps no bytes: it reads the file again when a position is
+    /// asked for, if `same` says the file still holds the bytes decoded (else no position:
+    /// none beats a wrong one). A store's files would otherwise stay in memory for the
+    /// few that ever have a finding.
+    private func decodeService(_ data: Data, name: String, path: String,
+                               same: @escaping @Sendable (Data, Date) -> Bool) throws -> (Service, SourceMap) {
         let service = try ServiceXML.decode(data, file: path, recording: nil)
-        let map = rereadingMap(path, size: data.count, modified: modified) { bytes in
+        let map = rereadingMap(path, same: same) { bytes in
             let r = SourceMapRecorder()
             _ = try? ServiceXML.decode(bytes, file: path, recording: r)
             return r.positions
@@ -115,11 +121,10 @@ public final class Store: Sendable {
         return (service, map)
     }
 
-    private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
-        let path = Self.deliveryPath(name)
-        let (data, modified) = try readChecked(path)
+    private func decodeDelivery(_ data: Data, name: String, path: String,
+                                same: @escaping @Sendable (Data, Date) -> Bool) throws -> (Delivery, SourceMap) {
         let delivery = try DeliveryXML.decode(data, file: path, recording: nil)
-        let map = rereadingMap(path, size: data.count, modified: modified) { bytes in
+        let map = rereadingMap(path, same: same) { bytes in
             let r = SourceMapRecorder()
             _ = try? DeliveryXML.decode(bytes, file: path, recording: r)
             return r.positions
@@ -128,14 +133,30 @@ public final class Store: Sendable {
         return (delivery, map)
     }
 
-    /// Positions from the file as it is when first asked — none if it is no longer the
-    /// version that was read (another size or modification time): no position beats a wrong one.
-    private func rereadingMap(_ path: String, size: Int, modified: Date,
+    private func rereadingMap(_ path: String, same: @escaping @Sendable (Data, Date) -> Bool,
                               record: @escaping @Sendable (Data) -> [String: SourceMap.Position]) -> SourceMap {
         SourceMap(lazy: { [self] in
-            guard let (bytes, now) = try? readChecked(path), bytes.count == size, now == modified else { return [:] }
+            guard let (bytes, modified) = try? readChecked(path), same(bytes, modified) else { return [:] }
             return record(bytes)
         })
+    }
+
+    // MARK: reading once (validate, list)
+
+    /// A service for a reader that saves nothing (no fingerprint); its map checks the file
+    /// by size and modification time.
+    private func readService(_ name: String) throws -> (Service, SourceMap) {
+        let path = Self.servicePath(name)
+        let (data, modified) = try readChecked(path)
+        let size = data.count
+        return try decodeService(data, name: name, path: path) { bytes, now in bytes.count == size && now == modified }
+    }
+
+    private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
+        let path = Self.deliveryPath(name)
+        let (data, modified) = try readChecked(path)
+        let size = data.count
+        return try decodeDelivery(data, name: name, path: path) { bytes, now in bytes.count == size && now == modified }
     }
 
     public func loadProfile(_ name: String) throws -> Profile {

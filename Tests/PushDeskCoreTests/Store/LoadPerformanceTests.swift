@@ -56,15 +56,20 @@ final class LoadPerformanceTests: XCTestCase {
     }
 
     /// …unless the file changed meanwhile: then no position rather than a wrong one.
-    func testReadOnlySourceMapOfAChangedFileHasNoPositions() throws {
+    func testSourceMapOfAChangedFileHasNoPositions() throws {
         let store = Store(root: root)
-        let plain = store.loadAll(readOnly: true)
         let path = Store.servicePath("neotrips")
+        // The maps keep no bytes but find what a recording read finds.
+        let (_, recorded) = try ServiceXML.decode(try Data(contentsOf: store.url(path)), file: path)
+        XCTAssertEqual(store.loadAll().sourceMaps[path]?.positions, recorded.positions)
+        let plain = store.loadAll(readOnly: true), full = store.loadAll()
         var s = try store.loadService("neotrips")
         s.label = "Neotrips, relabelled"
         try store.save(s)
         XCTAssertNil(plain.sourceMaps[path]?.position(of: "label"))
+        XCTAssertNil(full.sourceMaps[path]?.position(of: "label"))
         XCTAssertNotNil(store.loadAll(readOnly: true).sourceMaps[path]?.position(of: "label"))
+        XCTAssertNotNil(store.loadAll().sourceMaps[path]?.position(of: "label"))
     }
 
     /// The buffer grows past the announced size and an empty file reads as no bytes.

@@ -1,13 +1,19 @@
-import ArgumentParser
 import Foundation
 
 /// The plain console start (`pushdesk`, `pushdesk --store DIR`, with `--theme NAME` and
-/// `--mouse`) without the argument parser's reflection, which is more than half the work
-/// before the first frame (docs/PERFORMANCE.md). Anything else — another option, a
-/// subcommand, `--help`, a repeated option — returns nil and takes the parser's path, so
-/// errors and help read exactly as before.
+/// `--mouse`) without the argument parser: neither its reflection nor even the command's
+/// property wrappers, which are most of the work before the first frame
+/// (docs/PERFORMANCE.md). Anything else — another option, a subcommand, `--help`, a
+/// repeated option — returns nil and takes the parser's path, so errors and help read
+/// exactly as before.
 enum ConsoleFastPath {
-    static func command(_ args: [String]) -> ConsoleCommand? {
+    struct Start {
+        var store: String?
+        var theme: String?
+        var mouse: Bool
+    }
+
+    static func command(_ args: [String]) -> Start? {
         var store: String?, theme: String?, mouse = false
         var i = 0
         func value(_ name: String) -> String?? {
@@ -35,12 +41,6 @@ enum ConsoleFastPath {
             }
             i += 1
         }
-        var options = StoreOptions()
-        options.store = store
-        var command = ConsoleCommand()
-        command.storeOptions = options
-        command.theme = theme
-        command.mouse = mouse
-        return command
+        return Start(store: store, theme: theme, mouse: mouse)
     }
 }

@@ -66,10 +66,14 @@ extension ConsoleApp {
 
     /// The same for an action reached another way (a click on a row opens it).
     func refuseWhileLoading(_ action: Action) -> Bool {
-        let needsStore: Set<Action> = [.open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock]
-        guard loading, needsStore.contains(action) else { return false }
-        message = Self.stillLoading
-        return true
+        guard loading else { return false }
+        switch action {
+        case .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock:
+            message = Self.stillLoading
+            return true
+        default:
+            return false
+        }
     }
 }
 

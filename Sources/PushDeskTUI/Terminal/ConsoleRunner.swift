@@ -25,17 +25,20 @@ public enum ConsoleRunner {
     @discardableResult
     public static func run(store: Store, options: Options) throws -> Outcome {
         let env = options.environment
+        var startup = StartupLog(environment: env, started: options.startedAt)
         // NO_COLOR (https://no-color.org): present and not empty → no colours at all.
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
         let requested = options.theme ?? env["PUSHDESK_THEME"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         let dirs = ThemeLoader.themeDirectories(environment: env)
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
 
+        startup.mark("theme")
         // The store's lock first: without it this console is read-only (docs/RELIABILITY-recovery.md).
         let access = StoreAccess.open(storeRoot: store.root)
         defer { access.release() }
         let keeper = RecoveryKeeper(storeRoot: store.root, interval: RecoveryKeeper.interval(from: env))
 
+        startup.mark("lock")
         let terminal = Terminal()
         try terminal.start(noColor: noColor, mouse: options.mouse || env["PUSHDESK_MOUSE"] == "1", environment: env)
         defer { terminal.stop() }
@@ -44,11 +47,13 @@ public enum ConsoleRunner {
         }
         terminal.apply(theme: theme)
 
+        startup.mark("terminal")
         // A large store opens at once on its names and loads in the background (StoreLoading.swift).
         let consoleStore = ConsoleStore.open(store, access: access)
         let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
         let app = ConsoleApp(store: consoleStore, themeName: theme.name,
                              availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
+        startup.mark("store")
         app.recovery = keeper
         let inbox = LoadInbox()
         if lazy { inbox.start(consoleStore) }
@@ -76,10 +81,8 @@ public enum ConsoleRunner {
             }
             if first {
                 first = false
-                if let path = env["PUSHDESK_FRAME_LOG"], !path.isEmpty {
-                    let ms = Date().timeIntervalSince(options.startedAt) * 1000
-                    try? String(format: "first-frame-ms %.1f\n", ms).write(toFile: path, atomically: true, encoding: .utf8)
-                }
+                startup.mark("frame")
+                startup.write()
             }
             if app.loading, let loaded = inbox.take() {
                 app.finishLoading(loaded)

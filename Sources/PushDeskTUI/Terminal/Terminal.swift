@@ -141,19 +141,7 @@ public final class Terminal {
                         continue
                     }
                 }
-                // At most CCHARW_MAX (5) scalars and a terminating 0, without a heap array per cell.
-                var w: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (32, 0, 0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &w) { raw in
-                    let wp = raw.bindMemory(to: wchar_t.self)
-                    var n = 0
-                    for u in text.unicodeScalars {
-                        if n == min(Int(CCHARW_MAX), 5) { break }
-                        wp[n] = wchar_t(bitPattern: u.value); n += 1
-                    }
-                    if n == 0 { n = 1 }
-                    wp[n] = 0
-                    setcchar(&cc, wp.baseAddress, st.attrs, st.pair, nil)
-                }
+                Self.setCell(&cc, text, st.attrs, st.pair)
                 mvwadd_wch(win, Int32(y), Int32(x), &cc)
             }
         }
@@ -166,6 +154,24 @@ public final class Terminal {
         wnoutrefresh(win)
         doupdate()
         previous = buf
+    }
+
+    /// A cell's text as curses' wide character: at most CCHARW_MAX (5) scalars and a
+    /// terminating 0, without a heap array per cell. Not isolated: a closure inside the
+    /// actor-isolated `present` cost a run-time executor check per cell.
+    private nonisolated static func setCell(_ cc: inout cchar_t, _ text: String, _ attrs: attr_t, _ pair: Int16) {
+        var w: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (32, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &w) { raw in
+            let wp = raw.bindMemory(to: wchar_t.self)
+            var n = 0
+            for u in text.unicodeScalars {
+                if n == min(Int(CCHARW_MAX), 5) { break }
+                wp[n] = wchar_t(bitPattern: u.value); n += 1
+            }
+            if n == 0 { n = 1 }
+            wp[n] = 0
+            setcchar(&cc, wp.baseAddress, attrs, pair, nil)
+        }
     }
 
     /// ASCII stand-ins for a non-UTF-8 locale: known symbols map to look-alikes, any other

@@ -52,10 +52,13 @@ public enum ThemeLoader {
         for dir in directories {
             let url = dir.appendingPathComponent(name + ".toml")
             if let data = FileManager.default.contents(atPath: url.path) {
-                return try parse(String(decoding: data, as: UTF8.self), file: url.path)
+                let text = String(decoding: data, as: UTF8.self)
+                // The shipped file, unchanged: its values are already parsed in.
+                if text == BuiltinThemes.sources[name], let shipped = BuiltinThemeStyles.theme(name) { return shipped }
+                return try parse(text, file: url.path)
             }
         }
-        if let src = BuiltinThemes.sources[name] { return try parse(src, file: "(built-in) \(name).toml") }
+        if let shipped = BuiltinThemeStyles.theme(name) { return shipped }
         let known = available(directories: directories).joined(separator: ", ")
         throw LoadError(file: name, line: nil, column: nil, message: "no theme named '\(name)' (known: \(known))")
     }
@@ -67,10 +70,8 @@ public enum ThemeLoader {
         }
     }
 
-    /// The built-in default theme (it is tested to parse, so this cannot fail).
-    public static var builtinDefault: Theme {
-        (try? parse(BuiltinThemes.sources["default"]!, file: "default.toml")) ?? Theme(name: "default", styles: [:])
-    }
+    /// The built-in default theme (ThemeTests holds it to the parsed file).
+    public static var builtinDefault: Theme { BuiltinThemeStyles.theme("default")! }
 
     public static func parse(_ text: String, file: String) throws -> Theme {
         let table: TOMLTable

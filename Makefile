@@ -23,6 +23,11 @@ BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 DIST        := .build/dist-$(CONFIG)
+# A release installs the benchmarked build: the Swift runtime and Foundation linked in, so the
+# binary starts faster and needs no Swift libraries on the machine (docs/PERFORMANCE.md).
+# CONFIG=debug (the install check of `make test`) installs the plain debug build.
+DIST_BUILD  := $(if $(filter release,$(CONFIG)),$(BENCH_BUILD),$(SWIFT) build -c $(CONFIG))
+INSTALL_BIN := $(if $(filter release,$(CONFIG)),.build-static/release/pushdesk,.build/$(CONFIG)/pushdesk)
 # The manual's date is the last commit's, so the same tree gives the same page.
 MAN_DATE    ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
@@ -68,16 +73,16 @@ deps-bench:
 
 # Man page and completions generated from the argument parser into $(DIST).
 dist: deps-build
-	$(SWIFT) build -c $(CONFIG) --product pushdesk
+	$(DIST_BUILD) --product pushdesk
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	$(SWIFT) package --disable-sandbox generate-manual --configuration $(CONFIG) --date $(MAN_DATE)
 	cp .build/plugins/GenerateManual/outputs/pushdesk/pushdesk.1 $(DIST)/pushdesk.1
-	.build/$(CONFIG)/pushdesk --generate-completion-script bash > $(DIST)/pushdesk.bash
-	.build/$(CONFIG)/pushdesk --generate-completion-script zsh > $(DIST)/_pushdesk
-	.build/$(CONFIG)/pushdesk --generate-completion-script fish > $(DIST)/pushdesk.fish
+	$(INSTALL_BIN) --generate-completion-script bash > $(DIST)/pushdesk.bash
+	$(INSTALL_BIN) --generate-completion-script zsh > $(DIST)/_pushdesk
+	$(INSTALL_BIN) --generate-completion-script fish > $(DIST)/pushdesk.fish
 
 install: dist
-	install -Dm755 .build/$(CONFIG)/pushdesk "$(DESTDIR)$(BINDIR)/pushdesk"
+	install -Dm755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/pushdesk"
 	install -Dm644 $(DIST)/pushdesk.1 "$(DESTDIR)$(MANDIR)/pushdesk.1"
 	install -Dm644 $(DIST)/pushdesk.bash "$(DESTDIR)$(BASHCOMPDIR)/pushdesk"
 	install -Dm644 $(DIST)/_pushdesk "$(DESTDIR)$(ZSHCOMPDIR)/_pushdesk"

@@ -10,7 +10,10 @@ TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-
 # `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog and xmllint (references).
 BENCH_PKGS := $(BUILD_PKGS) python3 python3-pyte dialog libxml2-utils
 # The benchmarked build: release, Swift runtime and Foundation linked in (starts faster), own scratch path.
-BENCH_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+# PIE=no links a fixed-address executable: about 0.9 ms faster to start, but without address
+# randomisation of the program that parses untrusted files, so not the default (docs/PERFORMANCE.md).
+PIE        ?= yes
+BENCH_BUILD := $(SWIFT) build -c release --static-swift-stdlib $(if $(filter no,$(PIE)),-Xlinker --no-pie) --scratch-path .build-static
 
 # `make install`: binary, man page (swift-argument-parser's generate-manual plugin) and bash/zsh/fish
 # completions (the binary's --generate-completion-script). PREFIX and DESTDIR as usual.

@@ -52,6 +52,11 @@ public struct XMLWriter {
         if let bad = firstForbiddenCharacter(in: text) {
             throw XMLWriteError(character: bad, text: text)
         }
+        // The reader refuses longer values (ElementReader.maxValueBytes); writing one would
+        // save a file that no longer loads. Found by the payload fuzzer.
+        if text.utf8.count > ElementReader.maxValueBytes {
+            throw XMLValueTooLongError(bytes: text.utf8.count, text: text)
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {
@@ -80,3 +85,12 @@ public struct XMLWriteError: Error, CustomStringConvertible {
     }
 }
 
+
+/// A value longer than any PushDesk file may hold (the reader's bound on one value).
+public struct XMLValueTooLongError: Error, CustomStringConvertible {
+    public let bytes: Int
+    public let text: String
+    public var description: String {
+        "a value is \(bytes) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it"
+    }
+}

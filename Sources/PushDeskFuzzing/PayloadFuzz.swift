@@ -26,6 +26,11 @@ public enum PayloadFuzz {
         LoaderFuzz.roundTrip(&p, m.delivery, "delivery", encode: DeliveryXML.encode) {
             try DeliveryXML.decode($0, file: LoaderFuzz.deliveryFile).0
         }
+        if let profile = m.profile {
+            LoaderFuzz.roundTrip(&p, profile, "profile", encode: ProfileXML.encode) {
+                try ProfileXML.decode($0, file: LoaderFuzz.profileFile, name: "fuzz")
+            }
+        }
         for f in ServiceRules.check(service: m.service) { p.checkSafe(f.formatted, "finding [\(f.rule)]") }
         return p
     }

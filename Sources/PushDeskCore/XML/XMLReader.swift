@@ -23,7 +23,7 @@ public enum XMLReader {
             throw StoreError(file: file, line: 1, column: 1, "the file is empty; it must hold exactly one root element")
         }
         var scan = SourceScan([UInt8](data))
-        if let problem = scan.precheck() ?? scan.characterReferenceProblem() {
+        if let problem = scan.precheck() ?? scan.characterReferenceProblem() ?? scan.processingInstructionProblem() {
             let p = scan.position(ofByte: problem.offset)
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }

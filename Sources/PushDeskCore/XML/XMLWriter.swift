@@ -55,7 +55,7 @@ public struct XMLWriter {
         // The reader refuses longer values (ElementReader.maxValueBytes); writing one would
         // save a file that no longer loads. Found by the payload fuzzer.
         if text.utf8.count > ElementReader.maxValueBytes {
-            throw XMLValueTooLongError(bytes: text.utf8.count, text: text)
+            throw XMLEncodeError("a value is \(text.utf8.count) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it")
         }
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -86,11 +86,9 @@ public struct XMLWriteError: Error, CustomStringConvertible {
 }
 
 
-/// A value longer than any PushDesk file may hold (the reader's bound on one value).
-public struct XMLValueTooLongError: Error, CustomStringConvertible {
-    public let bytes: Int
-    public let text: String
-    public var description: String {
-        "a value is \(bytes) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it"
-    }
+/// A record that would save into a file PushDesk cannot read back (a value too long, two
+/// values for one name): refused before anything is written, saying what to change.
+public struct XMLEncodeError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

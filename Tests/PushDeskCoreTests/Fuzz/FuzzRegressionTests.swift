@@ -105,6 +105,60 @@ final class FuzzRegressionTests: XCTestCase {
         assertNothingRaw(r.stderr + r.stdout)
     }
 
+    /// XML fuzzer, a crash: a processing instruction without data (`<?note?>`, a broken
+    /// `<?xml?>`) made Foundation's XMLParser call strlen(NULL), and `pushdesk validate`
+    /// (or the console, loading the store) died with SIGSEGV. The byte scan now refuses
+    /// processing instructions before a parser runs; comments and CDATA may still hold `<?`.
+    func testProcessingInstructionsAreRefusedNotACrash() throws {
+        let decl = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let cases: [(String, String)] = [
+            (decl + "<?note?>\n<service format=\"1\" name=\"p\"/>\n", "services/p.xml:2:1: error: a processing instruction (<?…?>) is not part of a PushDesk file; remove it"),
+            ("<?xml?>\n<service format=\"1\" name=\"p\"/>\n", "services/p.xml:1:1: error: the XML declaration is malformed; the first line should be <?xml version=\"1.0\" encoding=\"UTF-8\"?>"),
+            (decl + "<service format=\"1\" name=\"p\"><?pi some data?></service>\n", "services/p.xml:2:30: error: a processing instruction (<?…?>) is not part of a PushDesk file; remove it"),
+            (decl + decl + "<service format=\"1\" name=\"p\"/>\n", "services/p.xml:2:1: error: an XML declaration (<?xml …?>) may only stand at the very start of the file; remove this one"),
+        ]
+        for (text, expected) in cases {
+            let root = try demoStore()
+            try Data(text.utf8).write(to: root.appendingPathComponent("services/p.xml"))
+            let r = try runPushDesk(["validate", "--store", root.path])
+            XCTAssertEqual(r.status, 1, "\(text)\n\(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix(expected), "\(expected)\n\(r.stderr)")
+        }
+        // Still fine: `<?` inside a comment or CDATA, and a BOM before the declaration.
+        let store = Store(root: try demoStore())
+        let ok = "\u{FEFF}" + decl + "<!-- <?not a pi?> -->\n<delivery format=\"1\" name=\"p\" service=\"neotrips\"><content><title><![CDATA[a <?b?> c]]></title></content></delivery>\n"
+        try Data(ok.utf8).write(to: store.url("deliveries/p.xml"))
+        XCTAssertEqual(try store.loadDelivery("p").content.title, "a <?b?> c")
+    }
+
+    /// payload fuzzer: a delivery holding two values for one variable name was saved, and
+    /// the reader then refused the file ("given twice"). Profiles whose field names cannot be
+    /// attribute names would have written malformed XML. Both are now refused before writing.
+    func testRecordsThatWouldNotReloadAreRefusedBeforeSaving() throws {
+        let root = try demoStore()
+        let store = Store(root: root)
+        let file = root.appendingPathComponent("deliveries/summer-sale.xml")
+        let before = try Data(contentsOf: file)
+        var d = try store.loadDelivery("summer-sale")
+        d.variables.append(VariableValue(name: "VAR", value: "again"))
+        XCTAssertThrowsError(try store.save(d)) { e in
+            XCTAssertEqual("\(e)", "deliveries/summer-sale.xml: error: a value for `VAR` is given twice; keep one")
+        }
+        XCTAssertEqual(try Data(contentsOf: file), before)
+
+        for bad in ["first name", "", "1st", "a\u{1B}b"] {
+            XCTAssertThrowsError(try store.save(Profile(name: "p", fields: [(bad, "x")])), bad) { e in
+                XCTAssertTrue("\(e)".contains("is not usable; use letters, digits, _, - and . (a letter or _ first)"), "\(e)")
+                XCTAssertFalse("\(e)".contains("\u{1B}b\""), "escaped: \(e)")
+            }
+        }
+        XCTAssertThrowsError(try store.save(Profile(name: "p", fields: [("city", "a"), ("city", "b")])))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.url("profiles/p.xml").path), "nothing written")
+        let good = Profile(name: "p", fields: [("first-name", "Ana"), ("_id", "7"), ("x.y", "z")])
+        try store.save(good)
+        XCTAssertEqual(try store.loadProfile("p"), good)
+    }
+
     /// The one escaping rule: controls, bidi overrides and invisible characters are escaped;
     /// emoji sequences keep their joiners and flag tags.
     func testEscapeRule() {

@@ -46,7 +46,7 @@ final class TmuxEscapedLabelTests: XCTestCase {
 
         // The service editor shows the whole label in its field, escaped the same way.
         t.keys("Enter")
-        s = t.waitFor(Self.shownLabel)
+        s = t.waitUntil("the editor with the label") { $0.contains("Marketing URL") && $0.contains(Self.shownLabel) }
         assertIntact(s, t, width: 200, height: 50)
         // The escapes are drawn in the text.escaped style (its own colours), not as label text.
         let e = t.screen(escapes: true)

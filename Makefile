@@ -46,10 +46,12 @@ test: deps-test
 	./Tests/install/check-install.sh
 	$(SWIFT) test --disable-swift-testing
 
-# Benchmark (not a test): per-preview time in a release build (docs/PAYLOADS.md, Performance).
+# Benchmark (not a test): per-preview time and the composer's key-to-frame time in a release
+# build (docs/PAYLOADS.md and docs/PERFORMANCE.md).
 bench: deps-build
 	$(SWIFT) build -c release --product pushdesk-bench
 	.build/release/pushdesk-bench preview
+	.build/release/pushdesk-bench composer
 
 # Man page and completions generated from the argument parser into $(DIST).
 dist: deps-build

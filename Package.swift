@@ -53,10 +53,11 @@ let package = Package(
             ],
             path: "Sources/pushdesk"
         ),
-        // Benchmark, not shipped: `make bench` (release build) measures preview time.
+        // Benchmark, not shipped: `make bench` (release build) measures preview time and
+        // the composer's key-to-frame time (in process).
         .executableTarget(
             name: "pushdesk-bench",
-            dependencies: ["PushDeskCore"],
+            dependencies: ["PushDeskCore", "PushDeskTUI"],
             path: "Sources/pushdesk-bench"
         ),
         // Test helper: saves in a loop so the crash-safety suite can kill it mid-save.

@@ -2,9 +2,11 @@ import Foundation
 import PushDeskCore
 
 // Benchmark (not a test): how long one preview takes, so the console can recompute on
-// every keystroke (target: well under 1 ms). `make bench` builds in release and runs it.
+// every keystroke (target: well under 1 ms), and how long the composer takes from a key to
+// a finished frame (ComposerBench.swift). `make bench` builds in release and runs both.
 //
 //   pushdesk-bench preview [--runs N]
+//   pushdesk-bench composer [--runs N]
 
 struct Measure {
     static func median(_ name: String, runs: Int, _ body: () -> Int) -> Double {
@@ -42,9 +44,13 @@ func fiftyVariables() -> (Service, Delivery) {
 let args = CommandLine.arguments.dropFirst()
 let mode = args.first ?? "preview"
 let runs = args.firstIndex(of: "--runs").flatMap { i in args.dropFirst(i - args.startIndex + 1).first.flatMap { Int($0) } } ?? 5000
-guard mode == "preview" else {
-    FileHandle.standardError.write(Data("usage: pushdesk-bench preview [--runs N]\n".utf8))
+guard mode == "preview" || mode == "composer" else {
+    FileHandle.standardError.write(Data("usage: pushdesk-bench preview|composer [--runs N]\n".utf8))
     exit(2)
+}
+if mode == "composer" {
+    ComposerBench.run(runs: args.contains("--runs") ? runs : 2000)
+    exit(0)
 }
 
 let now = Date()

@@ -10,8 +10,14 @@ final class ScreenCaptureTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: store) }
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         var shots: [(String, String, String)] = []  // title, note, capture
-        func shot(_ title: String, _ note: String, waitFor text: String) {
-            let s = t.waitFor(text)
+        /// `status`: text of the last line to wait for too — the terminal draws top to
+        /// bottom, so a capture can land mid-frame when only a middle row is waited for.
+        func shot(_ title: String, _ note: String, waitFor text: String, status: String? = nil) {
+            let s = t.waitUntil("\(text)" + (status.map { " and status line \($0)" } ?? "")) { screen in
+                guard screen.contains(text) else { return false }
+                guard let status else { return true }
+                return screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(status) ?? false
+            }
             shots.append((title, note, s.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
                 .joined(separator: "\n").trimmingCharacters(in: .newlines)))
@@ -36,11 +42,24 @@ final class ScreenCaptureTests: XCTestCase {
         t.keys("Escape")
         t.resize(50, 12); shot("Terminal too small", "", waitFor: "Terminal too small")
         t.resize(80, 24)
+        t.waitFor("Findings")
+        t.keys("Escape", "Escape", "Escape"); t.waitFor("Save the changes"); t.keys("d")
+        t.waitFor("PushDesk — Services")
+        t.keys("D"); shot("Deliveries of a service (`D` or Ctrl-Y)", "Types, the largest payload across the apps, the worst finding; `a` shows the whole store.", waitFor: "Worst finding", status: "Enter compose")
+        t.keys("j", "Enter")
+        shot("Composer (80 columns: the preview under the form)", "Tabs for content, iOS, Android, variables; the live preview of each app from the payload engine of `pushdesk preview`.", waitFor: "Preview (the payload engine", status: "copy out")
+        t.keys("C-v", "v"); shot("Composer: device view (narrow screens: `v` in the preview)", "The notification as the device draws it: bold title, subtitle, body cut to its lines, the image marker.", waitFor: "[image]", status: "v device")
+        t.keys("v", "Escape")
+        t.resize(200, 50)
+        shot("Composer at 200x50 (the preview beside the form)", "Request, coloured JSON, device view, every app's size, findings that jump to their field.", waitFor: "Every app", status: "Esc back")
+        t.keys("C-o", "Space")
+        shot("Composer: switched to silent at 200x50", "The alert keys vanish, greyed fields are not sent, `silent.content` says what to remove.", waitFor: "silent.content", status: "Esc back")
+        t.resize(80, 24)
         t.keys("C-q"); t.waitFor("[ Save ]"); t.keys("d"); t.waitFor("PD-END")
 
-        XCTAssertEqual(shots.count, 12)
+        XCTAssertEqual(shots.count, 17)
         if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_SCREENS"] == "1" {
-            var md = "# Screens\n\nText captures of the console at 80x24 on the demo store, taken from the real binary in tmux by\n"
+            var md = "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
             md += "`Tests/PushDeskTUITests/ScreenCaptureTests.swift` (`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests`\n"
             md += "rewrites this file). Not drawn by hand.\n"
             for (title, note, s) in shots {

@@ -70,7 +70,7 @@ final class TmuxEscapedLabelTests: XCTestCase {
     private func assertIntact(_ s: String, _ t: TmuxHarness, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) {
         let rows = s.components(separatedBy: "\n")
         XCTAssertTrue(rows.first?.contains("PushDesk — ") ?? false, "title row:\n\(s)", file: file, line: line)
-        XCTAssertTrue(rows.prefix(height).last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("? help") ?? false,
+        XCTAssertTrue(rows.prefix(height).last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("Ctrl-Q quit") ?? false,
                       "status row:\n\(s)", file: file, line: line)
         for r in rows { XCTAssertLessThanOrEqual(TextWidth.width(of: r), width, r, file: file, line: line) }
     }

@@ -54,17 +54,31 @@ public final class Store: Sendable {
     public func loadDelivery(_ name: String) throws -> Delivery { try loadDeliveryWithMap(name).0 }
 
     public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
-        let path = Self.servicePath(name)
-        let (service, map) = try ServiceXML.decode(try read(path), file: path)
-        try checkName(service.name, expected: name, path: path, map: map)
-        return (service, map)
+        let r = try loadServiceRecord(name)
+        return (r.0, r.1)
     }
 
     public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
+        let r = try loadDeliveryRecord(name)
+        return (r.0, r.1)
+    }
+
+    /// The service, its source map, and the fingerprint of the bytes it was read from
+    /// (what a later save checks against the disk).
+    public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
+        let path = Self.servicePath(name)
+        let (data, fp) = try readRecord(path)
+        let (service, map) = try ServiceXML.decode(data, file: path)
+        try checkName(service.name, expected: name, path: path, map: map)
+        return (service, map, fp)
+    }
+
+    public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
         let path = Self.deliveryPath(name)
-        let (delivery, map) = try DeliveryXML.decode(try read(path), file: path)
+        let (data, fp) = try readRecord(path)
+        let (delivery, map) = try DeliveryXML.decode(data, file: path)
         try checkName(delivery.name, expected: name, path: path, map: map)
-        return (delivery, map)
+        return (delivery, map, fp)
     }
 
     public func loadProfile(_ name: String) throws -> Profile {
@@ -82,7 +96,10 @@ public final class Store: Sendable {
     }
 
     /// Reads a store file, refusing what must not be followed or is too large to be ours.
-    func read(_ relative: String) throws -> Data {
+    func read(_ relative: String) throws -> Data { try readRecord(relative).0 }
+
+    /// Reads a store file and fingerprints the bytes read.
+    func readRecord(_ relative: String) throws -> (Data, FileFingerprint) {
         let u = url(relative)
         let attrs: [FileAttributeKey: Any]
         do { attrs = try FileManager.default.attributesOfItem(atPath: u.path) } catch {
@@ -100,8 +117,20 @@ public final class Store: Sendable {
             throw StoreError(file: relative, line: 1, column: 1,
                              "the file is \(size / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
-        do { return try Data(contentsOf: u) } catch {
-            throw StoreError(file: relative, "cannot read: \(error.localizedDescription)", kind: .io)
+        do {
+            guard let r = try FileFingerprint.read(u) else {
+                throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
+            }
+            return r
+        } catch let e as StoreError { throw e } catch {
+            throw StoreError(file: relative, "cannot read: \(error)", kind: .io)
+        }
+    }
+
+    /// The fingerprint of a store file as it is now; nil when it does not exist.
+    public func fingerprint(_ relative: String) throws -> FileFingerprint? {
+        do { return try FileFingerprint.current(url(relative)) } catch {
+            throw StoreError(file: relative, "cannot read: \(error)", kind: .io)
         }
     }
 
@@ -119,6 +148,35 @@ public final class Store: Sendable {
         try saveRecord(profile.name, kind: "profile", path: Self.profilePath(profile.name)) { try ProfileXML.encode(profile) }
     }
 
+    /// Saves only if the file on disk is still what `baseline` says (unchanged since it was
+    /// read, or still absent for a new record); otherwise throws `StoreConflict` and writes
+    /// nothing. Returns the fingerprint of the bytes written, the baseline of the next save.
+    @discardableResult
+    public func save(_ service: Service, baseline: RecordBaseline) throws -> FileFingerprint {
+        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name), baseline: baseline) { try ServiceXML.encode(service) }
+    }
+
+    @discardableResult
+    public func save(_ delivery: Delivery, baseline: RecordBaseline) throws -> FileFingerprint {
+        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name), baseline: baseline) { try DeliveryXML.encode(delivery) }
+    }
+
+    /// Throws `StoreConflict` when the file is not what the baseline says.
+    public func checkUnchanged(_ relative: String, baseline: RecordBaseline) throws {
+        let now = try fingerprint(relative)
+        switch (baseline, now) {
+        case (.absent, nil): return
+        case (.read(let then), .some(let now)) where then.matches(now): return
+        default: throw StoreConflict(file: relative, expected: baseline, current: now)
+        }
+    }
+
+    /// Deletes a record file only if it is unchanged since it was read.
+    public func delete(_ relative: String, baseline: FileFingerprint) throws {
+        try checkUnchanged(relative, baseline: .read(baseline))
+        try delete(relative)
+    }
+
     /// Checks the name, encodes (a value XML cannot hold stops here), then writes atomically.
     private func saveRecord(_ name: String, kind: String, path: String, encode: () throws -> String) throws {
         try checkSavable(name, kind: kind)
@@ -127,6 +185,22 @@ public final class Store: Sendable {
             throw StoreError(file: path, "\(error)")
         }
         try write(text, to: path)
+    }
+
+    /// The same, with the on-disk check right before the write. (A change landing between
+    /// the check and the rename is not caught: other consoles are kept out by the store
+    /// lock, see docs/RELIABILITY-recovery.md.)
+    private func saveRecord(_ name: String, kind: String, path: String, baseline: RecordBaseline,
+                            encode: () throws -> String) throws -> FileFingerprint {
+        try checkSavable(name, kind: kind)
+        let text: String
+        do { text = try encode() } catch {
+            throw StoreError(file: path, "\(error)")
+        }
+        try checkUnchanged(path, baseline: baseline)
+        try write(text, to: path)
+        let modified = (try? FileManager.default.attributesOfItem(atPath: url(path).path))?[.modificationDate] as? Date ?? Date()
+        return FileFingerprint(bytes: Array(text.utf8), modified: modified)
     }
 
     public func deleteService(_ name: String) throws { try delete(Self.servicePath(name)) }
@@ -150,7 +224,7 @@ public final class Store: Sendable {
         }
     }
 
-    private func delete(_ relative: String) throws {
+    func delete(_ relative: String) throws {
         do { try FileManager.default.removeItem(at: url(relative)) } catch {
             throw StoreError(file: relative, "cannot delete: \(error.localizedDescription)", kind: .io)
         }
@@ -164,16 +238,18 @@ public final class Store: Sendable {
         do {
             for name in try serviceNames() {
                 do {
-                    let (s, map) = try loadServiceWithMap(name)
+                    let (s, map, fp) = try loadServiceRecord(name)
                     snap.services.append(s)
                     snap.sourceMaps[Self.servicePath(name)] = map
+                    snap.fingerprints[Self.servicePath(name)] = fp
                 } catch let e as StoreError { snap.errors.append(e) } catch {}
             }
             for name in try deliveryNames() {
                 do {
-                    let (d, map) = try loadDeliveryWithMap(name)
+                    let (d, map, fp) = try loadDeliveryRecord(name)
                     snap.deliveries.append(d)
                     snap.sourceMaps[Self.deliveryPath(name)] = map
+                    snap.fingerprints[Self.deliveryPath(name)] = fp
                 } catch let e as StoreError { snap.errors.append(e) } catch {}
             }
             for name in try profileNames() {
@@ -192,6 +268,8 @@ public struct StoreSnapshot: Sendable {
     public var errors: [StoreError] = []
     /// Store-relative file → positions of its fields.
     public var sourceMaps: [String: SourceMap] = [:]
+    /// Store-relative file → what its bytes were when read (the baseline of a later save).
+    public var fingerprints: [String: FileFingerprint] = [:]
 
     public init(services: [Service] = [], deliveries: [Delivery] = [], profiles: [Profile] = []) {
         self.services = services; self.deliveries = deliveries; self.profiles = profiles

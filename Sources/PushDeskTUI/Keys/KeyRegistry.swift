@@ -1,15 +1,19 @@
 /// Every command a key can trigger. Screens handle actions, not keys.
 public enum Action: String, Hashable, Sendable, CaseIterable {
     // global
-    case help, quit, save, undo, redraw, themes, findings, back
+    case help, quit, save, undo, redraw, themes, findings, back, takeLock
     // lists and tables
     case up, down, pageUp, pageDown, top, bottom, open, filter, new, duplicate, delete, moveUp, moveDown
     // service editor
     case addIOS, addAndroid
     // forms
     case nextField, prevField, generateKey, toggle, pick
+    // multi-line text
+    case newline, lineUp, lineDown
     // tabs
     case nextTab, prevTab
+    // deliveries and the composer
+    case deliveries, allServices, switchPane, copyOut, nextTarget, prevTarget, deviceView
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -17,10 +21,15 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case global = "Everywhere"
     case list = "Lists and tables"
     case servicesList = "Services list"
+    case serviceEditor = "Service editor"
     case serviceApps = "Service editor: apps table"
     case form = "Forms"
     case appEditor = "App editor"
     case itemsTable = "App editor: variables, parameters, sounds"
+    case deliveriesList = "Deliveries list"
+    case composer = "Composer"
+    case textArea = "Composer: the body (multi-line text)"
+    case composerPreview = "Composer: preview and findings"
     case findings = "Findings"
     case dialog = "Dialogs"
 }
@@ -36,6 +45,8 @@ public struct KeyBinding: Sendable {
     public var hint: String?
     /// Marks actions that destroy data (asked for confirmation).
     public var dangerous = false
+    /// What help and docs/KEYS.md say: the description, plus the confirmation a destructive key asks for.
+    public var helpText: String { dangerous ? description + " (asks first)" : description }
 }
 
 public enum KeyRegistry {
@@ -52,6 +63,7 @@ public enum KeyRegistry {
         b(.global, [.ctrl("t"), .f(9)], .themes, "Choose a colour theme"),
         b(.global, [.ctrl("f"), .f(4)], .findings, "Show every finding of the store", hint: "findings"),
         b(.global, [.escape], .back, "Close this view (asks when there are unsaved changes)", hint: "back"),
+        b(.global, [.ctrl("x")], .takeLock, "Read-only console: take the store's lock once its holder has ended (asks first if its process is gone)"),
 
         b(.list, [.up, .char("k")], .up, "Move the selection up"),
         b(.list, [.down, .char("j")], .down, "Move the selection down"),
@@ -66,12 +78,15 @@ public enum KeyRegistry {
         b(.servicesList, [.enter], .open, "Edit the selected service", hint: "edit"),
         b(.servicesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New service", hint: "new"),
         b(.servicesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected service", hint: "duplicate"),
-        b(.servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service (asks first)", hint: "delete", dangerous: true),
+        b(.servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service", hint: "delete", dangerous: true),
+        b(.servicesList, [.char("D"), .ctrl("y")], .deliveries, "Deliveries of the selected service", hint: "deliveries"),
+
+        b(.serviceEditor, [.ctrl("y")], .deliveries, "Deliveries of this service", hint: "deliveries"),
 
         b(.serviceApps, [.enter], .open, "Edit the selected app", hint: "edit app"),
         b(.serviceApps, [.char("i")], .addIOS, "Add an iOS app (creates the sandbox + production pair)", hint: "add iOS"),
         b(.serviceApps, [.char("a")], .addAndroid, "Add an Android app", hint: "add Android"),
-        b(.serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app (asks first)", hint: "delete", dangerous: true),
+        b(.serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app", hint: "delete", dangerous: true),
         b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up"),
         b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down"),
 
@@ -89,6 +104,30 @@ public enum KeyRegistry {
         b(.itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)", hint: "delete"),
         b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move"),
         b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down"),
+
+        b(.deliveriesList, [.enter], .open, "Compose the selected delivery", hint: "compose"),
+        b(.deliveriesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New delivery", hint: "new"),
+        b(.deliveriesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected delivery", hint: "duplicate"),
+        b(.deliveriesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected delivery", hint: "delete", dangerous: true),
+        b(.deliveriesList, [.char("a")], .allServices, "Show every service's deliveries / only this service's", hint: "all"),
+
+        b(.composer, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"),
+        b(.composer, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
+        b(.composer, [.ctrl("v"), .f(6)], .switchPane, "Move between the form and the preview (findings: Enter jumps to the field)", hint: "preview"),
+        b(.composer, [.ctrl("y"), .f(5)], .copyOut, "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
+
+        b(.textArea, [.enter], .newline, "New line (Tab: next field)"),
+        b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),
+        b(.textArea, [.down], .lineDown, "Row down (from the last row: the field below)"),
+
+        b(.composerPreview, [.right, .char("l")], .nextTarget, "Next app", hint: "app"),
+        b(.composerPreview, [.left, .char("h")], .prevTarget, "Previous app"),
+        b(.composerPreview, [.down, .char("j")], .down, "Next finding"),
+        b(.composerPreview, [.up, .char("k")], .up, "Previous finding"),
+        b(.composerPreview, [.pageDown], .pageDown, "Scroll the payload down"),
+        b(.composerPreview, [.pageUp], .pageUp, "Scroll the payload up"),
+        b(.composerPreview, [.enter], .open, "Jump to the field of the selected finding", hint: "jump"),
+        b(.composerPreview, [.char("v")], .deviceView, "Device view / payload (narrow screens show one at a time)", hint: "device"),
 
         b(.findings, [.enter], .open, "Jump to the field of the finding", hint: "jump"),
 
@@ -131,8 +170,9 @@ public enum KeyRegistry {
             s += "\n## \(c.rawValue)\n\n| keys | action |\n|---|---|\n"
             for b in bs {
                 let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(separator: ", ")
-                s += "| \(keys) | \(b.description)\(b.dangerous ? " (asks for confirmation)" : "") |\n"
+                s += "| \(keys) | \(b.helpText) |\n"
             }
+            if c == .textArea { for (k, d) in TextAreaKeys.table { s += "| \(k) | \(d) |\n" } }
         }
         s += "\n## Text fields\n\n| keys | action |\n|---|---|\n"
         for (k, d) in TextFieldKeys.table { s += "| \(k) | \(d) |\n" }

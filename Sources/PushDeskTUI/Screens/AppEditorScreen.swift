@@ -4,8 +4,8 @@ import PushDeskCore
 /// Edits one app of the service being edited, in the Campaign console's tabs:
 /// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
 final class AppEditorScreen: ConsoleScreen {
-    let session: EditSession?
-    private var s: EditSession { session! }
+    let s: ServiceSession
+    var session: (any DraftSession)? { s }
     let index: Int
     enum Tab: String { case information = "Information", credentials = "Credentials", variables = "Variables",
                        params = "Subscription parameters", sounds = "Sounds" }
@@ -20,7 +20,7 @@ final class AppEditorScreen: ConsoleScreen {
     /// Input errors (not rule findings), by field id, until the field is fixed.
     private var inputErrors: [String: String] = [:]
 
-    init(session: EditSession, index: Int) { self.session = session; self.index = index }
+    init(session: ServiceSession, index: Int) { self.s = session; self.index = index }
 
     var app: MobileApp { s.draft.apps[index] }
     var tabs: [Tab] { app.platform == .ios ? [.information, .credentials, .variables, .params, .sounds] : [.information, .credentials, .variables, .params] }

@@ -10,6 +10,8 @@ public final class ConsoleApp {
     public let store: ConsoleStore
     public private(set) var services: [Service] = []
     public private(set) var loadErrors: [String] = []
+    public private(set) var deliveries: [Delivery] = []
+    public private(set) var profiles: [Profile] = []
     /// Every finding of the store, with the record being edited in place of its saved copy.
     public private(set) var findings: [Finding] = []
     var stack: [ConsoleScreen] = []
@@ -25,11 +27,23 @@ public final class ConsoleApp {
     /// A theme the operator picked; the terminal layer applies it and clears this.
     public var pendingTheme: String?
     public var availableThemes: [String]
+    /// Text the console prints to standard output once the terminal is restored (the
+    /// composer's "copy out to stdout").
+    public private(set) var exitOutput: [String] = []
+    func printOnExit(_ text: String) { exitOutput.append(text) }
     /// After save/discard in the quit dialog, where to go: quit or pop.
     private var afterUnsaved: (() -> Void)?
+    /// Editing or read-only (another operator holds the store's lock).
+    public let access: StoreAccess
+    /// Writes the open drafts to the recovery file (set by the runner; nil in screen tests).
+    public var recovery: RecoveryKeeper?
+    /// Recovery offers waiting for an answer, and the save conflict being resolved.
+    var reliability = ReliabilityState()
 
-    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"]) {
+    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
+                access: StoreAccess = .unlocked()) {
         self.store = store
+        self.access = access
         self.themeName = themeName
         self.availableThemes = availableThemes
         reload()
@@ -41,48 +55,89 @@ public final class ConsoleApp {
     public func reload() {
         let r = store.load()
         services = r.services; loadErrors = r.errors
+        deliveries = store.deliveries(); profiles = store.profiles()
         recheck()
     }
 
-    /// Re-runs the core rules with every open draft in place of its saved service.
-    func recheck() {
-        var list = services
-        var sessions: [EditSession] = []
-        for s in stack.compactMap(\.session) where !sessions.contains(where: { $0 === s }) { sessions.append(s) }
+    /// The open sessions editing records of one kind, each once (views may share one).
+    func sessions<R>(of: R.Type) -> [EditSession<R>] {
+        var out: [EditSession<R>] = []
+        for case let s as EditSession<R> in stack.compactMap(\.session) where !out.contains(where: { $0 === s }) { out.append(s) }
+        return out
+    }
+
+    /// Saved records with every open draft in place of its saved copy (new ones appended).
+    static func substituting<R>(_ saved: [R], _ sessions: [EditSession<R>]) -> [R] {
+        var list = saved
         for s in sessions {
             if let o = s.original, let i = list.firstIndex(where: { $0.name == o.name }) { list[i] = s.draft } else { list.append(s.draft) }
         }
-        findings = store.check(list)
+        return list
+    }
+
+    /// The service as the console sees it now: an open draft of it, else the saved one.
+    func currentService(named name: String) -> Service? {
+        sessions(of: Service.self).first { $0.draft.name == name }?.draft ?? services.first { $0.name == name }
+    }
+
+    /// Re-runs the core rules with every open draft in place of its saved record.
+    func recheck() {
+        findings = store.check(Self.substituting(services, sessions(of: Service.self)),
+                               Self.substituting(deliveries, sessions(of: Delivery.self)))
     }
 
     /// Findings of one service file.
     func findings(forService name: String) -> [Finding] {
         findings.filter { $0.file == ConsoleStore.servicePath(name) }
     }
+    /// Findings of one delivery file.
+    func findings(forDelivery name: String) -> [Finding] {
+        findings.filter { $0.file == ConsoleStore.deliveryPath(name) }
+    }
 
-    /// Saves a session's draft through the store (atomic write); renames delete the old file.
+    /// Saves a session's draft (a service or a delivery) through the store: an atomic write,
+    /// only if the file on disk is still the one the draft started from (else the conflict
+    /// dialog); a rename saves the new file, then deletes the old one unless it changed.
     @discardableResult
-    func save(_ session: EditSession) -> Bool {
+    func save(_ session: any DraftSession) -> Bool { saveDraft(session) }
+
+    private func saveDraft<S: DraftSession>(_ session: S) -> Bool {
         let d = session.draft
+        let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            dialog = .message(title: "Cannot save", message: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again.")
+            dialog = .message(title: "Cannot save", message: kind == .service
+                ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
+                : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again.")
             return false
         }
-        if d.name != session.original?.name, services.contains(where: { $0.name == d.name }) {
-            dialog = .message(title: "Cannot save", message: "A service named '\(d.name)' already exists.\nChoose another name.")
+        let taken = kind == .service ? services.map(\.name) : deliveries.map(\.name)
+        if d.name != session.original?.name, taken.contains(d.name) {
+            dialog = .message(title: "Cannot save", message: "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
             return false
         }
+        let written: FileFingerprint
+        // A renamed record is a new file (it must not exist yet); the old one goes afterwards.
+        let renamed = session.original.map { $0.name != d.name } ?? false
         do {
-            try store.save(d)
-            if let old = session.original?.name, old != d.name { try store.delete(old) }
+            written = try store.saveChecked(record: d, renamed ? .absent : session.baseline ?? baseline(for: session))
+        } catch let c as StoreConflict {
+            showConflict(session, c)
+            return false
         } catch {
             dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
             return false
         }
-        session.markSaved()
+        var kept: String?
+        if let old = session.original?.name, old != d.name {
+            // A rename deletes the old file, unless it changed on disk meanwhile.
+            do { try store.deleteChecked(kind, old, session.baseline ?? .absent) } catch {
+                kept = " — kept \(kind.path(old)): \(error is StoreConflict ? "it changed on disk" : Sanitize.string("\(error)"))"
+            }
+        }
+        session.markSaved(baseline: .read(written))
         reload()
-        let errs = findings(forService: d.name).filter { $0.severity == .error }.count
-        message = "Saved \(ConsoleStore.servicePath(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
+        let errs = findings.filter { $0.file == kind.path(d.name) && $0.severity == .error }.count
+        message = "Saved \(kind.path(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "") + (kept ?? "")
         return true
     }
 
@@ -92,6 +147,11 @@ public final class ConsoleApp {
 
     func push(_ s: ConsoleScreen) {
         if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
+        if var sess = s.session {
+            // The editor's baseline is the file as last loaded, where `original` came from.
+            if sess.baseline == nil { sess.baseline = baseline(for: sess) }
+            sess.readOnly = access.isReadOnly
+        }
         stack.append(s); recheck()
     }
 
@@ -102,24 +162,24 @@ public final class ConsoleApp {
         top.willAppear(app: self)
     }
 
-    /// Edit sessions with unsaved changes (one per open service editor).
-    var dirtySessions: [EditSession] {
-        var seen: [EditSession] = []
+    /// Edit sessions with unsaved changes (one per open editor or composer).
+    var dirtySessions: [any DraftSession] {
+        var seen: [any DraftSession] = []
         for s in stack.compactMap(\.session) where s.isDirty && !seen.contains(where: { $0 === s }) { seen.append(s) }
         return seen
     }
 
     /// Runs `then` now, or after asking save / discard / cancel when there are unsaved changes.
-    func confirmUnsaved(_ sessions: [EditSession], then: @escaping () -> Void) {
+    func confirmUnsaved(_ sessions: [any DraftSession], then: @escaping () -> Void) {
         guard !sessions.isEmpty else { then(); return }
         afterUnsaved = { [weak self] in
             guard let self else { return }
             for s in sessions where s.isDirty { if !self.save(s) { return } }
             then()
         }
-        let name = sessions[0].draft.name.isEmpty ? "the new service" : "'\(sessions[0].draft.name)'"
+        let more = sessions.count > 1 ? " (and \(sessions.count - 1) other record\(sessions.count == 2 ? "" : "s"))" : ""
         dialog = .confirm(id: "app.unsaved", title: "Unsaved changes",
-                          message: "Save the changes to \(name)?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
+                          message: "Save the changes to \(sessions[0].displayName)\(more)?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
         unsavedDiscard = then
     }
     private var unsavedDiscard: (() -> Void)?
@@ -150,6 +210,7 @@ public final class ConsoleApp {
             return
         }
         defer { recheckIfEdited() }
+        if refuseInReadOnly(key) { return }
         let s = top
         switch key {
         case .wheelUp: _ = s.handle(.up, app: self); return
@@ -165,10 +226,13 @@ public final class ConsoleApp {
         }
     }
 
-    /// Live rules: re-run them when an open draft changed since the last check.
+    /// Live rules: re-run them when an open service draft changed since the last check. A
+    /// composer previews its own delivery on each edit through the payload engine; the
+    /// store-wide check sees the delivery draft when a view opens or closes, or on save —
+    /// so typing in a body never re-validates the whole store.
     private var checkedVersions: [Int] = []
     private func recheckIfEdited() {
-        let v = stack.compactMap { $0.session?.version }
+        let v = stack.compactMap { ($0.session as? ServiceSession)?.version }
         if v != checkedVersions { checkedVersions = v; recheck() }
     }
 
@@ -194,7 +258,8 @@ public final class ConsoleApp {
                     confirmUnsaved([sess]) { [weak self] in self?.pop() }
                 } else { pop() }
             }
-        case .save: message = "Nothing to save here: open a service (Enter) first."
+        case .save: message = "Nothing to save here: open a service or a delivery (Enter) first."
+        case .takeLock: takeLock()
         case .undo: message = "Nothing to undo here."
         default: break
         }
@@ -212,6 +277,7 @@ public final class ConsoleApp {
                 message = "Theme: \(themeName)"
             }
         case "message": break
+        case let id where ReliabilityState.owns(id): routeReliability(id, r)
         default: top.dialogResult(id, r, app: self)
         }
         recheck()
@@ -232,14 +298,23 @@ public final class ConsoleApp {
             return buf
         }
         let (titleRow, rest) = buf.bounds.splitTop(1)
-        let (body, statusRow) = rest.splitBottom(1)
+        var (body, statusRow) = rest.splitBottom(1)
+        if let banner = access.banner {
+            // A read-only console says so on every screen, with who holds the store.
+            let (line, below) = body.splitTop(1)
+            buf.fill(line, role: .findingWarning)
+            buf.put(" " + banner, x: line.x, y: line.y, role: .findingWarning, maxX: line.maxX)
+            body = below
+        }
         buf.fill(titleRow, role: .title)
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
         if dirty { x = buf.put("* ", x: x, y: 0, role: .titleDirty) }
-        let right = "? help  " + themeName
+        // In a text field `?` is a character: the hint names the key that opens help there.
+        let helpKey = top.textFocused ? "F1" : "?"
+        let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
-        let title = "PushDesk — " + top.title
+        let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
         x = buf.put(TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
@@ -247,6 +322,7 @@ public final class ConsoleApp {
         let hintContexts = top.contexts + [.global]
         // No "save" hint where there is nothing to save.
         let hints = KeyRegistry.hints(for: hintContexts).filter { top.session != nil || $0.label != "save" }
+            .map { $0.label == "help" ? (key: helpKey, label: $0.label) : $0 }
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil

@@ -8,7 +8,9 @@ protocol ConsoleScreen: AnyObject {
     /// True when a text field has focus: printable keys and pastes are text there.
     var textFocused: Bool { get }
     /// The record this view edits, if any.
-    var session: EditSession? { get }
+    var session: (any DraftSession)? { get }
+    /// The draft a dropped connection must not lose: the view's session (service or delivery).
+    var recoverable: RecoverableDraft? { get }
     func handleText(_ key: Key, app: ConsoleApp) -> Bool
     func handle(_ action: Action, app: ConsoleApp) -> Bool
     /// Keys no binding took (e.g. Tab between form and table, Esc inside a sub-form).
@@ -22,7 +24,8 @@ protocol ConsoleScreen: AnyObject {
 }
 
 extension ConsoleScreen {
-    var session: EditSession? { nil }
+    var session: (any DraftSession)? { nil }
+    var recoverable: RecoverableDraft? { session }
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { false }
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {}
     func willAppear(app: ConsoleApp) {}

@@ -1,24 +1,85 @@
+import Foundation
 import PushDeskCore
 
-/// The record being edited: the saved version, the draft, and undo history. Shared by
-/// the service editor and the app editors it opens, so that one Ctrl-S saves it all.
-public final class EditSession {
-    /// The service as saved, nil for a new service not yet saved.
-    public private(set) var original: Service?
-    public private(set) var draft: Service
-    private var undoStack: [Service] = []
+/// A record the console edits as a whole: a service or a delivery.
+public protocol EditableRecord: Equatable, Sendable {
+    /// The record's name (its file name in the store).
+    var name: String { get set }
+    /// What the record is called in messages ("service", "delivery").
+    static var noun: String { get }
+    /// Its kind in recovery files (and its folder in the store).
+    static var kind: RecordKind { get }
+    /// Its XML for a recovery file, never failing (see `RecoveryXML`).
+    static func recoveryXML(_ record: Self) -> (bytes: [UInt8], replaced: Bool)
+    /// Its XML as Ctrl-S writes it (for diffs); nil when it cannot be written as it is.
+    static func encode(_ record: Self) -> String?
+    /// Reads a record from XML (a recovery entry).
+    static func decode(_ xml: [UInt8], file: String) throws -> Self
+}
+
+extension Service: EditableRecord {
+    public static var noun: String { "service" }
+    public static var kind: RecordKind { .service }
+    public static func recoveryXML(_ r: Service) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.service(r) }
+    public static func encode(_ r: Service) -> String? { try? ServiceXML.encode(r) }
+    public static func decode(_ xml: [UInt8], file: String) throws -> Service { try ServiceXML.decode(Data(xml), file: file).0 }
+}
+
+extension Delivery: EditableRecord {
+    public static var noun: String { "delivery" }
+    public static var kind: RecordKind { .delivery }
+    public static func recoveryXML(_ r: Delivery) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.delivery(r) }
+    public static func encode(_ r: Delivery) -> String? { try? DeliveryXML.encode(r) }
+    public static func decode(_ xml: [UInt8], file: String) throws -> Delivery { try DeliveryXML.decode(Data(xml), file: file).0 }
+}
+
+/// What the console needs from any open session, whatever it edits: dirty state, the
+/// version that changes on every edit, undo, the file it started from (a save checks the
+/// disk still matches), read-only mode, and what a recovery file needs.
+public protocol DraftSession: RecoverableDraft {
+    associatedtype Record: EditableRecord
+    var original: Record? { get }
+    var draft: Record { get }
+    var version: Int { get }
+    var canUndo: Bool { get }
+    var baseline: RecordBaseline? { get set }
+    var readOnly: Bool { get set }
+    @discardableResult func undo() -> Bool
+    func markSaved(baseline: RecordBaseline?)
+    func reset(to saved: Record, baseline: RecordBaseline)
+    /// "'neotrips'" or "the new service", for dialogs.
+    var displayName: String { get }
+}
+
+/// The record being edited: the saved version, the draft, and undo history. A service's
+/// session is shared by the service editor and the app editors it opens, so that one
+/// Ctrl-S saves it all; a delivery's by the composer.
+public final class EditSession<Record: EditableRecord>: DraftSession {
+    /// The record as saved, nil for a new record not yet saved.
+    public private(set) var original: Record?
+    public private(set) var draft: Record
+    private var undoStack: [Record] = []
     /// Consecutive edits of one field coalesce into one undo step.
     private var lastEditKey: String?
     /// Bumped on every change so views know to refresh from the draft.
     public private(set) var version = 0
+    /// What the file was when `original` was read (`.absent` for a new record): a save
+    /// writes only if the disk still matches. Set by the console when the editor opens.
+    public var baseline: RecordBaseline?
+    /// In a read-only console (another operator holds the store's lock) nothing changes the draft.
+    public var readOnly = false
 
-    public init(original: Service?, draft: Service) { self.original = original; self.draft = draft }
+    public init(original: Record?, draft: Record, baseline: RecordBaseline? = nil) {
+        self.original = original; self.draft = draft; self.baseline = baseline
+    }
 
     public var isDirty: Bool { original != draft }
     public var canUndo: Bool { !undoStack.isEmpty }
+    public var displayName: String { draft.name.isEmpty ? "the new \(Record.noun)" : "'\(draft.name)'" }
 
     /// Applies an edit; `key` names the field so typing in it is one undo step.
-    public func edit(_ key: String?, _ change: (inout Service) -> Void) {
+    public func edit(_ key: String?, _ change: (inout Record) -> Void) {
+        guard !readOnly else { return }
         var next = draft
         change(&next)
         guard next != draft else { return }
@@ -36,6 +97,36 @@ public final class EditSession {
         return true
     }
 
-    /// After a successful save the draft is the saved state.
-    public func markSaved() { original = draft; lastEditKey = nil; version += 1 }
+    /// After a successful save the draft is the saved state, and the bytes written the baseline.
+    public func markSaved(baseline: RecordBaseline? = nil) {
+        original = draft; lastEditKey = nil; version += 1
+        if let baseline { self.baseline = baseline }
+    }
+
+    /// Starts over from the file as it is on disk now (after a conflict: "reload").
+    public func reset(to saved: Record, baseline: RecordBaseline) {
+        original = saved; draft = saved; self.baseline = baseline
+        undoStack = []; lastEditKey = nil; version += 1
+    }
 }
+
+extension EditSession: RecoverableDraft {
+    public var recordKind: RecordKind { Record.kind }
+    public var originalName: String? { original?.name }
+
+    public func recoveryEntry() -> RecoveryEntry {
+        let (xml, replaced) = Record.recoveryXML(draft)
+        return RecoveryEntry(kind: Record.kind, name: draft.name, original: original?.name,
+                             baseline: baseline ?? .absent, xml: xml, replacedCharacters: replaced)
+    }
+}
+
+extension DraftSession {
+    /// The draft's name (possibly empty: drafts are unfinished).
+    public var draftName: String { draft.name }
+    /// The draft's XML as Ctrl-S would write it; nil when it cannot be written as it is.
+    public var encodedDraft: String? { Record.encode(draft) }
+}
+
+public typealias ServiceSession = EditSession<Service>
+public typealias DeliverySession = EditSession<Delivery>

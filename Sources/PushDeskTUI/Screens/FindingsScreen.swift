@@ -1,13 +1,13 @@
 import PushDeskCore
 
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
-/// opens the service and focuses the field the finding is about.
+/// opens the service or the delivery and focuses the field the finding is about.
 final class FindingsScreen: ConsoleScreen {
     var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message")])
     private var shown: [Finding] = []
 
     init(app: ConsoleApp) {
-        table.emptyText = "No findings: every service passes the rules."
+        table.emptyText = "No findings: every service and delivery passes the rules."
         refresh(app)
     }
 
@@ -33,7 +33,7 @@ final class FindingsScreen: ConsoleScreen {
         if table.handle(action) { return true }
         guard action == .open else { return false }
         guard let r = table.selectedRow else { return true }
-        jump(to: shown[r], app: app)
+        FindingJump.open(shown[r], app: app)
         return true
     }
 
@@ -42,30 +42,6 @@ final class FindingsScreen: ConsoleScreen {
         guard table.click(x: x, y: y) else { return false }
         if before == table.selectedRow { return handle(.open, app: app) }
         return true
-    }
-
-    /// Opens the service of a finding and, for an app field, that app's editor.
-    func jump(to f: Finding, app: ConsoleApp) {
-        guard f.file.hasPrefix("services/"), f.file.hasSuffix(".xml") else {
-            app.message = "This finding is not about a service file."
-            return
-        }
-        let name = String(f.file.dropFirst("services/".count).dropLast(4))
-        // An editor already open on that service is reused, so no edit is lost.
-        let session = app.stack.compactMap(\.session).first { $0.draft.name == name }
-            ?? app.services.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }
-        guard let session else { app.message = "Service '\(name)' is not in the store."; return }
-        let target = FieldPath(f.field)
-        let editor = ServiceEditorScreen(session: session)
-        app.push(editor)
-        if let idx = target.appIndex, session.draft.apps.indices.contains(idx) {
-            editor.selectApp(idx)
-            let appEditor = AppEditorScreen(session: session, index: idx)
-            appEditor.focus(field: target.field)
-            app.push(appEditor)
-        } else {
-            editor.focus(field: target.field)
-        }
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {

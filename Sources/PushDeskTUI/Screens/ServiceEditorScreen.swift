@@ -3,8 +3,8 @@ import PushDeskCore
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
 final class ServiceEditorScreen: ConsoleScreen {
-    let session: EditSession?
-    private var s: EditSession { session! }
+    let s: ServiceSession
+    var session: (any DraftSession)? { s }
     var form = Form([
         FormField(id: "name", label: "Name", note: "file name"),
         FormField(id: "label", label: "Label"),
@@ -18,13 +18,13 @@ final class ServiceEditorScreen: ConsoleScreen {
     private(set) var focusArea: Focus = .form
     private var seenVersion = -1
 
-    init(session: EditSession) {
-        self.session = session
+    init(session: ServiceSession) {
+        self.s = session
         apps.emptyText = "No app yet: press i (iOS pair) or a (Android) here."
     }
 
     var title: String { s.draft.name.isEmpty ? "New service" : "Service \(s.draft.name)" }
-    var contexts: [KeyContext] { focusArea == .form ? [.form] : [.serviceApps, .list] }
+    var contexts: [KeyContext] { focusArea == .form ? [.form, .serviceEditor] : [.serviceApps, .list, .serviceEditor] }
     var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
 
     func selectApp(_ i: Int) { sync(); apps.select(row: i); focusArea = .apps }
@@ -86,6 +86,11 @@ final class ServiceEditorScreen: ConsoleScreen {
         case .save: app.save(s); return true
         case .undo:
             if s.undo() { app.message = "Undone." } else { app.message = "Nothing to undo." }
+            return true
+        case .deliveries:
+            // Deliveries name their service: a service not saved yet has none.
+            guard let name = s.original?.name else { app.message = "Save the service first (Ctrl-S): deliveries name a saved service."; return true }
+            app.push(DeliveriesListScreen(service: name, app: app))
             return true
         default: break
         }

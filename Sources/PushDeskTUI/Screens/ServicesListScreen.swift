@@ -58,6 +58,9 @@ final class ServicesListScreen: ConsoleScreen {
             for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }
             app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy)))
             app.message = "Duplicate of \(sel.name): check the name and keys, then Ctrl-S."
+        case .deliveries:
+            guard let sel else { app.push(DeliveriesListScreen(service: nil, app: app)); return true }
+            app.push(DeliveriesListScreen(service: sel.name, app: app))
         case .delete:
             guard let sel else { return true }
             app.dialog = .confirm(id: "delete", title: "Delete service",
@@ -84,11 +87,13 @@ final class ServicesListScreen: ConsoleScreen {
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
         guard id == "delete", result == .button(0), let name = selectedName(app) else { return }
         do {
-            try app.store.delete(name)
+            // Only the version that was listed: a file changed on disk since is kept.
+            try app.store.deleteChecked(name, app.store.baseline(ConsoleStore.servicePath(name)))
             app.reload()
             refresh(app: app)
             app.message = "Deleted \(ConsoleStore.servicePath(name))"
         } catch {
+            if error is StoreConflict { app.reload(); refresh(app: app) }
             app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
         }
     }

@@ -17,14 +17,24 @@ public enum ConsoleRunner {
     }
 
     /// Runs the console until the operator quits. The terminal is restored on every way
-    /// out: normal quit, a thrown error (defer), a signal (TerminalRestore's handlers).
-    public static func run(store: Store, options: Options) throws {
+    /// out: normal quit, a thrown error (defer), a signal (the loop sees it and stops) —
+    /// except after a hang-up, when nothing more is written to the dead terminal. Returns
+    /// the exit status (0, or 128 + the signal that stopped it; 129 after a hang-up) and,
+    /// after a quit, what the operator asked to print on exit (the composer's copy out),
+    /// for the caller to write to standard output once the terminal is restored.
+    @discardableResult
+    public static func run(store: Store, options: Options) throws -> Outcome {
         let env = options.environment
         // NO_COLOR (https://no-color.org): present and not empty → no colours at all.
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
         let requested = options.theme ?? env["PUSHDESK_THEME"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         let dirs = ThemeLoader.themeDirectories(environment: env)
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
+
+        // The store's lock first: without it this console is read-only (docs/RELIABILITY-recovery.md).
+        let access = StoreAccess.open(storeRoot: store.root)
+        defer { access.release() }
+        let keeper = RecoveryKeeper(storeRoot: store.root, interval: RecoveryKeeper.interval(from: env))
 
         let terminal = Terminal()
         try terminal.start(noColor: noColor, mouse: options.mouse || env["PUSHDESK_MOUSE"] == "1", environment: env)
@@ -34,18 +44,28 @@ public enum ConsoleRunner {
         }
         terminal.apply(theme: theme)
 
-        let app = ConsoleApp(store: .open(store), themeName: theme.name,
-                             availableThemes: ThemeLoader.available(directories: dirs))
+        let app = ConsoleApp(store: .open(store, access: access), themeName: theme.name,
+                             availableThemes: ThemeLoader.available(directories: dirs), access: access)
+        app.recovery = keeper
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
-        app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil]
+        let cleaned = access.cleanStaleTempFiles()
+        app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
+                       cleaned.isEmpty ? nil : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves."]
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty
-        var first = true
+        if app.dialog == nil { app.offerPendingRecovery() }
+        // Wake at least every second (and twice per recovery interval) to see stop signals
+        // and write the recovery file; an idle wake-up draws nothing.
+        let tickMs = Int32(max(25, min(1000, keeper.interval * 500)))
+        var first = true, needsFrame = true, closed = false
         while !app.quitRequested {
-            let (w, h) = terminal.size
-            let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
-            terminal.present(buf, fullRedraw: app.fullRedrawRequested)
-            app.fullRedrawRequested = false
+            if needsFrame {
+                let (w, h) = terminal.size
+                let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
+                terminal.present(buf, fullRedraw: app.fullRedrawRequested)
+                app.fullRedrawRequested = false
+                needsFrame = false
+            }
             if first {
                 first = false
                 if let path = env["PUSHDESK_FRAME_LOG"], !path.isEmpty {
@@ -53,10 +73,15 @@ public enum ConsoleRunner {
                     try? String(format: "first-frame-ms %.1f\n", ms).write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
-            guard let key = terminal.readKey() else {
-                // The terminal is gone (hang-up): unsaved drafts cannot be asked about; stop.
-                break
+            let input = terminal.nextInput(timeoutMs: tickMs)
+            if input == .closed { closed = true }
+            if closed || Terminal.stopSignal != 0 { break }
+            defer {
+                keeper.tick(app.recoveryEntries())
+                if let e = keeper.takeError() { app.message = Sanitize.string(e); needsFrame = true }
             }
+            guard case .key(let key) = input else { continue }
+            needsFrame = true
             app.handle(key)
             if let name = app.pendingTheme {
                 app.pendingTheme = nil
@@ -70,6 +95,30 @@ public enum ConsoleRunner {
                 }
             }
         }
+        let status = stop(app: app, keeper: keeper, terminal: terminal, closed: closed)
+        return Outcome(status: status, output: status == 0 ? app.exitOutput.joined(separator: "\n") : "")
+    }
+
+    public struct Outcome: Sendable {
+        public var status: Int32
+        /// Text to print on standard output after the terminal is restored (empty: none).
+        public var output: String
+    }
+
+    /// Leaving. A quit asked about every draft (saved or discarded), so the recovery file
+    /// goes. A hang-up or a stop signal writes every unsaved draft to it first — before the
+    /// terminal is touched, since a stalled connection could block a write to it — and a
+    /// terminal that hung up is left alone.
+    private static func stop(app: ConsoleApp, keeper: RecoveryKeeper, terminal: Terminal, closed: Bool) -> Int32 {
+        let sig = Terminal.stopSignal
+        if app.quitRequested && sig == 0 {
+            keeper.clear()
+            return 0
+        }
+        let hangup = closed || sig == SIGHUP
+        keeper.writeNow(app.recoveryEntries(), reason: hangup ? .hangup : .terminate)
+        if hangup && Terminal.isHungUp { terminal.abandon() }
+        return 128 + (sig != 0 ? sig : SIGHUP)
     }
 }
 

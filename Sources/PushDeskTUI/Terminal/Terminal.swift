@@ -75,6 +75,7 @@ public final class Terminal {
         }
         define_key("\u{1b}[200~", Self.pasteStart)
         define_key("\u{1b}[201~", Self.pasteEnd)
+        Self.defineAlternateKeys()
         TerminalRestore.write(Self.bracketedPasteOn)
     }
 
@@ -175,7 +176,8 @@ public final class Terminal {
     static func ascii(_ text: String, width: Int) -> String {
         if text.allSatisfy(\.isASCII) { return text }
         let map: [String: String] = ["─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
-                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">"]
+                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">",
+                                     "█": "#", "░": "."]
         if let m = map[text] { return m }
         // Accented Latin keeps its base letter (Café → Cafe), so labels stay readable.
         if width == 1, let base = text.decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII, base.value >= 0x20 {
@@ -189,15 +191,87 @@ public final class Terminal {
     /// Blocks for the next key. Returns nil only when the terminal is gone (reads keep
     /// failing); input the console does not use comes back as `.ignored`.
     public func readKey() -> Key? {
+        switch nextInput(timeoutMs: -1) {
+        case .key(let k): return k
+        case .idle: return .ignored
+        case .closed: return nil
+        }
+    }
+
+    public enum Input: Equatable, Sendable {
+        case key(Key)
+        /// Nothing within the timeout, or a stop signal interrupted the wait.
+        case idle
+        /// The terminal is gone (hang-up): nothing more can be read or shown.
+        case closed
+    }
+
+    /// Waits up to `timeoutMs` (-1: without limit) for the next key.
+    public func nextInput(timeoutMs: Int32) -> Input {
+        if pd_stop_signal_received() != 0 { return .idle }
+        wtimeout(pd_stdscr(), timeoutMs)
         var wch: wint_t = 0
+        var started = Date()
         var r = wget_wch(pd_stdscr(), &wch)
         var failures = 0
         while r == ERR {
-            // An interrupted read (a signal) is retried; a hang-up fails every time.
+            // A stop signal interrupts the read (EINTR): the loop handles it.
+            if pd_stop_signal_received() != 0 { return .idle }
+            if pd_fd_hung_up(0) != 0 { return .closed }
+            // Waited the whole timeout: simply no key. Anything quicker is a failed read,
+            // retried; a terminal that keeps failing is gone.
+            if timeoutMs >= 0, Date().timeIntervalSince(started) * 1000 >= Double(timeoutMs) / 2 { return .idle }
             failures += 1
-            if failures > 50 { return nil }
+            if failures > 50 { return .closed }
+            started = Date()
             r = wget_wch(pd_stdscr(), &wch)
         }
+        return .key(decode(r, wch))
+    }
+
+    /// Sequences terminals send for the same keys in their other modes (and what tmux,
+    /// screen or a mismatched TERM send): taught to ncurses when the terminfo entry lacks them,
+    /// so End under `TERM=xterm` in tmux (ESC [ 4 ~) is End, not Esc followed by `[4~` typed.
+    private static func defineAlternateKeys() {
+        let alternates: [(String, Int32)] = [
+            ("[A", KEY_UP), ("[B", KEY_DOWN), ("[C", KEY_RIGHT), ("[D", KEY_LEFT),
+            ("OA", KEY_UP), ("OB", KEY_DOWN), ("OC", KEY_RIGHT), ("OD", KEY_LEFT),
+            ("[H", KEY_HOME), ("OH", KEY_HOME), ("[1~", KEY_HOME), ("[7~", KEY_HOME),
+            ("[F", KEY_END), ("OF", KEY_END), ("[4~", KEY_END), ("[8~", KEY_END),
+            ("[3~", KEY_DC), ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE), ("[Z", KEY_BTAB),
+            ("OP", pd_key_f(1)), ("OQ", pd_key_f(2)), ("OR", pd_key_f(3)), ("OS", pd_key_f(4)),
+            ("[11~", pd_key_f(1)), ("[12~", pd_key_f(2)), ("[13~", pd_key_f(3)), ("[14~", pd_key_f(4)),
+            ("[15~", pd_key_f(5)), ("[17~", pd_key_f(6)), ("[18~", pd_key_f(7)), ("[19~", pd_key_f(8)),
+            ("[20~", pd_key_f(9)), ("[21~", pd_key_f(10)), ("[23~", pd_key_f(11)), ("[24~", pd_key_f(12)),
+        ]
+        for (tail, code) in alternates where key_defined("\u{1b}" + tail) == 0 {
+            define_key("\u{1b}" + tail, code)
+        }
+    }
+
+    /// After an Esc, bytes already waiting that form a CSI or SS3 sequence (ESC [ … final, ESC O x)
+    /// are one key ncurses does not know: swallowed whole, so none of it is typed as text.
+    /// A person cannot type Esc and then `[` within the same read, so a real Esc is unaffected.
+    private func swallowUnknownSequence() -> Bool {
+        var wch: wint_t = 0
+        wtimeout(pd_stdscr(), 0)
+        defer { wtimeout(pd_stdscr(), -1) }
+        let r = wget_wch(pd_stdscr(), &wch)
+        guard r == OK, wch == 0x5B || wch == 0x4F else {
+            // Not a sequence: the key read stays for the next read.
+            if r == KEY_CODE_YES { ungetch(Int32(wch)) } else if r == OK { unget_wch(wchar_t(wch)) }
+            return false
+        }
+        if wch == 0x4F { _ = wget_wch(pd_stdscr(), &wch); return true }  // SS3: one final byte
+        // CSI: parameter and intermediate bytes (0x20–0x3F), then one final byte (0x40–0x7E).
+        for _ in 0..<32 {
+            guard wget_wch(pd_stdscr(), &wch) == OK else { break }
+            if (0x40...0x7E).contains(wch) { break }
+        }
+        return true
+    }
+
+    private func decode(_ r: Int32, _ wch: wint_t) -> Key {
         if r == KEY_CODE_YES {
             let code = Int32(wch)
             if code == Self.pasteStart { return readPaste() }
@@ -211,7 +285,21 @@ public final class Terminal {
             }
             return Self.functionKey(code) ?? .ignored
         }
+        if wch == 27, swallowUnknownSequence() { return .ignored }
         return Self.plainKey(UInt32(wch)) ?? .ignored
+    }
+
+    /// A stop signal received (SIGHUP, SIGTERM, SIGINT), 0 when none.
+    public nonisolated static var stopSignal: Int32 { pd_stop_signal_received() }
+
+    /// True when the terminal has hung up: nothing may be written to it any more.
+    public nonisolated static var isHungUp: Bool { pd_fd_hung_up(0) != 0 || pd_fd_hung_up(1) != 0 }
+
+    /// Leaves a terminal that has hung up without writing to it (restoring it would only
+    /// write into a dead connection, which can block or fail).
+    public func abandon() {
+        TerminalRestore.active = false
+        screen = nil
     }
 
     /// Reads up to the end-of-paste marker: the whole paste becomes one `.paste` key.
@@ -277,11 +365,12 @@ enum TerminalRestore {
 
     static func install() {
         active = true
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            signal(sig) { s in
-                TerminalRestore.restore()
-                _exit(128 + s)
-            }
+        // SIGHUP, SIGTERM, SIGINT stop the loop, which saves the drafts to the recovery file
+        // and then restores the terminal (unless it hung up): see pd_catch_stop_signal.
+        for sig in [SIGINT, SIGTERM, SIGHUP] { pd_catch_stop_signal(sig) }
+        signal(SIGQUIT) { s in
+            TerminalRestore.restore()
+            _exit(128 + s)
         }
         // A crash (Swift traps raise SIGILL/SIGTRAP) must not leave the terminal raw either.
         for sig in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS] {

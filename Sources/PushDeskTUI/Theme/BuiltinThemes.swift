@@ -197,6 +197,75 @@ fg16 = "blue"
 bg16 = "white"
 attrs = ["bold"]
 
+[form.disabled]   # fields the current type does not send
+fg = 240
+bg = 235
+fg16 = "brightblack"
+bg16 = "black"
+
+[json.key]
+fg = 117
+bg = 235
+fg16 = "cyan"
+bg16 = "black"
+
+[json.string]
+fg = 150
+bg = 235
+fg16 = "green"
+bg16 = "black"
+
+[json.number]
+fg = 215
+bg = 235
+fg16 = "yellow"
+bg16 = "black"
+
+[json.punctuation]
+fg = 246
+bg = 235
+fg16 = "white"
+bg16 = "black"
+
+[meter.ok]   # the payload size meter: under 90 %
+fg = 114
+bg = 235
+fg16 = "green"
+bg16 = "black"
+
+[meter.near]   # 90 % of the limit or more
+fg = 221
+bg = 235
+fg16 = "brightyellow"
+bg16 = "black"
+attrs = ["bold"]
+
+[meter.over]   # over the 4096-byte limit
+fg = 231
+bg = 160
+fg16 = "brightwhite"
+bg16 = "red"
+attrs = ["bold"]
+
+[device.body]   # the notification drawn as a device shows it
+fg = 236
+bg = 252
+fg16 = "black"
+bg16 = "white"
+
+[device.title]
+fg = 16
+bg = 252
+fg16 = "black"
+bg16 = "white"
+attrs = ["bold"]
+
+[device.muted]
+fg = 242
+bg = 252
+fg16 = "brightblack"
+bg16 = "white"
+
 """#,
         "light": #"""
 # PushDesk theme: light (dark text on a light background).
@@ -389,6 +458,75 @@ bg = 252
 fg16 = "blue"
 bg16 = "white"
 attrs = ["bold"]
+
+[form.disabled]   # fields the current type does not send
+fg = 249
+bg = 255
+fg16 = "brightblack"
+bg16 = "white"
+
+[json.key]
+fg = 25
+bg = 255
+fg16 = "blue"
+bg16 = "white"
+
+[json.string]
+fg = 28
+bg = 255
+fg16 = "green"
+bg16 = "white"
+
+[json.number]
+fg = 130
+bg = 255
+fg16 = "magenta"
+bg16 = "white"
+
+[json.punctuation]
+fg = 240
+bg = 255
+fg16 = "black"
+bg16 = "white"
+
+[meter.ok]   # the payload size meter: under 90 %
+fg = 28
+bg = 255
+fg16 = "green"
+bg16 = "white"
+
+[meter.near]   # 90 % of the limit or more
+fg = 130
+bg = 255
+fg16 = "magenta"
+bg16 = "white"
+attrs = ["bold"]
+
+[meter.over]   # over the 4096-byte limit
+fg = 231
+bg = 160
+fg16 = "brightwhite"
+bg16 = "red"
+attrs = ["bold"]
+
+[device.body]   # the notification drawn as a device shows it
+fg = 236
+bg = 254
+fg16 = "black"
+bg16 = "white"
+
+[device.title]
+fg = 16
+bg = 254
+fg16 = "black"
+bg16 = "white"
+attrs = ["bold"]
+
+[device.muted]
+fg = 243
+bg = 254
+fg16 = "brightblack"
+bg16 = "white"
 
 """#,
         "high-contrast": #"""
@@ -583,6 +721,75 @@ fg16 = "brightcyan"
 bg16 = "black"
 attrs = ["bold"]
 
+[form.disabled]   # fields the current type does not send
+fg = 244
+bg = 16
+fg16 = "brightblack"
+bg16 = "black"
+
+[json.key]
+fg = 51
+bg = 16
+fg16 = "cyan"
+bg16 = "black"
+
+[json.string]
+fg = 46
+bg = 16
+fg16 = "brightgreen"
+bg16 = "black"
+
+[json.number]
+fg = 226
+bg = 16
+fg16 = "yellow"
+bg16 = "black"
+
+[json.punctuation]
+fg = 231
+bg = 16
+fg16 = "brightwhite"
+bg16 = "black"
+
+[meter.ok]   # the payload size meter: under 90 %
+fg = 46
+bg = 16
+fg16 = "brightgreen"
+bg16 = "black"
+
+[meter.near]   # 90 % of the limit or more
+fg = 16
+bg = 226
+fg16 = "black"
+bg16 = "brightyellow"
+attrs = ["bold"]
+
+[meter.over]   # over the 4096-byte limit
+fg = 231
+bg = 196
+fg16 = "brightwhite"
+bg16 = "red"
+attrs = ["bold"]
+
+[device.body]   # the notification drawn as a device shows it
+fg = 16
+bg = 231
+fg16 = "black"
+bg16 = "brightwhite"
+
+[device.title]
+fg = 16
+bg = 231
+fg16 = "black"
+bg16 = "brightwhite"
+attrs = ["bold"]
+
+[device.muted]
+fg = 238
+bg = 231
+fg16 = "black"
+bg16 = "brightwhite"
+
 """#,
         "monochrome": #"""
 # PushDesk theme: monochrome. No colours: attributes only (bold, underline, reverse, dim).
@@ -725,6 +932,57 @@ bg = "default"
 fg = "default"
 bg = "default"
 attrs = ["bold"]
+
+[form.disabled]   # fields the current type does not send
+fg = "default"
+bg = "default"
+attrs = ["dim"]
+
+[json.key]
+fg = "default"
+bg = "default"
+attrs = ["bold"]
+
+[json.string]
+fg = "default"
+bg = "default"
+
+[json.number]
+fg = "default"
+bg = "default"
+
+[json.punctuation]
+fg = "default"
+bg = "default"
+attrs = ["dim"]
+
+[meter.ok]   # the payload size meter: under 90 %
+fg = "default"
+bg = "default"
+
+[meter.near]   # 90 % of the limit or more
+fg = "default"
+bg = "default"
+attrs = ["bold", "underline"]
+
+[meter.over]   # over the 4096-byte limit
+fg = "default"
+bg = "default"
+attrs = ["reverse", "bold"]
+
+[device.body]   # the notification drawn as a device shows it
+fg = "default"
+bg = "default"
+
+[device.title]
+fg = "default"
+bg = "default"
+attrs = ["bold"]
+
+[device.muted]
+fg = "default"
+bg = "default"
+attrs = ["dim"]
 
 """#,
     ]

@@ -1,10 +1,12 @@
 /// A column of labelled fields: text, secret (masked), path (text with completion),
-/// choice and checkbox, each with an optional validation message under it.
+/// choice, checkbox and multi-line text, each with an optional validation message under it.
 public struct FormField: Sendable {
     public enum Kind: Equatable, Sendable {
         case text, secret, path
         case choice([String])
         case checkbox
+        /// Multi-line text that grows with its content between `rows` bounds.
+        case textArea(rows: ClosedRange<Int>)
     }
     /// Stable id used by screens and by findings (`label`, `integrationKey`, …).
     public var id: String
@@ -17,20 +19,30 @@ public struct FormField: Sendable {
     public var messageRole: Role = .formError
     /// Read-only note after the field (e.g. "required").
     public var note: String = ""
+    /// The editor of a `.textArea` field.
+    public var area = TextArea()
+    /// Greyed out: what the record's current settings do not send (still editable, so it
+    /// can be cleared; the note says why).
+    public var dimmed = false
 
     public init(id: String, label: String, kind: Kind = .text, value: String = "", checked: Bool = false, note: String = "") {
         self.id = id; self.label = label; self.kind = kind
         self.input = TextField(value, masked: kind == .secret)
         self.checked = checked; self.note = note
+        if case .textArea = kind { area = TextArea(value); input = TextField() }
     }
 
+    public var isTextArea: Bool { if case .textArea = kind { true } else { false } }
+
     public var value: String {
-        get { kind == .checkbox ? (checked ? "true" : "false") : input.text }
-        set { if kind == .checkbox { checked = newValue == "true" } else { input.text = newValue } }
+        get { kind == .checkbox ? (checked ? "true" : "false") : isTextArea ? area.text : input.text }
+        set {
+            if kind == .checkbox { checked = newValue == "true" } else if isTextArea { area.text = newValue } else { input.text = newValue }
+        }
     }
     /// Fields that take typing. A `.secret` field never holds the secret: Enter opens a
     /// masked input and the field shows only whether one is set.
-    public var isTextual: Bool { kind == .text || kind == .path }
+    public var isTextual: Bool { kind == .text || kind == .path || isTextArea }
 }
 
 public struct Form: Sendable {
@@ -67,14 +79,22 @@ public struct Form: Sendable {
     /// Keys typed into the focused text field (printable text, paste, editing keys).
     public mutating func handleText(_ key: Key) -> Event {
         guard fields.indices.contains(focus), fields[focus].isTextual else { return .unhandled }
-        let before = fields[focus].input.text
-        guard fields[focus].input.handle(key) else { return .unhandled }
-        return fields[focus].input.text != before ? .changed(fields[focus].id) : .moved
+        let before = fields[focus].value
+        let used = fields[focus].isTextArea ? fields[focus].area.handle(key) : fields[focus].input.handle(key)
+        guard used else { return .unhandled }
+        return fields[focus].value != before ? .changed(fields[focus].id) : .moved
     }
 
     public mutating func handle(_ action: Action) -> Event {
         guard !fields.isEmpty else { return .unhandled }
         switch action {
+        case .newline:
+            guard fields[focus].isTextArea else { return .unhandled }
+            fields[focus].area.insertNewline(); return .changed(fields[focus].id)
+        case .lineUp, .lineDown:
+            // Past the first / last row the arrows leave the text for the field above / below.
+            if fields[focus].isTextArea, fields[focus].area.moveVertically(action == .lineUp ? -1 : 1) { return .moved }
+            return handle(action == .lineUp ? .prevField : .nextField)
         case .nextField: focus = (focus + 1) % fields.count; return .moved
         case .prevField: focus = (focus + fields.count - 1) % fields.count; return .moved
         case .toggle:
@@ -95,44 +115,62 @@ public struct Form: Sendable {
         }
     }
 
-    /// Rows each field takes: one, plus its message wrapped (at most 3 lines).
-    private func height(_ f: FormField, width: Int) -> Int { 1 + messageLines(f, width: width).count }
+    /// Label column width and value width for a form this wide.
+    private func metrics(width: Int) -> (labelW: Int, fieldW: Int) {
+        let labelW = min(max(8, fields.map { TextWidth.width(of: $0.label) }.max() ?? 8), width / 3)
+        // Fields stop growing at 72 columns so that notes and messages stay near the value.
+        return (labelW, max(4, min(72, width - labelW - 3)))
+    }
+    /// Rows of the value: one, or a text area's wrapped rows within its bounds.
+    private func valueRows(_ f: FormField, fieldW: Int) -> Int {
+        guard case .textArea(let bounds) = f.kind else { return 1 }
+        return min(max(f.area.rowCount(width: fieldW), bounds.lowerBound), bounds.upperBound)
+    }
+    /// Rows each field takes: its value, plus its message wrapped (at most 3 lines).
+    private func height(_ f: FormField, width: Int, fieldW: Int) -> Int {
+        valueRows(f, fieldW: fieldW) + messageLines(f, width: width).count
+    }
     private func messageLines(_ f: FormField, width: Int) -> [String] {
         guard let m = f.message else { return [] }
         return TextWidth.wrap("↳ " + m, to: max(10, width), maxLines: 3)
     }
     /// Rows the whole form takes at this width (for layouts that size a box to it).
     public func height(width: Int) -> Int {
-        let labelW = min(max(8, fields.map { TextWidth.width(of: $0.label) }.max() ?? 8), width / 3)
-        return fields.reduce(0) { $0 + height($1, width: width - labelW - 2) }
+        let (labelW, fieldW) = metrics(width: width)
+        return fields.reduce(0) { $0 + height($1, width: width - labelW - 2, fieldW: fieldW) }
     }
 
     public mutating func render(into buf: inout CellBuffer, _ rect: Rect, focused: Bool) {
         guard !rect.isEmpty else { return }
-        let labelW = min(max(8, fields.map { TextWidth.width(of: $0.label) }.max() ?? 8), rect.width / 3)
+        let (labelW, fieldW) = metrics(width: rect.width)
         let fieldX = rect.x + labelW + 2
-        // Fields stop growing at 72 columns so that notes and messages stay near the value.
-        let fieldW = max(4, min(72, rect.maxX - fieldX - 1))
         // Scroll so that the focused field (and its message) is visible.
         let msgW = rect.maxX - fieldX
-        let tops = fields.indices.map { i in fields[..<i].reduce(0) { $0 + height($1, width: msgW) } }
+        var tops: [Int] = [], total = 0
+        for f in fields { tops.append(total); total += height(f, width: msgW, fieldW: fieldW) }
         if fields.indices.contains(focus) {
-            let h = height(fields[focus], width: msgW)
+            let h = height(fields[focus], width: msgW, fieldW: fieldW)
             if tops[focus] < scroll { scroll = tops[focus] }
-            if tops[focus] + h > scroll + rect.height { scroll = tops[focus] + h - rect.height }
+            if tops[focus] + h > scroll + rect.height { scroll = tops[focus] + min(h, rect.height) - rect.height }
         }
+        scroll = max(0, min(scroll, total - rect.height))
         lastRect = rect; lastRows = [:]
         for i in fields.indices {
             let y = rect.y + tops[i] - scroll
             if y >= rect.y, y < rect.maxY { lastRows[i] = y }
-            guard y >= rect.y, y < rect.maxY else { continue }
+            let rows = valueRows(fields[i], fieldW: fieldW)
+            guard y + rows > rect.y, y < rect.maxY else { continue }
             let isFocus = focused && i == focus
             let f = fields[i]
-            buf.putPadded(f.label, x: rect.x, y: y, columns: labelW, role: isFocus ? .formFieldFocus : .formLabel)
-            let role: Role = isFocus ? .formFieldFocus : .formField
+            let dim = f.dimmed && !isFocus
+            if y >= rect.y {
+                buf.putPadded(f.label, x: rect.x, y: y, columns: labelW, role: isFocus ? .formFieldFocus : dim ? .formDisabled : .formLabel)
+            }
+            let role: Role = isFocus ? .formFieldFocus : dim ? .formDisabled : .formField
             switch f.kind {
             case .checkbox:
                 buf.put(f.checked ? "[x]" : "[ ]", x: fieldX, y: y, role: role)
+                if !f.note.isEmpty { buf.put(f.note, x: fieldX + 4, y: y, role: .muted, maxX: rect.maxX) }
                 if isFocus { buf.cursor = (fieldX + 1, y) }
             case .secret:
                 buf.putPadded(f.input.text, x: fieldX, y: y, columns: min(fieldW, 24), role: role)
@@ -141,13 +179,31 @@ public struct Form: Sendable {
                 let w = min(fieldW, (opts.map { TextWidth.width(of: $0) }.max() ?? 4) + 4)
                 buf.putPadded("‹ " + f.input.text, x: fieldX, y: y, columns: w - 1, role: role)
                 buf.put("›", x: fieldX + w - 1, y: y, role: role)
+                if !f.note.isEmpty { buf.put(f.note, x: fieldX + w + 1, y: y, role: .muted, maxX: rect.maxX) }
+            case .textArea:
+                // Only the rows inside the form's rectangle (a tall body may be cut at the top).
+                let top = max(y, rect.y), bottom = min(y + rows, rect.maxY)
+                var area = fields[i].area
+                if top == y {
+                    area.render(into: &buf, x: fieldX, y: y, width: fieldW, height: bottom - top, focused: isFocus, role: role)
+                } else if bottom > top {
+                    // Cut at the top: draw it whole off-screen, copy the rows that show.
+                    var scratch = CellBuffer(width: fieldW, height: rows)
+                    area.render(into: &scratch, x: 0, y: 0, width: fieldW, height: rows, focused: isFocus, role: role)
+                    for yy in top..<bottom { for xx in 0..<min(fieldW, buf.width - fieldX) { buf[fieldX + xx, yy] = scratch[xx, yy - y] } }
+                    if isFocus, let c = scratch.cursor, c.y + y >= top { buf.cursor = (fieldX + c.x, y + c.y) }
+                }
+                fields[i].area = area
+                if !f.note.isEmpty, top == y, fieldX + fieldW + 1 < rect.maxX {
+                    buf.put(f.note, x: fieldX + fieldW + 1, y: y, role: .muted, maxX: rect.maxX)
+                }
             default:
                 let noteW = f.note.isEmpty ? 0 : TextWidth.width(of: f.note) + 1
                 fields[i].input.render(into: &buf, x: fieldX, y: y, width: fieldW - noteW, focused: isFocus, role: role)
                 if noteW > 0 { buf.put(f.note, x: fieldX + fieldW - noteW + 1, y: y, role: .muted) }
             }
-            for (j, l) in messageLines(f, width: msgW).enumerated() where y + 1 + j < rect.maxY {
-                buf.put(j == 0 ? l : "  " + l, x: fieldX, y: y + 1 + j, role: f.messageRole, maxX: rect.maxX)
+            for (j, l) in messageLines(f, width: msgW).enumerated() where y + rows + j < rect.maxY && y + rows + j >= rect.y {
+                buf.put(j == 0 ? l : "  " + l, x: fieldX, y: y + rows + j, role: f.messageRole, maxX: rect.maxX)
             }
         }
     }

@@ -50,7 +50,8 @@ public enum HelpOverlay {
             let bs = KeyRegistry.bindings.filter { $0.context == c }
             if bs.isEmpty { continue }
             lines.append((c.rawValue, "", true))
-            for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.description, false)) }
+            for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.helpText, false)) }
+            if c == .textArea { for (k, d) in TextAreaKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) } }
         }
         if textField {
             lines.append(("Text fields", "", true))

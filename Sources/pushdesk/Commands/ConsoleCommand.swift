@@ -9,7 +9,8 @@ struct ConsoleCommand: ParsableCommand {
         discussion: """
             Keys: docs/KEYS.md (or ? inside the console). Themes: docs/THEMES.md.
             Environment: NO_COLOR (monochrome), PUSHDESK_THEME, PUSHDESK_THEMES (theme directory), \
-            PUSHDESK_ESCDELAY (Esc delay in ms, default 25).
+            PUSHDESK_ESCDELAY (Esc delay in ms, default 25), PUSHDESK_RECOVERY_INTERVAL (seconds of unsaved \
+            work between writes of the recovery file, default 30; docs/RELIABILITY-recovery.md).
             """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -34,11 +35,17 @@ struct ConsoleCommand: ParsableCommand {
         let store = try storeOptions.openStore()
         var options = ConsoleRunner.Options(theme: theme, startedAt: started)
         options.mouse = mouse
+        let status: Int32
         do {
-            try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+            let outcome = try MainActor.assumeIsolated { try ConsoleRunner.run(store: store, options: options) }
+            status = outcome.status
+            // Copy-outs asked for "on exit": printed after the terminal is restored.
+            if !outcome.output.isEmpty { print(outcome.output, terminator: "") }
         } catch {
             printError("pushdesk: error: \(error)")
             throw Exit.usageOrIO
         }
+        // Stopped by a signal (drafts are in the recovery file): 128 + the signal, as a shell expects.
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -123,6 +123,11 @@ struct CredentialsSetSecretCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
         let store = try storeOptions.openStore()
+        // The lock is taken before the prompt, so nobody types a secret only to be refused.
+        try withStoreLock(store, command: "credentials set-secret") { try readAndStore(store) }
+    }
+
+    private func readAndStore(_ store: Store) throws {
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { FileHandle.standardError.write(Data("Secret for \(name) (not shown): ".utf8)) }
         let value = readSecretLine(echoOff: interactive)

@@ -44,6 +44,12 @@ struct ImportPackageCommand: ParsableCommand {
             throw Exit.inputErrors
         }
         let store = try storeOptions.openStore()
+        if dryRun { try importServices(contents, into: store) } else {
+            try withStoreLock(store, command: "import-package") { try importServices(contents, into: store) }
+        }
+    }
+
+    private func importServices(_ contents: CampaignPackage.Contents, into store: Store) throws {
         let existing = Set(try store.serviceNames())
         let clashes = contents.services.map(\.name).filter(existing.contains)
         if !clashes.isEmpty && !replace {

@@ -1,0 +1,106 @@
+import Crypto
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a record file was when it was read: size, modification time and SHA-256 of the
+/// bytes. A save compares it with the file on disk first, so a change made meanwhile (a
+/// hand edit, `git pull`, another machine) is never overwritten.
+///
+/// Two fingerprints *match* when size and content hash are equal. The modification time is
+/// kept to tell the operator when the file changed; alone it decides nothing, because a
+/// `touch` or a checkout of identical bytes loses nobody's work.
+public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
+    public var size: Int
+    /// Modification time (seconds since 1970, nanosecond precision where the file system has it).
+    public var modified: Date
+    /// Lower-case hex SHA-256 of the bytes.
+    public var sha256: String
+
+    public init(size: Int, modified: Date, sha256: String) {
+        self.size = size; self.modified = modified; self.sha256 = sha256
+    }
+
+    public init(bytes: some DataProtocol, modified: Date) {
+        size = bytes.count
+        self.modified = modified
+        sha256 = SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Same bytes (size and hash); the modification time is not compared.
+    public func matches(_ other: FileFingerprint) -> Bool { size == other.size && sha256 == other.sha256 }
+
+    public var description: String { "\(size) bytes, sha256 \(sha256.prefix(12))…" }
+
+    /// Reads a file and fingerprints exactly the bytes read: one descriptor, `fstat` for
+    /// size and time, so the three always describe the same version. nil when it does not exist.
+    public static func read(_ url: URL, maxBytes: Int = Int.max) throws -> (Data, FileFingerprint)? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw AtomicFile.posixError("cannot read \(url.lastPathComponent)")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw AtomicFile.posixError("cannot read \(url.lastPathComponent)") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw AtomicWriteError(message: "\(url.lastPathComponent) is not a regular file")
+        }
+        if Int(st.st_size) > maxBytes {
+            throw AtomicWriteError(message: "\(url.lastPathComponent) is \(st.st_size) bytes, more than \(maxBytes)")
+        }
+        var data = Data()
+        data.reserveCapacity(Int(st.st_size))
+        var got = 0
+        // The file may grow while being read: read to the end, not just what fstat announced.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw AtomicFile.posixError("cannot read \(url.lastPathComponent)") }
+            if n == 0 { break }
+            data.append(contentsOf: chunk[0..<n])
+            got += n
+            if got > maxBytes { throw AtomicWriteError(message: "\(url.lastPathComponent) is more than \(maxBytes) bytes") }
+        }
+        let mtime = Date(timeIntervalSince1970: TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9)
+        return (data, FileFingerprint(bytes: data, modified: mtime))
+    }
+
+    /// The fingerprint of the file as it is now; nil when it does not exist.
+    public static func current(_ url: URL) throws -> FileFingerprint? {
+        try read(url)?.1
+    }
+}
+
+/// What a save expects to find on disk before it writes.
+public enum RecordBaseline: Equatable, Sendable {
+    /// A new record: the file must not exist yet.
+    case absent
+    /// A record read earlier: the file must still hold those bytes.
+    case read(FileFingerprint)
+}
+
+/// A save or delete refused because the file changed on disk since it was read. Nothing
+/// was written.
+public struct StoreConflict: Error, CustomStringConvertible, Sendable {
+    /// Store-relative path.
+    public var file: String
+    public var expected: RecordBaseline
+    /// What is on disk now; nil when the file was deleted meanwhile.
+    public var current: FileFingerprint?
+
+    public var description: String {
+        let what: String
+        switch (expected, current) {
+        case (.absent, .some): what = "was created on disk by someone else since this record was started"
+        case (.read, nil): what = "was deleted on disk since it was read"
+        default:
+            let when = current.map { " (modified \(LockHolder.localTime($0.modified)))" } ?? ""
+            what = "changed on disk since it was read\(when)"
+        }
+        return "\(file): error: \(what); nothing was written — reload it, save your version as a copy, or compare the two"
+    }
+}

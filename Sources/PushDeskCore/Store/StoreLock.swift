@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Who holds a store's lock: written into `.pushdesk/lock` so a second operator can be told.
+public struct LockHolder: Equatable, Sendable {
+    public var user: String
+    public var host: String
+    public var pid: Int32
+    /// What holds it: `console`, or the command that is writing (`import-package`, …).
+    public var program: String
+    public var since: Date
+
+    public init(user: String, host: String, pid: Int32, program: String, since: Date) {
+        self.user = user; self.host = host; self.pid = pid; self.program = program; self.since = since
+    }
+
+    /// This process, now.
+    public static func current(program: String, now: Date = Date()) -> LockHolder {
+        LockHolder(user: ProcessIdentity.user, host: ProcessIdentity.host, pid: getpid(), program: program, since: now)
+    }
+
+    /// The lock file's text: a first line naming the format, then `key=value` lines.
+    public var fileText: String {
+        "pushdesk-lock 1\nuser=\(Self.clean(user))\nhost=\(Self.clean(host))\npid=\(pid)\nprogram=\(Self.clean(program))\nsince=\(Self.iso(since))\n"
+    }
+
+    /// Reads a lock file's text; nil when it is empty or not ours. The text is untrusted:
+    /// values are cut to 100 characters and shown through `Escape.inline`.
+    public static func parse(_ text: String) -> LockHolder? {
+        var v: [String: String] = [:]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first == "pushdesk-lock 1" else { return nil }
+        for l in lines.dropFirst() {
+            guard let eq = l.firstIndex(of: "=") else { continue }
+            v[String(l[..<eq])] = String(l[l.index(after: eq)...].prefix(100))
+        }
+        guard let pid = v["pid"].flatMap({ Int32($0) }), let since = v["since"].flatMap(isoDate) else { return nil }
+        return LockHolder(user: v["user"] ?? "?", host: v["host"] ?? "?", pid: pid, program: v["program"] ?? "?", since: since)
+    }
+
+    /// `alice@build-01 (pid 4242, console) since 2026-05-01 10:02:03`
+    public var summary: String {
+        "\(Escape.inline(user))@\(Escape.inline(host)) (pid \(pid), \(Escape.inline(program))) since \(Self.localTime(since))"
+    }
+
+    public var isOnThisHost: Bool { host == ProcessIdentity.host }
+
+    /// True only when the holder ran on this machine and its process no longer exists.
+    /// (A holder on another machine cannot be checked from here.)
+    public var processIsGone: Bool { isOnThisHost && !ProcessIdentity.isAlive(pid) }
+
+    private static func clean(_ s: String) -> String {
+        String(s.unicodeScalars.filter { $0.value >= 0x20 && $0 != "=" && $0.value != 0x7F }.map(Character.init).prefix(100))
+    }
+
+    /// ISO 8601 UTC (`2026-05-01T10:02:03Z`), the form of times in the lock and recovery files.
+    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func isoDate(_ text: String) -> Date? { ISO8601DateFormatter().date(from: text) }
+
+    /// Local time for people: `2026-05-01 10:02:03`.
+    public static func localTime(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        f.locale = Locale(identifier: "en_US_POSIX")
+        return f.string(from: date)
+    }
+}
+
+/// The user, host and liveness of processes, for lock holders, recovery files and temp files.
+public enum ProcessIdentity {
+    public static var user: String {
+        if let pw = getpwuid(geteuid()), let name = pw.pointee.pw_name { return String(cString: name) }
+        return ProcessInfo.processInfo.environment["USER"] ?? "uid\(geteuid())"
+    }
+
+    /// `gethostname`, not a DNS lookup (which can hang on a server with a broken resolver).
+    public static var host: String {
+        var buf = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buf, buf.count - 1) == 0 else { return "localhost" }
+        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether a process with this pid exists on this machine (EPERM: it exists, not ours).
+    public static func isAlive(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+}
+
+/// The store's lock: `flock(2)` on `STORE/.pushdesk/lock`, held for as long as a console
+/// edits the store (or a command writes to it). The kernel releases it when the process
+/// ends, however it ends, so a crash never leaves the store locked. The file's content
+/// names the holder for the operator who finds it taken.
+public final class StoreLock: @unchecked Sendable {
+    public static let relativePath = ".pushdesk/lock"
+
+    public enum Outcome {
+        /// Acquired. `previous` is the holder a process left in the file when it ended
+        /// without releasing (crash, SIGKILL), for a message; nil after a clean release.
+        case acquired(StoreLock, previous: LockHolder?)
+        /// Another process holds it; nil when its file does not name it (being written, or not ours).
+        case heldBy(LockHolder?)
+    }
+
+    public let holder: LockHolder
+    private var fd: Int32
+
+    private init(fd: Int32, holder: LockHolder) { self.fd = fd; self.holder = holder }
+    deinit { release() }
+
+    /// Tries to take the lock without waiting.
+    public static func acquire(storeRoot: URL, holder: LockHolder) throws -> Outcome {
+        let path = storeRoot.appendingPathComponent(relativePath).path
+        try makeDirectory(storeRoot.appendingPathComponent(".pushdesk").path)
+        // A take-over replaces the file; a lock on the replaced file would be a lock on
+        // nothing, so the lock counts only if the path still names the file locked.
+        for _ in 0..<10 {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw lockError("cannot open \(relativePath)") }
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let busy = errno == EWOULDBLOCK
+                let e = lockError("cannot lock \(relativePath)")
+                let text = readAll(fd)
+                close(fd)
+                if busy { return .heldBy(LockHolder.parse(text)) }
+                throw e
+            }
+            var mine = stat(), named = stat()
+            guard fstat(fd, &mine) == 0, stat(path, &named) == 0, mine.st_ino == named.st_ino, mine.st_dev == named.st_dev else {
+                close(fd); continue
+            }
+            let previous = LockHolder.parse(readAll(fd))
+            let bytes = Array(holder.fileText.utf8)
+            guard ftruncate(fd, 0) == 0, pwrite(fd, bytes, bytes.count, 0) == bytes.count else {
+                let e = lockError("cannot write \(relativePath)")
+                close(fd); throw e
+            }
+            fsync(fd)
+            return .acquired(StoreLock(fd: fd, holder: holder), previous: previous)
+        }
+        throw StoreError(file: relativePath, "the lock file keeps being replaced; is another console taking over?", kind: .io)
+    }
+
+    /// Takes the lock from a holder whose process is gone but whose lock is still held (its
+    /// lock file survived it, e.g. inherited by a child): the file is replaced by a new one.
+    /// Refused while the holder named in the file is alive or on another machine. The
+    /// console asks the operator before calling this.
+    public static func takeOver(storeRoot: URL, holder: LockHolder) throws -> Outcome {
+        let path = storeRoot.appendingPathComponent(relativePath).path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let text = fd >= 0 ? readAll(fd) : ""
+        if fd >= 0 { close(fd) }
+        if let old = LockHolder.parse(text), !old.processIsGone {
+            throw StoreError(file: relativePath, "not taken over: \(old.summary) is \(old.isOnThisHost ? "still running" : "on another machine, which cannot be checked from here")", kind: .io)
+        }
+        if unlink(path) != 0 && errno != ENOENT { throw lockError("cannot replace \(relativePath)") }
+        return try acquire(storeRoot: storeRoot, holder: holder)
+    }
+
+    /// Empties the file (a clean release names nobody) and unlocks. Safe to call twice.
+    public func release() {
+        guard fd >= 0 else { return }
+        _ = ftruncate(fd, 0)
+        _ = flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+
+    /// Runs `body` holding the lock (the CLI's writing commands); throws `StoreLocked`
+    /// when another process holds it.
+    public static func withLock<T>(storeRoot: URL, program: String, _ body: () throws -> T) throws -> T {
+        switch try acquire(storeRoot: storeRoot, holder: .current(program: program)) {
+        case .acquired(let lock, _):
+            defer { lock.release() }
+            return try body()
+        case .heldBy(let h):
+            throw StoreLocked(holder: h)
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        // Mode 0777 less the umask: every operator who may edit the store must be able to lock it.
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw lockError("cannot create .pushdesk/") }
+    }
+
+    static func readAll(_ fd: Int32) -> String {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        let n = pread(fd, &buf, buf.count, 0)
+        return n > 0 ? String(decoding: buf[0..<n], as: UTF8.self) : ""
+    }
+
+    static func lockError(_ what: String) -> StoreError {
+        StoreError(file: relativePath, "\(what): \(String(cString: strerror(errno)))", kind: .io)
+    }
+}
+
+/// A write refused because another process holds the store's lock.
+public struct StoreLocked: Error, CustomStringConvertible, Sendable {
+    public var holder: LockHolder?
+    public var description: String {
+        let who = holder?.summary ?? "another process (its lock file names nobody yet)"
+        return "\(StoreLock.relativePath): error: the store is locked by \(who); nothing was written. Retry when it has finished (a console: when it quits)"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PushDeskCore
+
+/// At start (and when a read-only console takes the lock): drafts a dropped console left in
+/// its recovery file are offered back — restore / show diff / discard / later.
+extension ConsoleApp {
+    /// Offers this user's recovery files, one dialog each. Only the lock holder may restore.
+    public func offerPendingRecovery() {
+        guard !access.isReadOnly, let keeper = recovery else { return }
+        reliability.offers = keeper.pending()
+        showNextOffer()
+    }
+
+    func showNextOffer() {
+        while let first = reliability.offers.first {
+            switch first.file {
+            case .failure(let e):
+                reliability.offers.removeFirst()
+                dialog = .message(id: "recovery.unreadable", title: "Recovery file not readable",
+                                  message: "\(Sanitize.string(e.description))\nIt was left in place; move it away once you have looked at it.")
+                return
+            case .success(let f):
+                let items = f.entries.map { e -> String in
+                    "  • \(e.summary)" + (e.replacedCharacters ? " (control characters replaced by �)" : "")
+                }
+                dialog = .confirm(id: "recovery.offer", title: "Unsaved work found",
+                                  message: """
+                                    The console of \(Escape.inline(f.user))@\(Escape.inline(f.host)) (pid \(f.pid)) left unsaved drafts,
+                                    written \(LockHolder.localTime(f.written)) (\(f.reason.phrase)):
+                                    \(items.joined(separator: "\n"))
+                                    Restore opens them as unsaved drafts; Ctrl-S then saves each.
+                                    """,
+                                  buttons: ["Restore", "Show diff", "Discard", "Later"], focus: 0)
+                return
+            }
+        }
+    }
+
+    func answerOffer(_ r: Dialog.Result) {
+        guard let found = reliability.offers.first, case .success(let f) = found.file else { return }
+        switch r {
+        case .button(0): restoreOffer(f, path: found.path)
+        case .button(1):
+            let sections = f.entries.map { e -> DiffScreen.Section in
+                let path = e.kind.path(e.original ?? e.name)
+                let disk = store.readText(path)
+                return .init(heading: "\(path): \(disk == nil ? "(not on disk)" : "on disk") → recovered draft",
+                             old: disk ?? "", new: String(decoding: e.xml, as: UTF8.self))
+            }
+            push(DiffScreen(title: "Recovered drafts", sections: sections, onClose: { app in app.showNextOffer() }))
+        case .button(2):
+            dialog = .confirm(id: "recovery.discard", title: "Discard recovered work?",
+                              message: "Delete \(found.path)?\nThe \(f.entries.count) unsaved draft\(f.entries.count == 1 ? "" : "s") in it are lost for good.",
+                              buttons: ["Discard", "Cancel"], focus: 1)
+        default:
+            reliability.offers.removeFirst()
+            message = "Kept \(found.path): it is offered again at the next start."
+            showNextOffer()
+        }
+    }
+
+    func confirmDiscard(_ r: Dialog.Result) {
+        guard let found = reliability.offers.first else { return }
+        if case .button(0) = r {
+            do {
+                try recovery?.store.remove(found.path)
+                message = "Discarded \(found.path)."
+            } catch {
+                message = Sanitize.string("\(error)")
+            }
+            reliability.offers.removeFirst()
+        }
+        showNextOffer()
+    }
+
+    /// Opens each recovered draft in its editor, unsaved. This console's own recovery file
+    /// takes them over before the old file is deleted, so they are never only in memory.
+    private func restoreOffer(_ f: RecoveryFile, path: String) {
+        var failed: [String] = []
+        var restored = 0
+        for e in f.entries {
+            do { push(try restore(e)); restored += 1 } catch { failed.append("\(e.summary): \(error)") }
+        }
+        reliability.offers.removeFirst()
+        let handedOver = recovery?.writeNow(recoveryEntries(), reason: .periodic) ?? false
+        if failed.isEmpty, handedOver { try? recovery?.store.remove(path) }
+        if !failed.isEmpty {
+            dialog = .message(title: "Some drafts not restored",
+                              message: Sanitize.string(failed.joined(separator: "\n")) + "\n\(path) was kept.")
+        } else {
+            message = "Restored \(restored) draft\(restored == 1 ? "" : "s") as unsaved: check, then Ctrl-S to save."
+            showNextOffer()
+        }
+    }
+
+    /// A recovery entry back as an open, unsaved editor. The draft keeps the baseline it was
+    /// read from, so a file changed since is caught at save as a conflict.
+    func restore(_ e: RecoveryEntry) throws -> ConsoleScreen {
+        switch e.kind {
+        case .service:
+            return ServiceEditorScreen(session: try restoredSession(e, Service.self))
+        case .delivery:
+            return ComposerScreen(session: try restoredSession(e, Delivery.self), app: self)
+        }
+    }
+
+    private func restoredSession<R: EditableRecord>(_ e: RecoveryEntry, _ type: R.Type) throws -> EditSession<R> {
+        let draft = try R.decode(e.xml, file: "recovered " + e.kind.path(e.name))
+        let current = e.original.flatMap { try? store.loadCurrent(R.self, $0).0 }
+        return EditSession(original: current, draft: draft, baseline: e.baseline)
+    }
+}

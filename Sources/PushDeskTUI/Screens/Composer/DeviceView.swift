@@ -1,0 +1,120 @@
+import PushDeskCore
+
+/// The notification drawn roughly as the device shows it, from the exact payload of a
+/// preview target (so personalization, reserved keys and left-out options are as sent):
+/// an iOS banner (app, bold title, subtitle, body cut to 4 lines, an image marker when the
+/// service extension can attach media) or a collapsed Android notification (small icon,
+/// app, channel, bold title, one line of body, a big-picture marker). Truncation and
+/// emptiness are what the operator should see at a glance.
+enum DeviceView {
+    static let iosBodyLines = 4
+
+    /// What the card shows, read from the payload.
+    struct Card: Equatable {
+        var header: String
+        var title = ""
+        var subtitle = ""
+        var body = ""
+        var bodyLines = 1
+        var marker: String?
+        var footer: [String] = []
+        /// Shown instead of the texts (silent, data only, empty).
+        var note: String?
+    }
+
+    static func card(_ t: PreviewTarget, appName: String) -> Card {
+        func str(_ v: JSONValue?) -> String? { if case .string(let s)? = v, !s.isEmpty { s } else { nil } }
+        switch t.api {
+        case .apns:
+            var c = Card(header: appName, bodyLines: iosBodyLines)
+            let aps = t.payload["aps"]
+            guard let alert = aps?["alert"] else {
+                c.note = aps?["content-available"] != nil
+                    ? "Nothing is shown: a silent notification wakes the app in the background."
+                    : "Nothing is shown: the alert has no text."
+                return c
+            }
+            c.title = str(alert["title"]) ?? ""; c.subtitle = str(alert["subtitle"]) ?? ""; c.body = str(alert["body"]) ?? ""
+            if c.title.isEmpty && c.body.isEmpty { c.note = "(empty: an alert needs a title or a body)" }
+            // Rich: the notification service extension runs and can attach the media.
+            if aps?["mutable-content"] != nil { c.marker = t.payload["mediaUrl"] != nil ? "[image]" : "[rich]" }
+            if case .object(let s)? = aps?["sound"] {
+                c.footer.append("sound " + (str(s.first { $0.0 == "name" }?.1) ?? "default") + " (critical)")
+            } else if let s = str(aps?["sound"]) { c.footer.append("sound " + s) }
+            if case .number(let b)? = aps?["badge"] { c.footer.append("badge " + b) }
+            if let cat = str(aps?["category"]) { c.footer.append("category " + cat) }
+            return c
+        case .httpv1, .legacy:
+            let m = t.api == .httpv1 ? (t.payload["message"] ?? .null) : t.payload
+            let n = m["notification"], data = m["data"]
+            let an = t.api == .httpv1 ? m["android"]?["notification"] : n
+            // The small icon's resource name stands where the icon is drawn.
+            var header = "(\(str(an?["icon"]) ?? "icon")) \(appName)"
+            if let ch = str(an?["channel_id"]) { header += " · " + ch }
+            var c = Card(header: header)
+            if let n {
+                c.title = str(n["title"]) ?? ""; c.body = str(n["body"]) ?? ""
+                if let img = str(n["image"]) { c.marker = "[big picture] " + (img.split(separator: "/").last.map(String.init) ?? img) }
+                if c.title.isEmpty && c.body.isEmpty { c.note = "(empty notification: no title, no body)" }
+            } else {
+                // Campaign's SDK draws a data message itself from `title` and `_msg`.
+                c.title = str(data?["title"]) ?? ""; c.body = str(data?["_msg"]) ?? ""
+                c.footer.append("data message: the app draws it")
+                if let media = str(data?["mediaUrl"]) { c.marker = "[picture] " + (media.split(separator: "/").last.map(String.init) ?? media) }
+                if c.title.isEmpty && c.body.isEmpty { c.note = "Nothing is shown unless the app draws it: a data message with no title or text." }
+            }
+            if let s = str(an?["sound"]) { c.footer.append("sound " + s) }
+            return c
+        }
+    }
+
+    /// Draws the card at the top of `rect`; returns the rows used.
+    @discardableResult
+    static func render(into buf: inout CellBuffer, _ rect: Rect, target: PreviewTarget, appName: String) -> Int {
+        guard rect.width >= 20, rect.height >= 4 else { return 0 }
+        let c = card(target, appName: appName)
+        let w = min(rect.width, 48), inner = w - 4
+        // When rows are short the footer goes first, then body rows (still ending in "…").
+        var footer = c.footer.isEmpty ? [] : [(TextWidth.truncate(c.footer.joined(separator: " · "), to: inner), Role.deviceMuted)]
+        let marker = c.marker.map { [(TextWidth.truncate($0, to: inner), Role.deviceMuted)] } ?? []
+        var texts: [(String, Role)] = [], body: [String] = []
+        if let note = c.note {
+            texts = TextWidth.wrap(note, to: inner, maxLines: 3).map { ($0, .deviceMuted) }
+        } else {
+            if !c.title.isEmpty { texts.append((TextWidth.truncate(oneLine(c.title), to: inner), .deviceTitle)) }
+            if !c.subtitle.isEmpty { texts.append((TextWidth.truncate(oneLine(c.subtitle), to: inner), .device)) }
+            if !c.body.isEmpty { body = bodyLines(c.body, width: inner, max: c.bodyLines) }
+        }
+        let room = rect.height - 2
+        if 1 + texts.count + body.count + marker.count + footer.count > room { footer = [] }
+        let bodyRoom = max(1, room - 1 - texts.count - marker.count)
+        if body.count > bodyRoom { body = bodyLines(c.body, width: inner, max: bodyRoom) }
+        let lines = [(c.header, Role.deviceMuted)] + texts + body.map { ($0, Role.device) } + marker + footer
+        let h = min(rect.height, lines.count + 2)
+        let box = Rect(x: rect.x, y: rect.y, width: w, height: h)
+        buf.fill(box, role: .device)
+        buf.box(box, role: .device)
+        for (i, (text, role)) in lines.prefix(h - 2).enumerated() {
+            buf.put(text, x: box.x + 2, y: box.y + 1 + i, role: role, maxX: box.maxX - 2)
+        }
+        buf.put("now", x: box.maxX - 6, y: box.y + 1, role: .deviceMuted)
+        return h
+    }
+
+    /// A device shows line breaks, not escapes: each line wraps; the last row allowed
+    /// ends with "…" when text remains.
+    static func bodyLines(_ text: String, width: Int, max: Int) -> [String] {
+        var rows: [String] = []
+        // Only the start can show: a row holds at most `width` characters (zero-width aside).
+        for line in text.prefix((max + 1) * width * 2).split(separator: "\n", omittingEmptySubsequences: false) {
+            rows += TextWidth.wrap(String(line), to: width)
+            if rows.count > max { break }
+        }
+        guard rows.count > max else { return rows }
+        var out = Array(rows.prefix(max))
+        out[max - 1] = TextWidth.truncate(out[max - 1] + " …", to: width)
+        return out
+    }
+
+    private static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+}

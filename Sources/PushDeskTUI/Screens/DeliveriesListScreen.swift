@@ -1,0 +1,134 @@
+import Foundation
+import PushDeskCore
+
+/// The deliveries of one service (or, with `a`, of the whole store): each row shows the
+/// types, the largest payload across the target apps (the core's preview, no profile) and
+/// the worst finding (what `pushdesk validate` reports). Enter opens the composer.
+final class DeliveriesListScreen: ConsoleScreen {
+    /// The service the list was opened for; nil = the whole store.
+    let service: String?
+    private(set) var showAll: Bool
+    var table = TableView(columns: [])
+    private(set) var shown: [Delivery] = []
+
+    init(service: String?, app: ConsoleApp) {
+        self.service = service
+        showAll = service == nil
+        refresh(app)
+    }
+
+    var title: String { showAll ? "All deliveries" : "Deliveries of \(service ?? "")" }
+    var contexts: [KeyContext] { table.isFiltering ? [] : [.deliveriesList, .list] }
+    var textFocused: Bool { table.isFiltering }
+
+    func willAppear(app: ConsoleApp) { refresh(app) }
+
+    /// The row of a delivery: name, label, service, types, largest payload, worst finding.
+    static func row(_ d: Delivery, app: ConsoleApp) -> (cells: [String], role: Role?) {
+        let types = "\(d.ios.effectiveType.rawValue) · \(d.android.effectiveType == .notification ? "notif." : "data")"
+        var size = "—"
+        var role: Role?
+        if let s = app.currentService(named: d.service) {
+            let p = PreviewEngine.preview(delivery: d, service: s, profile: nil, appKey: nil, token: nil, now: Date())
+            if let big = p.targets.max(by: { $0.bytes < $1.bytes }) {
+                size = "\(big.bytes) / \(big.limit)"
+                if big.bytes > big.limit { role = .findingError }
+            }
+        }
+        let fs = app.findings(forDelivery: d.name)
+        var worst = "ok"
+        if let top = fs.sorted(by: { $0.severity > $1.severity }).first {
+            worst = "\(top.severity.rawValue) \(top.rule)" + (fs.count > 1 ? " +\(fs.count - 1)" : "")
+            role = role ?? ServicesListScreen.role(fs)
+        }
+        return ([d.name, d.label, d.service, types, size, worst], role)
+    }
+
+    func refresh(_ app: ConsoleApp) {
+        let keep = selected?.name
+        shown = app.deliveries.filter { showAll || $0.service == service }
+        table.columns = [.init("Name", width: 18), .init("Label")] + (showAll ? [.init("Service", width: 12)] : [])
+            + [.init("iOS · Android", width: 14), .init("Largest", width: 11), .init("Worst finding")]
+        let rows = shown.map { Self.row($0, app: app) }
+        table.setRows(rows.map { showAll ? $0.cells : $0.cells.enumerated().filter { $0.offset != 2 }.map(\.element) }, roles: rows.map(\.role))
+        table.emptyText = showAll ? "No delivery yet." : "No delivery for \(service ?? "") yet: press n to compose one."
+        if let keep, let i = shown.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
+    }
+
+    var selected: Delivery? { table.selectedRow.flatMap { shown.indices.contains($0) ? shown[$0] : nil } }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+
+    /// A composer on `d`, reusing a session already open on it (so no edit is lost).
+    static func compose(_ d: Delivery, app: ConsoleApp) {
+        let session = app.sessions(of: Delivery.self).first { $0.original?.name == d.name } ?? DeliverySession(original: d, draft: d)
+        app.push(ComposerScreen(session: session, app: app))
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+        if table.handle(action) { return true }
+        switch action {
+        case .open:
+            guard let d = selected else { return true }
+            Self.compose(d, app: app)
+        case .new:
+            guard let svc = (showAll ? selected?.service : service) ?? app.services.first?.name else {
+                app.message = "Create a service first: a delivery goes to the apps of a service."
+                return true
+            }
+            app.push(ComposerScreen(session: DeliverySession(original: nil, draft: Delivery(name: "", service: svc)), app: app))
+        case .duplicate:
+            guard let d = selected else { return true }
+            var copy = d
+            copy.name = uniqueName(d.name + "-copy", app)
+            copy.label = d.label.isEmpty ? "" : d.label + " (copy)"
+            // Tracking ids belong to one sending; the copy starts without them.
+            copy.tracking = nil
+            app.push(ComposerScreen(session: DeliverySession(original: nil, draft: copy), app: app))
+            app.message = "Duplicate of \(d.name) (without its tracking ids): check the name, then Ctrl-S."
+        case .delete:
+            guard let d = selected else { return true }
+            app.dialog = .confirm(id: "delete", title: "Delete delivery",
+                                  message: "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.")
+        case .allServices:
+            guard service != nil else { app.message = "This is every delivery of the store."; return true }
+            showAll.toggle()
+            refresh(app)
+        default: return false
+        }
+        return true
+    }
+
+    func uniqueName(_ base: String, _ app: ConsoleApp) -> String {
+        var n = base, i = 2
+        while app.deliveries.contains(where: { $0.name == n }) { n = "\(base)\(i)"; i += 1 }
+        return n
+    }
+
+    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
+        guard id == "delete", result == .button(0), let d = selected else { return }
+        do {
+            // Only the version that was listed: a file changed on disk since is kept.
+            try app.store.deleteDeliveryChecked(d.name, app.store.baseline(ConsoleStore.deliveryPath(d.name)))
+            app.reload()
+            refresh(app)
+            app.message = "Deleted \(ConsoleStore.deliveryPath(d.name))"
+        } catch {
+            if error is StoreConflict { app.reload(); refresh(app) }
+            app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
+        }
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+        let before = table.selectedRow
+        guard table.click(x: x, y: y) else { return false }
+        if before == table.selectedRow { return handle(.open, app: app) }
+        return true
+    }
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+        if table.rows.count != app.deliveries.filter({ showAll || $0.service == service }).count { refresh(app) }
+        table.render(into: &buf, rect, focused: true)
+    }
+}

@@ -1,0 +1,80 @@
+import PushDeskCore
+
+/// A read-only view of line diffs (`LineDiff`, unified form): what a draft or a recovered
+/// draft changes against the file on disk. Removed lines are `-` (finding.error role),
+/// added `+` (finding.info), so the difference reads without colour too. Esc goes back to
+/// where it was opened from (`onClose`: the dialog that offered it).
+final class DiffScreen: ConsoleScreen {
+    struct Section {
+        /// `services/neotrips.xml: on disk → your draft`
+        var heading: String
+        var old: String
+        var new: String
+    }
+
+    let title: String
+    private(set) var lines: [(text: String, role: Role)] = []
+    private var scroll = 0
+    /// Columns scrolled to the right (XML lines are long): ← →.
+    private var shift = 0
+    private var pageHeight = 10
+    var onClose: ((ConsoleApp) -> Void)?
+
+    init(title: String, sections: [Section], onClose: ((ConsoleApp) -> Void)? = nil) {
+        self.title = title
+        self.onClose = onClose
+        for (i, s) in sections.enumerated() {
+            if i > 0 { lines.append(("", .normal)) }
+            lines.append((s.heading, .header))
+            let hunks = LineDiff.unified(LineDiff.diff(s.old, s.new))
+            if hunks.isEmpty { lines.append(("  (no difference)", .muted)); continue }
+            for h in hunks {
+                let role: Role = h.hasPrefix("@@") ? .muted : h.hasPrefix("-") ? .findingError : h.hasPrefix("+") ? .findingInfo : .normal
+                lines.append((h, role))
+            }
+        }
+    }
+
+    var contexts: [KeyContext] { [.list] }
+    var textFocused: Bool { false }
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+        switch key {
+        case .right: shift += 20
+        case .left: shift = max(0, shift - 20)
+        default: return false
+        }
+        return true
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+        let maxScroll = max(0, lines.count - pageHeight)
+        switch action {
+        case .up: scroll = max(0, scroll - 1)
+        case .down: scroll = min(maxScroll, scroll + 1)
+        case .pageUp: scroll = max(0, scroll - pageHeight)
+        case .pageDown: scroll = min(maxScroll, scroll + pageHeight)
+        case .top: scroll = 0
+        case .bottom: scroll = maxScroll
+        case .back:
+            app.pop()
+            onClose?(app)
+        case .filter, .undo: app.message = "This is a view of differences; Esc goes back."
+        default: return false
+        }
+        return true
+    }
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+        buf.box(rect, role: .borderFocus, title: "- on disk  + yours  (↑↓ PgUp PgDn ← → scroll, Esc back)")
+        let inner = rect.inset(1)
+        pageHeight = max(1, inner.height)
+        scroll = min(scroll, max(0, lines.count - pageHeight))
+        for (i, l) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
+            // The +/- marker stays in the first column when scrolled right.
+            let text = shift == 0 || l.text.isEmpty ? l.text : String(l.text.prefix(1)) + "…" + String(l.text.dropFirst(1 + shift))
+            buf.put(text, x: inner.x + 1, y: inner.y + i, role: l.role, maxX: inner.maxX)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import PushDeskCore
+import PushDeskTUI
+
+/// The composer's key-to-frame time, in process: one key through `ConsoleApp.handle`
+/// (the edit, the live preview of the open delivery through `PreviewEngine`) and one
+/// `render` of the whole screen into a cell buffer — everything but the terminal write,
+/// which the pty harness (docs/PERFORMANCE.md) measures. The delivery's largest payload
+/// is about 4 KB, typing alternates a character and Backspace in the body so the size
+/// stays put.
+enum ComposerBench {
+    static func run(runs: Int) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        do { try DemoStore.write(to: root) } catch { print("cannot write the demo store: \(error)"); exit(2) }
+        let store = Store(root: root)
+        var d = DemoStore.summerSale
+        d.name = "bench-4kb"
+        // Grow the body until the largest payload is just under 4096 bytes.
+        var n = 100, bytes = 0
+        func largest(_ d: Delivery) -> Int {
+            PreviewEngine.preview(delivery: d, service: DemoStore.neotrips, profile: nil, appKey: nil, token: nil, now: Date())
+                .targets.map(\.bytes).max() ?? 0
+        }
+        repeat { n += 10; d.content.body = "Hi, " + String(repeating: "summer sale ", count: n / 12) + String(repeating: "x", count: n % 12); bytes = largest(d) } while bytes < 3990
+        try? store.save(d)
+        print("pushdesk-bench composer: \(runs) keys each; key → ConsoleApp.handle → render into a cell buffer")
+        print("delivery bench-4kb, largest payload \(bytes) bytes (3 apps), body \(d.content.body.utf8.count) bytes")
+
+        for (w, h) in [(200, 50), (80, 24)] {
+            for field in ["body", "title"] {
+                let app = ConsoleApp(store: .open(store))
+                // From start: D (the first service's deliveries), Enter (the first: bench-4kb).
+                for k: Key in [.char("D"), .enter] { app.handle(k) }
+                for _ in 0..<(field == "body" ? 5 : 3) { app.handle(.tab) }
+                app.handle(.end)
+                _ = app.render(width: w, height: h)
+                var keySamples: [Double] = [], frameSamples: [Double] = []
+                let clock = ContinuousClock()
+                for i in 0..<(runs + runs / 10) {
+                    let key: Key = i % 2 == 0 ? .char("x") : .backspace
+                    let t0 = clock.now
+                    app.handle(key)
+                    let t1 = clock.now
+                    let buf = app.render(width: w, height: h)
+                    let t2 = clock.now
+                    precondition(buf.width == w)
+                    if i >= runs / 10 {  // warm-up first
+                        keySamples.append(ms(t1 - t0)); frameSamples.append(ms(t2 - t0))
+                    }
+                }
+                report("\(w)x\(h), typing in the \(field): handle", keySamples)
+                report("\(w)x\(h), typing in the \(field): handle + render", frameSamples)
+                if field == "body" {
+                    // The drawing alone: a frame with nothing changed (the preview is cached).
+                    var drawSamples: [Double] = []
+                    for _ in 0..<runs {
+                        let t0 = clock.now
+                        _ = app.render(width: w, height: h)
+                        drawSamples.append(ms(clock.now - t0))
+                    }
+                    report("\(w)x\(h), render alone (no change)", drawSamples)
+                }
+            }
+        }
+    }
+
+    static func ms(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
+
+    static func report(_ name: String, _ samples: [Double]) {
+        let s = samples.sorted()
+        func p(_ q: Double) -> Double { s[min(s.count - 1, Int(Double(s.count) * q))] }
+        print("  " + name.padding(toLength: 48, withPad: " ", startingAt: 0)
+              + String(format: " median %6.2f ms   p99 %6.2f ms   max %6.2f ms", p(0.5), p(0.99), s.last ?? 0))
+    }
+}

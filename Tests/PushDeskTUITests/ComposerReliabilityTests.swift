@@ -1,0 +1,110 @@
+import XCTest
+import PushDeskCore
+@testable import PushDeskTUI
+
+/// The composer under the store's lock, save conflicts and recovery files: the same paths
+/// as the service editor's (ReliabilityScreenTests), with a delivery.
+final class ComposerReliabilityTests: XCTestCase {
+    var root: URL!
+    var store: Store!
+    var summer: URL { root.appendingPathComponent("deliveries/summer-sale.xml") }
+
+    override func setUp() async throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-composer-rel-\(UUID().uuidString)")
+        try DemoStore.write(to: root)
+        store = Store(root: root)
+    }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
+
+    func app(_ access: StoreAccess = .unlocked(), keeper: RecoveryKeeper? = nil) -> ConsoleApp {
+        let a = ConsoleApp(store: .open(store, access: access), access: access)
+        a.recovery = keeper
+        return a
+    }
+    func type(_ app: ConsoleApp, _ text: String) { for c in text { app.handle(.char(c)) } }
+    func flat(_ s: String) -> String { s.replacingOccurrences(of: "[\\s│]+", with: " ", options: .regularExpression) }
+    func screen(_ a: ConsoleApp) -> String { a.render(width: 120, height: 40).text }
+
+    /// Composer on summer-sale, cursor at the end of the title, `text` typed.
+    func editTitle(_ a: ConsoleApp, _ text: String) {
+        a.handle(.char("D")); a.handle(.char("j")); a.handle(.enter)
+        for _ in 0..<3 { a.handle(.tab) }
+        type(a, text)
+    }
+
+    func testChangedOnDiskIsAConflictThenSaveAsCopy() throws {
+        let a = app()
+        editTitle(a, " (mine)")
+        let theirs = try String(contentsOf: summer, encoding: .utf8).replacingOccurrences(of: "Summer is here", with: "Theirs")
+        try theirs.write(to: summer, atomically: true, encoding: .utf8)
+        a.handle(.ctrl("s"))
+        var s = flat(screen(a))
+        XCTAssertTrue(s.contains("deliveries/summer-sale.xml changed on disk"), s)
+        XCTAssertEqual(try String(contentsOf: summer, encoding: .utf8), theirs, "never overwritten")
+        a.handle(.char("s"))                               // Save as copy
+        s = flat(screen(a))
+        XCTAssertTrue(s.contains("a new delivery name"), s)
+        XCTAssertTrue(s.contains("summer-sale-copy"), s)
+        a.handle(.enter)
+        XCTAssertEqual(try store.loadDelivery("summer-sale-copy").content.title, "Summer is here (mine)")
+        XCTAssertEqual(try String(contentsOf: summer, encoding: .utf8), theirs)
+        s = screen(a)
+        XCTAssertTrue(s.contains("Delivery summer-sale-copy"), s)
+        XCTAssertFalse(s.contains("(modified)"), s)
+    }
+
+    func testReloadTakesTheDiskVersion() throws {
+        let a = app()
+        editTitle(a, " (mine)")
+        let theirs = try String(contentsOf: summer, encoding: .utf8).replacingOccurrences(of: "Summer is here", with: "Theirs")
+        try theirs.write(to: summer, atomically: true, encoding: .utf8)
+        a.handle(.ctrl("s")); a.handle(.char("r"))
+        let s = screen(a)
+        XCTAssertTrue(s.contains("Reloaded deliveries/summer-sale.xml from disk"), s)
+        XCTAssertTrue(s.contains(#""title": "Theirs""#), "the preview follows the file:\n\(s)")
+        XCTAssertFalse(s.contains("(modified)"), s)
+    }
+
+    func testDirtyComposerIsRecoveredAndRestoredInTheComposer() throws {
+        let old = RecoveryKeeper(storeRoot: root, interval: 30, pid: try deadPid())
+        let first = app(keeper: old)
+        editTitle(first, " — last call")
+        let entries = first.recoveryEntries()
+        XCTAssertEqual(entries.map(\.kind), [.delivery])
+        XCTAssertEqual(entries.first?.summary, "delivery summer-sale")
+        XCTAssertTrue(String(decoding: entries[0].xml, as: UTF8.self).contains("<title>Summer is here — last call</title>"))
+        XCTAssertTrue(old.writeNow(entries, reason: .hangup))
+
+        let keeper = RecoveryKeeper(storeRoot: root, interval: 30)
+        let a = app(keeper: keeper)
+        a.offerPendingRecovery()
+        XCTAssertTrue(flat(screen(a)).contains("• delivery summer-sale"))
+        a.handle(.char("r"))                               // Restore
+        let composer = try XCTUnwrap(a.stack.last as? ComposerScreen, "restored into the composer")
+        XCTAssertEqual(composer.s.draft.content.title, "Summer is here — last call")
+        XCTAssertTrue(composer.s.isDirty)
+        XCTAssertEqual(try store.loadDelivery("summer-sale").content.title, "Summer is here", "restored, not saved")
+        a.handle(.ctrl("s"))
+        XCTAssertEqual(try store.loadDelivery("summer-sale").content.title, "Summer is here — last call")
+    }
+
+    func testReadOnlyComposerChangesNothing() throws {
+        guard case .acquired(let first, _) = try StoreLock.acquire(
+            storeRoot: root, holder: LockHolder(user: "alice", host: ProcessIdentity.host, pid: getpid(), program: "console", since: Date())) else {
+            return XCTFail("lock")
+        }
+        defer { first.release() }
+        let access = StoreAccess.open(storeRoot: root)
+        defer { access.release() }
+        let a = app(access)
+        editTitle(a, "XYZ")
+        for _ in 0..<2 { a.handle(.tab) }                  // the body
+        a.handle(.enter)
+        a.handle(.ctrl("s"))
+        let s = screen(a)
+        XCTAssertTrue(s.contains("Delivery summer-sale"), "viewing is fine:\n\(s)")
+        XCTAssertFalse(s.contains("XYZ") || s.contains("(modified)"), s)
+        XCTAssertFalse((a.stack.last as! ComposerScreen).s.isDirty, "Enter in the body did not add a line")
+        XCTAssertEqual(try store.loadDelivery("summer-sale"), DemoStore.summerSale)
+    }
+}

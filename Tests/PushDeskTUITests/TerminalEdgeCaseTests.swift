@@ -31,7 +31,7 @@ final class TerminalEdgeCaseTests: XCTestCase {
         t.keys("Tab", "End"); t.type(" X")
         t.waitFor("Neotrips X")
         t.resize(20, 5)
-        var s = t.waitFor("20x5, need 60x16.")
+        var s = t.waitUntil("the wrapped message") { $0.contains("20x5, need 60x16.") && $0.contains("Ctrl-Q.") }
         XCTAssertEqual(nonEmptyLines(s), ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q."], s)
         t.type("Y")                                   // typed while the form cannot be seen
         t.resize(10, 3)
@@ -42,7 +42,7 @@ final class TerminalEdgeCaseTests: XCTestCase {
         t.resize(20, 5)
         t.waitFor("Terminal too small:")
         t.keys("C-q")
-        s = t.waitFor("Save / Discard /")
+        s = t.waitUntil("the dialog's answers") { $0.contains("Save / Discard /") && $0.contains("Cancel") }
         XCTAssertEqual(nonEmptyLines(s), ["Too small: 20x5.", "Unsaved changes:", "Save / Discard /", "Cancel"], s)
         t.keys("d")
         let end = t.waitFor("PD-END")
@@ -73,7 +73,7 @@ final class TerminalEdgeCaseTests: XCTestCase {
     /// vt100: no colours, no alternate screen; the console works in attributes only.
     func testVT100Works() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "vt100"])
-        var s = t.waitFor("neotrips")
+        var s = t.waitUntil("the whole list") { $0.contains("neotrips") && $0.contains("Enter edit") }
         XCTAssertTrue(s.contains("PushDesk — Services"), s)
         let e = t.screen(escapes: true)
         XCTAssertNil(e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression), "no colours on vt100:\n\(e.debugDescription.prefix(400))")
@@ -88,8 +88,8 @@ final class TerminalEdgeCaseTests: XCTestCase {
     /// TERM unset (empty): a known fallback, and the status line says which.
     func testUnsetTermFallsBackAndSaysSo() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": ""])
-        let s = t.waitFor("neotrips")
-        XCTAssertTrue(s.contains("TERM is not set; using xterm-256color."), s)
+        let s = t.waitFor("TERM is not set; using xterm-256color.")
+        XCTAssertTrue(s.contains("neotrips"), s)
         t.keys("C-q"); XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
     }
 

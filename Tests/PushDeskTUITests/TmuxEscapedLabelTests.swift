@@ -40,13 +40,14 @@ final class TmuxEscapedLabelTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: raw) }
         try t.run(["pipe-pane", "-t", "pd", "-o", "cat >> \(TmuxHarness.quote(raw.path))"])
         t.keys("C-l")
-        var s = t.waitFor(#"Evil\u{9B}2J^MCR"#)
+        // The whole frame (a repaint arrives in pieces): the label row and the hints row.
+        var s = t.waitUntil("the repainted list") { $0.contains(#"Evil\u{9B}2J^MCR"#) && $0.contains("Ctrl-Q quit") }
         XCTAssertTrue(s.contains(#"services/evil\u{1B}[2J\u{7}.xml:2:21: error: name "x" does not match the file name "evil\u{1B}[2J\u{7}.xml""#), s)
         assertIntact(s, t, width: 200, height: 50)
 
         // The service editor shows the whole label in its field, escaped the same way.
         t.keys("Enter")
-        s = t.waitUntil("the editor with the label") { $0.contains("Marketing URL") && $0.contains(Self.shownLabel) }
+        s = t.waitUntil("the editor with the label") { $0.contains("Marketing URL") && $0.contains(Self.shownLabel) && $0.contains("Ctrl-Q quit") }
         assertIntact(s, t, width: 200, height: 50)
         // The escapes are drawn in the text.escaped style (its own colours), not as label text.
         let e = t.screen(escapes: true)

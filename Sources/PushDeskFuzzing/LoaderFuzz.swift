@@ -3,7 +3,8 @@ import PushDeskCore
 
 /// Fuzz target (a): any bytes as a service, a delivery and a profile file, through the
 /// public loaders (`ServiceXML` / `DeliveryXML` / `ProfileXML.decode`, whatever parser
-/// sits behind them), then the rules and the payloads of what loaded.
+/// sits behind them), then the rules and the payloads of what loaded; and as a recovery
+/// file and a Campaign package, the other XML PushDesk reads.
 ///
 /// Promises checked: a file either loads or throws a `StoreError` that names the file and
 /// a line:column inside it; no message or finding carries a character the terminal would
@@ -24,6 +25,7 @@ public enum LoaderFuzz {
         let delivery = load(&p, bytes, deliveryFile) { try DeliveryXML.decode(data, file: deliveryFile) }
         let profile = load(&p, bytes, profileFile) { try ProfileXML.decode(data, file: profileFile, name: "fuzz") }
 
+        checkOtherLoaders(&p, data, bytes)
         if let (s, _) = service {
             roundTrip(&p, s, "service", encode: ServiceXML.encode) { try ServiceXML.decode($0, file: serviceFile).0 }
         }
@@ -54,6 +56,33 @@ public enum LoaderFuzz {
             PayloadFuzz.checkPreview(&p, preview)
         }
         return p
+    }
+
+    static let recoveryFile = ".pushdesk/recovery/fuzz.xml"
+    static let packageFile = "package.xml"
+
+    /// The other XML files PushDesk reads that an operator (or a crash) may leave anywhere:
+    /// a recovery file (each draft inside is decoded as the console would offer it) and a
+    /// Campaign package for `pushdesk import-package`.
+    static func checkOtherLoaders(_ p: inout FuzzProblems, _ data: Data, _ bytes: [UInt8]) {
+        if let r = load(&p, bytes, recoveryFile, { try RecoveryFile.decode(data, file: recoveryFile) }) {
+            for e in r.entries {
+                p.checkSafe(e.summary, "recovery entry summary")
+                let file = e.kind.path("draft")
+                _ = load(&p, e.xml, file) {
+                    switch e.kind {
+                    case .service: _ = try ServiceXML.decode(Data(e.xml), file: file)
+                    case .delivery: _ = try DeliveryXML.decode(Data(e.xml), file: file)
+                    }
+                }
+            }
+        }
+        if let c = load(&p, bytes, packageFile, { try CampaignPackage.decode(data, file: packageFile) }) {
+            for n in c.notes { p.checkSafe(n.formatted, "package note") }
+            for s in c.services {
+                for f in ServiceRules.check(service: s) { p.checkSafe(f.formatted, "finding [\(f.rule)] of an imported service") }
+            }
+        }
     }
 
     /// Loads, or checks the error is a positioned `StoreError` about this file.

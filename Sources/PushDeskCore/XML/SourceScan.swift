@@ -29,6 +29,15 @@ struct SourceScan {
         return (lo + 1, column)
     }
 
+    /// A position the parser reported, moved inside the file: libxml2 may report a column
+    /// past the end of its line (a broken XML declaration) or a line past the last one, and
+    /// an error must point at a place the operator can find. Found by the XML fuzzer.
+    func clamped(line: Int, column: Int) -> (line: Int, column: Int) {
+        let l = min(max(line, 1), lineStarts.count)
+        let end = l < lineStarts.count ? lineStarts[l] - 1 : bytes.count
+        return (l, min(max(column, 1), position(ofByte: end).column))
+    }
+
     private static let doctypeBytes = Array("<!DOCTYPE".utf8)
     private var doctype: [UInt8] { Self.doctypeBytes }
 

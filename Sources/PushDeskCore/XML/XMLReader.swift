@@ -23,7 +23,7 @@ public enum XMLReader {
             throw StoreError(file: file, line: 1, column: 1, "the file is empty; it must hold exactly one root element")
         }
         var scan = SourceScan([UInt8](data))
-        if let problem = scan.precheck() ?? scan.characterReferenceProblem() {
+        if let problem = scan.precheck() ?? scan.characterReferenceProblem() ?? scan.processingInstructionProblem() {
             let p = scan.position(ofByte: problem.offset)
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }
@@ -41,12 +41,12 @@ public enum XMLReader {
         // well-formed (it loses libxml2's own error): elements still open mean the file is
         // cut short or a tag, attribute or comment is not finished at the parser's position.
         if let open = builder.openElementName {
-            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
+            let (line, column) = scan.clamped(line: parser.lineNumber, column: parser.columnNumber)
             throw StoreError(file: file, line: line, column: column,
                              "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished")
         }
         if !ok || parser.parserError != nil || builder.root == nil {
-            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
+            let (line, column) = scan.clamped(line: parser.lineNumber, column: parser.columnNumber)
             throw StoreError(file: file, line: line, column: column, describe(parser.parserError, builder: builder))
         }
         // …and may stop quietly at a second root element: every start tag must have been seen.
@@ -108,7 +108,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
                 qualifiedName: String?, attributes: [String: String]) {
         let offset = elementIndex < scan.elementStarts.count ? scan.elementStarts[elementIndex] : nil
         elementIndex += 1
-        let pos = offset.map { scan.position(ofByte: $0) } ?? (parser.lineNumber, parser.columnNumber)
+        let pos = offset.map { scan.position(ofByte: $0) } ?? scan.clamped(line: parser.lineNumber, column: parser.columnNumber)
         if stack.count >= XMLReader.maxDepth {
             error = StoreError(file: file, line: pos.0, column: pos.1,
                                "elements nested deeper than \(XMLReader.maxDepth) levels; this is not a PushDesk file")

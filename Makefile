@@ -4,9 +4,13 @@ DEMO_STORE ?= $(CURDIR)/.demo-store
 BIN        := .build/debug/pushdesk
 
 # Debian packages the build and the tests need (checked one by one; installed only when missing).
-BUILD_PKGS := libncurses-dev pkg-config
+BUILD_PKGS := libncurses-dev libxml2-dev pkg-config
 # default-jdk-headless: javac checks the generated Android snippets (clang comes with Swift).
 TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-headless
+# `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog and xmllint (references).
+BENCH_PKGS := $(BUILD_PKGS) python3 python3-pyte dialog libxml2-utils
+# The benchmarked build: release, Swift runtime and Foundation linked in (starts faster), own scratch path.
+BENCH_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
 
 # `make install`: binary, man page (swift-argument-parser's generate-manual plugin) and bash/zsh/fish
 # completions (the binary's --generate-completion-script). PREFIX and DESTDIR as usual.
@@ -22,7 +26,7 @@ DIST        := .build/dist-$(CONFIG)
 # The manual's date is the last commit's, so the same tree gives the same page.
 MAN_DATE    ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-.PHONY: all build run test bench deps-build deps-test clean demo-store dist install uninstall check-install
+.PHONY: all build run test bench bench-preview deps-build deps-test deps-bench clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -46,12 +50,21 @@ test: deps-test
 	./Tests/install/check-install.sh
 	$(SWIFT) test --disable-swift-testing
 
-# Benchmark (not a test): per-preview time and the composer's key-to-frame time in a release
-# build (docs/PAYLOADS.md and docs/PERFORMANCE.md).
-bench: deps-build
+# Benchmark (not a test): one table of PushDesk against its references (docs/PERFORMANCE.md).
+bench: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	$(BENCH_BUILD) --product pushdesk-bench
+	/usr/bin/python3 scripts/bench --bin .build-static/release
+
+# In-process timings in a release build: per-preview time and the composer's key-to-frame
+# time (docs/PAYLOADS.md and docs/PERFORMANCE.md).
+bench-preview: deps-build
 	$(SWIFT) build -c release --product pushdesk-bench
 	.build/release/pushdesk-bench preview
 	.build/release/pushdesk-bench composer
+
+deps-bench:
+	@./.ci/ensure-packages $(BENCH_PKGS)
 
 # Man page and completions generated from the argument parser into $(DIST).
 dist: deps-build

@@ -1,92 +1,85 @@
 import Foundation
 import PushDeskCore
 
-// Benchmark (not a test): how long one preview takes, so the console can recompute on
-// every keystroke (target: well under 1 ms), and how long the composer takes from a key to
-// a finished frame (ComposerBench.swift). `make bench` builds in release and runs both.
+// Benchmarks, not tests (docs/PERFORMANCE.md). `make bench` builds in release and runs
+// scripts/bench, which calls these modes:
 //
-//   pushdesk-bench preview [--runs N]
-//   pushdesk-bench composer [--runs N]
+//   pushdesk-bench preview [--runs N]          per-preview time (docs/PAYLOADS.md)
+//   pushdesk-bench composer [--runs N]         the composer's key-to-frame time in process
+//                                              (ComposerBench.swift)
+//   pushdesk-bench generate DIR [--services N] [--deliveries M]
+//                                              writes the large store into DIR
+//   pushdesk-bench add-4kb STORE               writes the `bench-4kb` delivery (payload near
+//                                              4 KB, sorts first) into STORE
+//   pushdesk-bench phases STORE [--runs N]     validate's CPU time phase by phase
+//   pushdesk-bench typing STORE [--runs N]     a key in the service editor and the composer,
+//                                              handle + render, in process
+//   pushdesk-bench save STORE [--runs N]       saves its first service N times through
+//                                              Store.save (atomic write + fsync); prints µs
 
-struct Measure {
-    static func median(_ name: String, runs: Int, _ body: () -> Int) -> Double {
-        var sink = 0
-        for _ in 0..<max(50, runs / 10) { sink &+= body() }  // warm-up
-        var samples: [Double] = []
-        samples.reserveCapacity(runs)
-        let clock = ContinuousClock()
-        for _ in 0..<runs {
-            let start = clock.now
-            sink &+= body()
-            let d = clock.now - start
-            samples.append(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
-        }
-        samples.sort()
-        let med = samples[samples.count / 2], p90 = samples[samples.count * 9 / 10]
-        let label = name.padding(toLength: 44, withPad: " ", startingAt: 0)
-        print("  " + label + String(format: " median %7.1f µs   p90 %7.1f µs", med, p90) + (sink == 42 ? " " : ""))
-        return med
-    }
-}
+func usage() -> Never {
+    FileHandle.standardError.write(Data("""
+        usage: pushdesk-bench preview [--runs N]
+               pushdesk-bench composer [--runs N]
+               pushdesk-bench generate DIR [--services N] [--deliveries M]
+               pushdesk-bench add-4kb STORE
+               pushdesk-bench phases STORE [--runs N]
+               pushdesk-bench typing STORE [--runs N]
+               pushdesk-bench save STORE [--runs N]
 
-/// A service whose three apps declare 50 variables, and a delivery giving each a value,
-/// sized so the iOS payload lands just under 4 KB.
-func fiftyVariables() -> (Service, Delivery) {
-    let names = (1...50).map { String(format: "v%02d", $0) }
-    var service = DemoStore.neotrips
-    for i in service.apps.indices { service.apps[i].variables = names.map { AppVariable(name: $0) } }
-    var d = DemoStore.summerSale
-    d.name = "fifty-variables"
-    d.variables = names.map { VariableValue(name: $0, value: String(repeating: "x", count: 62)) }
-    return (service, d)
-}
-
-let args = CommandLine.arguments.dropFirst()
-let mode = args.first ?? "preview"
-let runs = args.firstIndex(of: "--runs").flatMap { i in args.dropFirst(i - args.startIndex + 1).first.flatMap { Int($0) } } ?? 5000
-guard mode == "preview" || mode == "composer" else {
-    FileHandle.standardError.write(Data("usage: pushdesk-bench preview|composer [--runs N]\n".utf8))
+        """.utf8))
     exit(2)
 }
-if mode == "composer" {
-    ComposerBench.run(runs: args.contains("--runs") ? runs : 2000)
-    exit(0)
+
+let args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> Int? {
+    args.firstIndex(of: name).flatMap { i in i + 1 < args.count ? Int(args[i + 1]) : nil }
 }
 
-let now = Date()
-let rich = DemoStore.summerSale, service = DemoStore.neotrips, ana = DemoStore.ana
-let (bigService, big) = fiftyVariables()
-let bigPreview = PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now)
-
-print("pushdesk-bench preview: \(runs) runs each, median and 90th percentile per call")
-print("demo rich delivery (summer-sale, profile ana):")
-for app in service.apps {
-    _ = Measure.median("one app: \(app.integrationKey)", runs: runs) {
-        PreviewEngine.preview(delivery: rich, service: service, profile: ana, appKey: app.integrationKey, token: nil, now: now).targets[0].bytes
+switch args.first ?? "preview" {
+case "preview":
+    PreviewBench.run(runs: option("--runs") ?? 5000)
+case "composer":
+    ComposerBench.run(runs: option("--runs") ?? 2000)
+case "generate":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    let dir = URL(fileURLWithPath: args[1])
+    if FileManager.default.fileExists(atPath: dir.appendingPathComponent("services").path) {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(dir.path) already holds a store; give an empty or new directory\n".utf8))
+        exit(2)
     }
-}
-_ = Measure.median("all 3 apps in one preview", runs: runs) {
-    PreviewEngine.preview(delivery: rich, service: service, profile: ana, appKey: nil, token: nil, now: now).targets.count
-}
-_ = Measure.median("all 3 apps + SPEC §6 JSON text (--json)", runs: runs) {
-    PreviewEngine.preview(delivery: rich, service: service, profile: ana, appKey: nil, token: nil, now: now).json.pretty.utf8.count
-}
-print("50 variables near 4 KB (bytes per app: \(bigPreview.targets.map { String($0.bytes) }.joined(separator: ", "))):")
-for app in bigService.apps {
-    _ = Measure.median("one app: \(app.integrationKey)", runs: runs) {
-        PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: app.integrationKey, token: nil, now: now).targets[0].bytes
+    do {
+        try LargeStore.generate(into: dir, services: option("--services") ?? LargeStore.services,
+                                deliveries: option("--deliveries") ?? LargeStore.deliveries)
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
     }
+case "add-4kb":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    do {
+        let (d, bytes) = try ComposerBench.writeFourKB(into: Store(root: URL(fileURLWithPath: args[1])))
+        print("\(Store.deliveryPath(d.name)): service \(d.service), largest payload \(bytes) bytes")
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "typing":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    TypingBench.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 200)
+case "phases":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    ValidatePhases.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 5)
+case "save":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    do {
+        for micros in try SaveBench.run(store: URL(fileURLWithPath: args[1]), runs: option("--runs") ?? 30) {
+            print(String(format: "%.1f", micros))
+        }
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
+    }
+default:
+    usage()
 }
-_ = Measure.median("all 3 apps in one preview", runs: runs) {
-    PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now).targets.count
-}
-_ = Measure.median("all 3 apps + SPEC §6 JSON text (--json)", runs: runs) {
-    PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now).json.pretty.utf8.count
-}
-let cached = ServiceRules.check(service: bigService)
-_ = Measure.median("all 3 apps, service findings cached", runs: runs) {
-    PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now,
-                          serviceFindings: cached).targets.count
-}
-print("for reference:")
-_ = Measure.median("ServiceRules.check(service:) alone, 50 vars", runs: runs) { ServiceRules.check(service: bigService).count }

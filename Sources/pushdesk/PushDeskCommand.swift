@@ -25,6 +25,10 @@ struct PushDeskCommand: ParsableCommand {
     /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
     static func main() {
         do {
+            if let start = ConsoleFastPath.command(Array(CommandLine.arguments.dropFirst())) {
+                try ConsoleCommand.runConsole(store: start.store, theme: start.theme, mouse: start.mouse)
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {

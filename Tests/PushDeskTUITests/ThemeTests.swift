@@ -62,6 +62,25 @@ final class ThemeTests: XCTestCase {
             XCTAssertTrue(BuiltinThemes.sources[name] == file, "Sources/PushDeskTUI/Theme/BuiltinThemes.swift is stale for \(name); run scripts/embed-themes")
         }
     }
+
+    /// The pre-parsed copies the console starts on are what the TOML parser makes of the
+    /// files, and a shipped file is loaded as them, an edited one through the parser.
+    func testPreparsedThemesEqualTheParser() throws {
+        XCTAssertEqual(Set(BuiltinThemeStyles.names), Set(shipped))
+        XCTAssertNil(BuiltinThemeStyles.theme("nosuch"))
+        for name in shipped {
+            let parsed = try ThemeLoader.parse(BuiltinThemes.sources[name]!, file: "\(name).toml")
+            XCTAssertEqual(BuiltinThemeStyles.theme(name), parsed, "BuiltinThemeStyles.swift is stale for \(name); run scripts/embed-themes")
+            XCTAssertEqual(try ThemeLoader.load(named: name, directories: [packageRoot.appendingPathComponent("Themes")]), parsed)
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let edited = BuiltinThemes.sources["default"]!.replacingOccurrences(of: "fg = 252", with: "fg = 253")
+        XCTAssertNotEqual(edited, BuiltinThemes.sources["default"]!)
+        try edited.write(to: dir.appendingPathComponent("default.toml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try ThemeLoader.load(named: "default", directories: [dir]).style(.normal).fg, 253)
+    }
 }
 
 final class KeyRegistryTests: XCTestCase {

@@ -97,14 +97,23 @@ final class TmuxHarness {
         ((try? run(["display-message", "-p", "-t", "pd", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Polls the screen until `predicate` holds (every 20 ms, up to `timeout`); on timeout
-    /// fails the test with the screen printed, and returns the last screen.
+    /// Polls the screen until `predicate` holds (every 20 ms, up to `timeout`) on a settled
+    /// screen — the same twice 15 ms apart, since a capture can land in the middle of a frame
+    /// the console is still writing; on timeout fails the test with the screen printed, and
+    /// returns the last screen.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
                    _ predicate: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var s = screen()
-        while !predicate(s) {
+        while true {
+            if predicate(s) {
+                usleep(15_000)
+                let again = screen()
+                if again == s || Date() > deadline { return s }
+                s = again
+                continue
+            }
             if Date() > deadline {
                 XCTFail("timed out waiting for \(what); the screen was:\n\(s)", file: file, line: line)
                 return s
@@ -112,7 +121,6 @@ final class TmuxHarness {
             usleep(20_000)
             s = screen()
         }
-        return s
     }
 
     @discardableResult

@@ -3,7 +3,7 @@
 /// PushDesk writes its own JSON (instead of Foundation's encoders) because the bytes are
 /// the product: SPEC §4.5 wants key order stable, `/` unescaped, non-ASCII as raw UTF-8
 /// and only `"`, `\` and U+0000–U+001F escaped — every byte counts against 4096.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case string(String)
     /// Kept as its literal text (`1`, `0.8`) so numbers are written exactly as meant.
     case number(String)
@@ -139,9 +139,13 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Bytes `writeString` would produce, without producing them.
     static func stringByteCount(_ s: String) -> Int {
         var n = 2
-        for b in s.utf8 {
-            if b >= 0x20 { n += (b == 0x22 || b == 0x5C) ? 2 : 1 }
-            else { n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6 }
+        var s = s
+        // On the contiguous UTF-8 bytes: the console recounts on every keystroke.
+        s.withUTF8 { bytes in
+            for b in bytes {
+                if b >= 0x20 { n += (b == 0x22 || b == 0x5C) ? 2 : 1 }
+                else { n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6 }
+            }
         }
         return n
     }

@@ -30,47 +30,62 @@ public enum APNsRequest {
 
     /// `{"aps":{…}, custom keys…}`; `delivery` is already personalized.
     public static func payload(delivery: Delivery, app: IOSApp, tracking: Tracking) -> JSONValue {
-        let ios = delivery.ios
-        var aps: [(String, JSONValue)] = []
-        if ios.effectiveType == .silent {
-            aps.append(("content-available", .int(1)))
-        } else {
-            let c = delivery.content
-            var alert: [(String, JSONValue)] = []
-            if let t = c.title.nonEmpty { alert.append(("title", .string(t))) }
-            if let s = c.subtitle.nonEmpty { alert.append(("subtitle", .string(s))) }
-            if let b = c.body.nonEmpty { alert.append(("body", .string(b))) }
-            if let l = ios.launchImage.nonEmpty { alert.append(("launch-image", .string(l))) }
-            if !alert.isEmpty { aps.append(("alert", .object(alert))) }
-            if let text = ios.badge.nonEmpty, let badge = OptionValues.badge(text) { aps.append(("badge", .int(badge))) }
-            if ios.critical == true {
-                // A critical alert's sound is a dictionary (Apple: "critical", "name", "volume").
-                var sound: [(String, JSONValue)] = [("critical", .int(1)), ("name", .string(ios.sound.nonEmpty ?? "default"))]
-                if let text = ios.volume.nonEmpty, let v = OptionValues.unitInterval(text) { sound.append(("volume", .number(v))) }
-                aps.append(("sound", .object(sound)))
-            } else if let sound = ios.sound.nonEmpty {
-                aps.append(("sound", .string(sound)))
-            }
-            if let v = ios.threadId.nonEmpty { aps.append(("thread-id", .string(v))) }
-            if let v = ios.category.nonEmpty { aps.append(("category", .string(v))) }
-            if ios.contentAvailable == true { aps.append(("content-available", .int(1))) }
-            if ios.mutableContent == true { aps.append(("mutable-content", .int(1))) }
-            if let level = ios.interruptionLevel { aps.append(("interruption-level", .string(level.rawValue))) }
-            if let text = ios.relevanceScore.nonEmpty, let v = OptionValues.unitInterval(text) {
-                aps.append(("relevance-score", .number(v)))
-            }
-            if let v = ios.targetContentId.nonEmpty { aps.append(("target-content-id", .string(v))) }
-        }
-        var top: [(String, JSONValue)] = [("aps", .object(aps))]
-        top += CustomKeys.members(delivery: delivery, declared: app.variables, tracking: tracking,
-                                  skip: DeliveryRules.isReservedVariable)
-        return .object(top)
+        payload(JSONTree.self, delivery: delivery, app: app, tracking: tracking)
     }
 
-    static func build(delivery: Delivery, app: IOSApp, tracking: Tracking, token: String) -> BuiltRequest {
-        let payload = payload(delivery: delivery, app: app, tracking: tracking)
+    /// UTF-8 bytes of the compact payload, without building it.
+    static func payloadBytes(delivery: Delivery, app: IOSApp, tracking: Tracking) -> Int {
+        payload(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking)
+    }
+
+    static func payload<J: JSONOutput>(_: J.Type, delivery: Delivery, app: IOSApp, tracking: Tracking) -> J.Value {
+        let ios = delivery.ios
+        var aps = J.emptyObject
+        if ios.effectiveType == .silent {
+            J.append("content-available", J.int(1), to: &aps)
+        } else {
+            let c = delivery.content
+            var alert = J.emptyObject
+            if let t = c.title.nonEmpty { J.append("title", J.string(t), to: &alert) }
+            if let s = c.subtitle.nonEmpty { J.append("subtitle", J.string(s), to: &alert) }
+            if let b = c.body.nonEmpty { J.append("body", J.string(b), to: &alert) }
+            if let l = ios.launchImage.nonEmpty { J.append("launch-image", J.string(l), to: &alert) }
+            if !J.isEmpty(alert) { J.append("alert", J.value(alert), to: &aps) }
+            if let text = ios.badge.nonEmpty, let badge = OptionValues.badge(text) { J.append("badge", J.int(badge), to: &aps) }
+            if ios.critical == true {
+                // A critical alert's sound is a dictionary (Apple: "critical", "name", "volume").
+                var sound = J.emptyObject
+                J.append("critical", J.int(1), to: &sound)
+                J.append("name", J.string(ios.sound.nonEmpty ?? "default"), to: &sound)
+                if let text = ios.volume.nonEmpty, let v = OptionValues.unitInterval(text) { J.append("volume", J.number(v), to: &sound) }
+                J.append("sound", J.value(sound), to: &aps)
+            } else if let sound = ios.sound.nonEmpty {
+                J.append("sound", J.string(sound), to: &aps)
+            }
+            if let v = ios.threadId.nonEmpty { J.append("thread-id", J.string(v), to: &aps) }
+            if let v = ios.category.nonEmpty { J.append("category", J.string(v), to: &aps) }
+            if ios.contentAvailable == true { J.append("content-available", J.int(1), to: &aps) }
+            if ios.mutableContent == true { J.append("mutable-content", J.int(1), to: &aps) }
+            if let level = ios.interruptionLevel { J.append("interruption-level", J.string(level.rawValue), to: &aps) }
+            if let text = ios.relevanceScore.nonEmpty, let v = OptionValues.unitInterval(text) {
+                J.append("relevance-score", J.number(v), to: &aps)
+            }
+            if let v = ios.targetContentId.nonEmpty { J.append("target-content-id", J.string(v), to: &aps) }
+        }
+        var top = J.emptyObject
+        J.append("aps", J.value(aps), to: &top)
+        CustomKeys.append(J.self, delivery: delivery, declared: app.variables, tracking: tracking,
+                          skip: DeliveryRules.isReservedVariable, to: &top)
+        return J.value(top)
+    }
+
+    /// The whole request; `withPayload: false` counts the payload's bytes without building
+    /// it (the rules need only the count) and leaves `payload` null.
+    static func build(delivery: Delivery, app: IOSApp, tracking: Tracking, token: String, withPayload: Bool = true) -> BuiltRequest {
+        let payload = withPayload ? payload(delivery: delivery, app: app, tracking: tracking) : .null
         return BuiltRequest(endpoint: endpoint(environment: app.environment, token: token),
                             headers: headers(delivery: delivery, app: app),
-                            payload: payload, bytes: payload.compactByteCount)
+                            payload: payload,
+                            bytes: withPayload ? payload.compactByteCount : payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

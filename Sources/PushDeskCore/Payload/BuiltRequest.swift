@@ -18,14 +18,23 @@ enum CustomKeys {
     static func members(delivery: Delivery, declared: [AppVariable], tracking: Tracking,
                         skip: (String) -> Bool) -> [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
-        out.reserveCapacity(declared.count + 2)
-        var seen = Set<String>()
-        for variable in declared where !skip(variable.name) && seen.insert(variable.name).inserted {
-            if let value = delivery.value(ofVariable: variable.name) { out.append((variable.name, .string(value))) }
-        }
-        out.append(("_mId", .string(tracking.messageId)))
-        out.append(("_dId", .string(tracking.deliveryId)))
+        append(JSONTree.self, delivery: delivery, declared: declared, tracking: tracking, skip: skip, to: &out)
         return out
+    }
+
+    static func append<J: JSONOutput>(_: J.Type, delivery: Delivery, declared: [AppVariable], tracking: Tracking,
+                                      skip: (String) -> Bool, to object: inout J.Object) {
+        // Only names with a value can be sent, so only those are checked (a name declared
+        // twice is sent once: `sent` is the list of names seen).
+        var sent: [String] = []
+        for variable in declared {
+            guard let value = delivery.value(ofVariable: variable.name), !skip(variable.name),
+                  !sent.contains(variable.name) else { continue }
+            sent.append(variable.name)
+            J.append(variable.name, J.string(value), to: &object)
+        }
+        J.append("_mId", J.string(tracking.messageId), to: &object)
+        J.append("_dId", J.string(tracking.deliveryId), to: &object)
     }
 }
 

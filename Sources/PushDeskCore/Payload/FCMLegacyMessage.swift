@@ -9,35 +9,42 @@ public enum FCMLegacyMessage {
 
     /// `{to, priority, time_to_live, collapse_key, data, notification}`, only what is set.
     public static func payload(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String) -> JSONValue {
-        payloadAndBytes(delivery: delivery, app: app, tracking: tracking, token: token).0
+        var body = JSONTree.emptyObject
+        JSONTree.append("to", .string(token), to: &body)
+        members(JSONTree.self, delivery: delivery, app: app, tracking: tracking, to: &body)
+        return .object(body)
     }
 
-    static func payloadAndBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking,
-                                token: String) -> (JSONValue, Int) {
+    /// The bytes that count against the limit: the body without `to` (SPEC §4.5).
+    static func payloadBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking) -> Int {
+        var body = JSONByteCount.emptyObject
+        members(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking, to: &body)
+        return JSONByteCount.value(body)
+    }
+
+    /// The body's members after `to`.
+    static func members<J: JSONOutput>(_: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking, to body: inout J.Object) {
         let o = delivery.android
-        var body: [(String, JSONValue)] = []
-        if let p = o.priority { body.append(("priority", .string(p.rawValue))) }
-        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) { body.append(("time_to_live", .int(s))) }
-        if let v = o.collapseKey.nonEmpty { body.append(("collapse_key", .string(v))) }
-        body.append(("data", .object(FCMv1Message.data(delivery: delivery, app: app, tracking: tracking))))
+        if let p = o.priority { J.append("priority", J.string(p.rawValue), to: &body) }
+        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) { J.append("time_to_live", J.int(s), to: &body) }
+        if let v = o.collapseKey.nonEmpty { J.append("collapse_key", J.string(v), to: &body) }
+        J.append("data", FCMv1Message.data(J.self, delivery: delivery, app: app, tracking: tracking), to: &body)
         if o.effectiveType == .notification {
-            var n: [(String, JSONValue)] = []
-            if let t = delivery.content.title.nonEmpty { n.append(("title", .string(t))) }
-            if let b = delivery.content.body.nonEmpty { n.append(("body", .string(b))) }
-            if let v = o.icon.nonEmpty { n.append(("icon", .string(v))) }
-            if let v = o.sound.nonEmpty { n.append(("sound", .string(v))) }
-            if let v = o.tag.nonEmpty { n.append(("tag", .string(v))) }
-            if let v = o.color.nonEmpty, OptionValues.isColor(v) { n.append(("color", .string(v))) }
-            if let v = o.clickAction.nonEmpty { n.append(("click_action", .string(v))) }
-            if !n.isEmpty { body.append(("notification", .object(n))) }
+            var n = J.emptyObject
+            if let t = delivery.content.title.nonEmpty { J.append("title", J.string(t), to: &n) }
+            if let b = delivery.content.body.nonEmpty { J.append("body", J.string(b), to: &n) }
+            if let v = o.icon.nonEmpty { J.append("icon", J.string(v), to: &n) }
+            if let v = o.sound.nonEmpty { J.append("sound", J.string(v), to: &n) }
+            if let v = o.tag.nonEmpty { J.append("tag", J.string(v), to: &n) }
+            if let v = o.color.nonEmpty, OptionValues.isColor(v) { J.append("color", J.string(v), to: &n) }
+            if let v = o.clickAction.nonEmpty { J.append("click_action", J.string(v), to: &n) }
+            if !J.isEmpty(n) { J.append("notification", J.value(n), to: &body) }
         }
-        let bytes = JSONValue.object(body).compactByteCount
-        body.insert(("to", .string(token)), at: 0)
-        return (.object(body), bytes)
     }
 
-    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String) -> BuiltRequest {
-        let (payload, bytes) = payloadAndBytes(delivery: delivery, app: app, tracking: tracking, token: token)
-        return BuiltRequest(endpoint: endpoint, headers: [], payload: payload, bytes: bytes)
+    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true) -> BuiltRequest {
+        BuiltRequest(endpoint: endpoint, headers: [],
+                     payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
+                     bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

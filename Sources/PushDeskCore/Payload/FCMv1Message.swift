@@ -19,79 +19,83 @@ public enum FCMv1Message {
 
     /// The `data` object shared with the legacy API: for data messages `title`, `_msg` (the
     /// body) then custom keys; for notification messages custom keys only. All strings.
-    static func data(delivery: Delivery, app: AndroidApp, tracking: Tracking) -> [(String, JSONValue)] {
+    static func data<J: JSONOutput>(_: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking) -> J.Value {
         let isData = delivery.android.effectiveType == .data
-        var data: [(String, JSONValue)] = []
+        var data = J.emptyObject
         if isData {
-            if let t = delivery.content.title.nonEmpty { data.append(("title", .string(t))) }
-            if let b = delivery.content.body.nonEmpty { data.append(("_msg", .string(b))) }
+            if let t = delivery.content.title.nonEmpty { J.append("title", J.string(t), to: &data) }
+            if let b = delivery.content.body.nonEmpty { J.append("_msg", J.string(b), to: &data) }
         }
-        data += CustomKeys.members(delivery: delivery, declared: app.variables, tracking: tracking) { name in
+        CustomKeys.append(J.self, delivery: delivery, declared: app.variables, tracking: tracking, skip: { name in
             DeliveryRules.isReservedVariable(name) || (isData && DeliveryRules.collidesWithDataTitle(name))
-        }
-        return data
+        }, to: &data)
+        return J.value(data)
     }
 
     /// `notification` = {title, body, image}, only what is set; nil when empty.
-    static func notification(delivery: Delivery) -> JSONValue? {
-        var n: [(String, JSONValue)] = []
-        if let t = delivery.content.title.nonEmpty { n.append(("title", .string(t))) }
-        if let b = delivery.content.body.nonEmpty { n.append(("body", .string(b))) }
-        if let i = delivery.android.image.nonEmpty { n.append(("image", .string(i))) }
-        return n.isEmpty ? nil : .object(n)
+    static func notification<J: JSONOutput>(_: J.Type, delivery: Delivery) -> J.Value? {
+        var n = J.emptyObject
+        if let t = delivery.content.title.nonEmpty { J.append("title", J.string(t), to: &n) }
+        if let b = delivery.content.body.nonEmpty { J.append("body", J.string(b), to: &n) }
+        if let i = delivery.android.image.nonEmpty { J.append("image", J.string(i), to: &n) }
+        return J.isEmpty(n) ? nil : J.value(n)
     }
 
     /// `android.notification`: every AndroidNotification option that is set.
-    static func androidNotification(_ o: AndroidOptions) -> [(String, JSONValue)] {
-        var n: [(String, JSONValue)] = []
-        if let v = o.channelId.nonEmpty { n.append(("channel_id", .string(v))) }
-        if let v = o.sound.nonEmpty { n.append(("sound", .string(v))) }
-        if let v = o.icon.nonEmpty { n.append(("icon", .string(v))) }
-        if let v = o.color.nonEmpty, OptionValues.isColor(v) { n.append(("color", .string(v))) }
-        if let v = o.tag.nonEmpty { n.append(("tag", .string(v))) }
-        if let v = o.clickAction.nonEmpty { n.append(("click_action", .string(v))) }
-        if let v = o.ticker.nonEmpty { n.append(("ticker", .string(v))) }
-        if let v = o.sticky { n.append(("sticky", .bool(v))) }
-        if let v = o.visibility { n.append(("visibility", .string(v.rawValue.uppercased()))) }
-        if let v = o.notificationPriority { n.append(("notification_priority", .string("PRIORITY_" + v.rawValue.uppercased()))) }
+    static func androidNotification<J: JSONOutput>(_: J.Type, _ o: AndroidOptions) -> J.Object {
+        var n = J.emptyObject
+        if let v = o.channelId.nonEmpty { J.append("channel_id", J.string(v), to: &n) }
+        if let v = o.sound.nonEmpty { J.append("sound", J.string(v), to: &n) }
+        if let v = o.icon.nonEmpty { J.append("icon", J.string(v), to: &n) }
+        if let v = o.color.nonEmpty, OptionValues.isColor(v) { J.append("color", J.string(v), to: &n) }
+        if let v = o.tag.nonEmpty { J.append("tag", J.string(v), to: &n) }
+        if let v = o.clickAction.nonEmpty { J.append("click_action", J.string(v), to: &n) }
+        if let v = o.ticker.nonEmpty { J.append("ticker", J.string(v), to: &n) }
+        if let v = o.sticky { J.append("sticky", J.bool(v), to: &n) }
+        if let v = o.visibility { J.append("visibility", J.string(v.rawValue.uppercased()), to: &n) }
+        if let v = o.notificationPriority { J.append("notification_priority", J.string("PRIORITY_" + v.rawValue.uppercased()), to: &n) }
         if let text = o.notificationCount.nonEmpty, let v = OptionValues.notificationCount(text) {
-            n.append(("notification_count", .int(v)))
+            J.append("notification_count", J.int(v), to: &n)
         }
         return n
     }
 
     /// `{"message":{token, notification, data, android}}`, only what is set.
     public static func payload(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String) -> JSONValue {
-        let (payload, _) = payloadAndBytes(delivery: delivery, app: app, tracking: tracking, token: token)
-        return payload
+        var message = JSONTree.emptyObject
+        JSONTree.append("token", .string(token), to: &message)
+        members(JSONTree.self, delivery: delivery, app: app, tracking: tracking, to: &message)
+        return .object([("message", .object(message))])
     }
 
-    static func payloadAndBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking,
-                                token: String) -> (JSONValue, Int) {
+    /// The bytes that count against the limit: the message without its target (SPEC §4.5).
+    static func payloadBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking) -> Int {
+        var message = JSONByteCount.emptyObject
+        members(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking, to: &message)
+        return JSONByteCount.value(message)
+    }
+
+    /// The message's members after `token`.
+    static func members<J: JSONOutput>(_: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking, to message: inout J.Object) {
         let o = delivery.android
-        var message: [(String, JSONValue)] = []
-        if o.effectiveType == .notification, let n = notification(delivery: delivery) {
-            message.append(("notification", n))
+        if o.effectiveType == .notification, let n = notification(J.self, delivery: delivery) {
+            J.append("notification", n, to: &message)
         }
-        message.append(("data", .object(data(delivery: delivery, app: app, tracking: tracking))))
-        var android: [(String, JSONValue)] = []
-        if let p = o.priority { android.append(("priority", .string(p.rawValue.uppercased()))) }
-        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) { android.append(("ttl", .string("\(s)s"))) }
-        if let v = o.collapseKey.nonEmpty { android.append(("collapse_key", .string(v))) }
+        J.append("data", data(J.self, delivery: delivery, app: app, tracking: tracking), to: &message)
+        var android = J.emptyObject
+        if let p = o.priority { J.append("priority", J.string(p.rawValue.uppercased()), to: &android) }
+        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) { J.append("ttl", J.string("\(s)s"), to: &android) }
+        if let v = o.collapseKey.nonEmpty { J.append("collapse_key", J.string(v), to: &android) }
         if o.effectiveType == .notification {
-            let n = androidNotification(o)
-            if !n.isEmpty { android.append(("notification", .object(n))) }
+            let n = androidNotification(J.self, o)
+            if !J.isEmpty(n) { J.append("notification", J.value(n), to: &android) }
         }
-        if !android.isEmpty { message.append(("android", .object(android))) }
-        // The limit counts the message without its target (SPEC §4.5).
-        let bytes = JSONValue.object(message).compactByteCount
-        message.insert(("token", .string(token)), at: 0)
-        return (.object([("message", .object(message))]), bytes)
+        if !J.isEmpty(android) { J.append("android", J.value(android), to: &message) }
     }
 
-    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String) -> BuiltRequest {
-        let (payload, bytes) = payloadAndBytes(delivery: delivery, app: app, tracking: tracking, token: token)
-        return BuiltRequest(endpoint: endpoint(projectId: projectId(of: app)), headers: [],
-                            payload: payload, bytes: bytes)
+    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true) -> BuiltRequest {
+        BuiltRequest(endpoint: endpoint(projectId: projectId(of: app)), headers: [],
+                     payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
+                     bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

@@ -61,15 +61,35 @@ public enum OptionValues {
         return b.dropFirst().allSatisfy { isHexDigit($0) }
     }
 
-    /// An absolute `https://` URL with a host and no whitespace or control characters.
+    /// An absolute `https://` URL with a host and no whitespace or control characters:
+    /// `https://` in any case, no byte ≤ 0x20 or 0x7F, and an authority (up to `/`, `?` or
+    /// `#`) whose host — the last `@`-part, before any `:` — is not empty. One pass over the
+    /// bytes (every delivery's image URLs are checked on each validate).
     public static func isHTTPSURL(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        guard lower.hasPrefix("https://") else { return false }
-        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return false }
-        let rest = lower.dropFirst("https://".count)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""
-        return !host.isEmpty
+        var text = text
+        return text.withUTF8 { b in
+            let scheme: [UInt8] = Array("https://".utf8)
+            guard b.count >= scheme.count else { return false }
+            for i in 0..<scheme.count where b[i] | (i < 5 ? 0x20 : 0) != scheme[i] { return false }
+            for c in b where c <= 0x20 || c == 0x7F { return false }
+            // Split on `@` dropping empty parts, keep the last; split that on `:` the same
+            // way, keep the first: it must exist, i.e. the last non-empty `@`-part holds a
+            // byte other than `:`.
+            var part = false, partHasHost = false, last = false, lastHasHost = false
+            var i = scheme.count
+            while i < b.count, b[i] != 0x2F, b[i] != 0x3F, b[i] != 0x23 {
+                if b[i] == 0x40 {
+                    if part { last = true; lastHasHost = partHasHost }
+                    part = false; partHasHost = false
+                } else {
+                    part = true
+                    if b[i] != 0x3A { partHasHost = true }
+                }
+                i += 1
+            }
+            if part { last = true; lastHasHost = partHasHost }
+            return last && lastHasHost
+        }
     }
 
     /// APNs device tokens are hexadecimal strings.

@@ -64,6 +64,15 @@ public enum PreviewEngine {
     public static func preview(delivery: Delivery, service: Service, profile: Profile?,
                                appKey: String?, token: String?, now: Date,
                                serviceFindings: [Finding]? = nil) -> Preview {
+        preview(delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
+                serviceFindings: serviceFindings, payloads: true)
+    }
+
+    /// `payloads: false` is for the rules alone (`validate`): each target's payload is left
+    /// null and only its byte count is computed, by the same builder.
+    static func preview(delivery: Delivery, service: Service, profile: Profile?,
+                        appKey: String?, token: String?, now: Date,
+                        serviceFindings: [Finding]?, payloads: Bool) -> Preview {
         let file = Store.deliveryPath(delivery.name)
         let serviceFile = Store.servicePath(service.name)
         var diagnostics: [Finding] = []
@@ -104,23 +113,23 @@ public enum PreviewEngine {
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in
             target(resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
-                   appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index))
+                   appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
         }
         return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
     }
 
     private static func target(_ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
-                               now: Date, file: String, appFindings: [Finding]) -> PreviewTarget {
+                               now: Date, file: String, appFindings: [Finding], payload: Bool) -> PreviewTarget {
         let built: BuiltRequest, api: PreviewAPI, environment: IOSEnvironment?
         var findings = appFindings
         switch app {
         case .ios(let a):
-            built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token)
+            built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
             api = .apns; environment = a.environment
             findings += DeliveryRules.iosFindings(d, app: a, token: givenToken, now: now, file: file)
         case .android(let a):
-            built = a.api == .legacy ? FCMLegacyMessage.build(delivery: d, app: a, tracking: tracking, token: token)
-                                     : FCMv1Message.build(delivery: d, app: a, tracking: tracking, token: token)
+            built = a.api == .legacy ? FCMLegacyMessage.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
+                                     : FCMv1Message.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
             api = a.api == .legacy ? .legacy : .httpv1; environment = nil
             findings += DeliveryRules.androidFindings(d, app: a, file: file)
         }

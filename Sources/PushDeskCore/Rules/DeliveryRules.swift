@@ -63,11 +63,11 @@ public enum DeliveryRules {
     /// `variable.undeclared` for one app, and on Android data messages `variable.collision`.
     static func variableFindings(_ delivery: Delivery, app: MobileApp, file: String) -> [Finding] {
         var out: [Finding] = []
-        let declared = Set(app.variables.map(\.name))
-        var seen = Set<String>()
-        for v in delivery.variables where !v.value.isEmpty && seen.insert(v.name).inserted {
+        var seen: [String] = []  // a delivery gives a few values: lists beat hashing here
+        for v in delivery.variables where !v.value.isEmpty && !seen.contains(v.name) {
+            seen.append(v.name)
             let field = "variables.\(v.name)"
-            if !declared.contains(v.name) {
+            if !app.variables.contains(where: { $0.name == v.name }) {
                 out.append(Finding(.error, "variable.undeclared",
                                    "app \(Escape.inline(app.integrationKey)) does not declare variable \"\(Escape.inline(v.name))\", so it is not sent to it; declare it on the app or remove the value",
                                    file: file, field: field))
@@ -257,8 +257,9 @@ public enum DeliveryRules {
     /// `<%= recipient.FIELD %>` whose field no profile has is `personalization.unknown-field`.
     /// Identical findings (same rule on several apps) are reported once.
     public static func check(delivery: Delivery, service: Service, profiles: [Profile], now: Date) -> [Finding] {
+        // Service findings would be filtered out below: none are computed.
         let preview = PreviewEngine.preview(delivery: delivery, service: service, profile: nil,
-                                            appKey: nil, token: nil, now: now)
+                                            appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
         // App settings are the service file's findings; validate reports those from ServiceRules.
         var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter { $0.file != Store.servicePath(service.name) }
         if !profiles.isEmpty {
@@ -277,15 +278,18 @@ public enum DeliveryRules {
     /// `pushdesk validate`. A delivery whose service does not exist is `delivery.service-missing`;
     /// one whose service file does not load is skipped (that file's error is reported already).
     public static func check(_ snapshot: StoreSnapshot, now: Date) -> [Finding] {
-        var out: [Finding] = []
-        for d in snapshot.deliveries {
-            if let service = snapshot.service(named: d.service) {
-                out += check(delivery: d, service: service, profiles: snapshot.profiles, now: now)
-            } else if !snapshot.errors.contains(where: { $0.file == Store.servicePath(d.service) }) {
-                out.append(serviceMissing(d))
+        var index: [String: Int] = [:]
+        for (i, s) in snapshot.services.enumerated() where index[s.name] == nil { index[s.name] = i }
+        let services = index
+        let unreadable = Set(snapshot.errors.map(\.file))
+        // Deliveries are independent: checked in parallel, reported in store order.
+        let out = Parallel.map(snapshot.deliveries) { d -> [Finding] in
+            if let i = services[d.service] {
+                return check(delivery: d, service: snapshot.services[i], profiles: snapshot.profiles, now: now)
             }
+            return unreadable.contains(Store.servicePath(d.service)) ? [] : [serviceMissing(d)]
         }
-        return snapshot.positioned(out)
+        return snapshot.positioned(out.flatMap { $0 })
     }
 
     /// `delivery.service-missing`.

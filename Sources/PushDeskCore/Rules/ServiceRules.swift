@@ -7,13 +7,21 @@ public enum ServiceRules {
     public static let reservedVariableNames: Set<String> = ["aps", "_mId", "_dId", "_msg", "from", "message_type", "notification"]
 
     public static func isReservedVariableName(_ name: String) -> Bool {
-        reservedVariableNames.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
+        // Checked for every variable of every app and delivery: most names are ruled out
+        // by their first byte before any hashing or prefix comparison.
+        guard let first = name.utf8.first else { return false }
+        if first == UInt8(ascii: "g"), name.hasPrefix("google") || name.hasPrefix("gcm") { return true }
+        return reservedFirstBytes[Int(first)] && reservedVariableNames.contains(name)
     }
+    private static let reservedFirstBytes: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for n in reservedVariableNames { if let f = n.utf8.first { t[Int(f)] = true } }
+        return t
+    }()
 
-    /// Every service rule over the whole snapshot.
+    /// Every service rule over the whole snapshot (services checked in parallel, results in store order).
     public static func check(_ snapshot: StoreSnapshot) -> [Finding] {
-        var findings: [Finding] = []
-        for s in snapshot.services { findings += check(service: s) }
+        var findings = Parallel.map(snapshot.services) { check(service: $0) }.flatMap { $0 }
         findings += duplicateIntegrationKeys(snapshot.services)
         return snapshot.positioned(findings)
     }
@@ -29,7 +37,7 @@ public enum ServiceRules {
         if !Store.isValidName(s.name) {
             add(.error, "service.name", "name", "the service name \"\(Escape.inline(s.name))\" must be \(Store.nameRule); it is also the file name")
         }
-        if s.label.trimmingCharacters(in: .whitespaces).isEmpty {
+        if isBlank(s.label) {
             add(.error, "field.required", "label", "the service has no label; give it the name operators know it by")
         }
         if !isSchemaName(s.targetMapping) {
@@ -48,13 +56,14 @@ public enum ServiceRules {
 
         for (i, app) in s.apps.enumerated() {
             let p = "apps[\(i)]"
-            let name = appName(app)
-            if app.label.trimmingCharacters(in: .whitespaces).isEmpty {
+            // Only messages need the app's display name.
+            var name: String { appName(app) }
+            if isBlank(app.label) {
                 add(.error, "field.required", "\(p).label", "\(name) has no label")
             }
             if app.integrationKey.isEmpty {
                 add(.error, "field.required", "\(p).integrationKey", "\(name) has no integration key; generate one and give it to the app's developers")
-            } else if app.integrationKey.contains(where: { $0.isWhitespace }) {
+            } else if containsWhitespace(app.integrationKey) {
                 add(.error, "integration-key.format", "\(p).integrationKey", "the integration key of \(name) contains white space; the SDK sends it verbatim, so it must match exactly")
             }
             checkList(app.variables.map(\.name), rule: "variable.duplicate", what: "variable", field: "\(p).variables", add)
@@ -170,29 +179,13 @@ public enum ServiceRules {
     /// `integration-key.duplicate`: each app of the store needs its own key. Every app
     /// involved gets a finding that names the other places.
     static func duplicateIntegrationKeys(_ services: [Service]) -> [Finding] {
-        var places: [String: [(file: String, field: String, app: String)]] = [:]
-        for s in services {
-            for (i, app) in s.apps.enumerated() where !app.integrationKey.isEmpty {
-                places[app.integrationKey, default: []].append((Store.servicePath(s.name), "apps[\(i)].integrationKey", appName(app)))
-            }
-        }
-        var out: [Finding] = []
-        for (key, list) in places.sorted(by: { $0.key < $1.key }) where list.count > 1 {
-            for (k, place) in list.enumerated() {
-                let others = list.enumerated().filter { $0.offset != k }
-                    .map { "\($0.element.app) in \($0.element.file)" }.joined(separator: ", ")
-                out.append(Finding(.error, "integration-key.duplicate",
-                                   "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
-                                   file: place.file, field: place.field))
-            }
-        }
-        return out
+        IntegrationKeyIndex(services).findings(services)
     }
 
     private static func checkList(_ names: [String], rule: String, what: String, field: String,
                                   _ add: (Severity, String, String, String) -> Void) {
-        var seen: Set<String> = []
-        for (j, n) in names.enumerated() where !n.isEmpty && !seen.insert(n).inserted {
+        // Lists are short (a few dozen names): comparing with the earlier ones beats hashing.
+        for (j, n) in names.enumerated() where !n.isEmpty && names[..<j].contains(n) {
             add(.error, rule, "\(field)[\(j)].name", "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
         }
     }
@@ -207,8 +200,36 @@ public enum ServiceRules {
 
     // MARK: syntax checks
 
+    /// Empty or only spaces and tabs (Foundation's `.whitespaces`), without building a trimmed copy.
+    static func isBlank(_ s: String) -> Bool {
+        for u in s.unicodeScalars {
+            if u == " " || u == "\t" { continue }
+            if u.isASCII || !CharacterSet.whitespaces.contains(u) { return false }
+        }
+        return true
+    }
+
+    /// ASCII letters and digits: what `CharacterSet.alphanumerics` holds among ASCII scalars.
+    private static func isASCIIAlphanumeric(_ u: Unicode.Scalar) -> Bool {
+        (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9")
+    }
+    private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+    }
+    private static func isASCIILetter(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
+    }
+
     /// nil when `s` is an absolute http(s) URL with a host, else what is wrong with it.
+    /// Plain URLs are recognised by a byte scan (`URLCheck`); anything else goes through
+    /// Foundation's RFC 3986 parser, which words the problem.
     public static func urlProblem(_ s: String) -> String? {
+        if URLCheck.isPlainHTTPURL(s) { return nil }
+        return foundationURLProblem(s)
+    }
+
+    /// `urlProblem` by `URLComponents` alone (about 30,000 instructions a URL).
+    static func foundationURLProblem(_ s: String) -> String? {
         guard let c = URLComponents(string: s), let scheme = c.scheme?.lowercased() else {
             return "is not a URL; expected e.g. https://host:port/"
         }
@@ -220,25 +241,45 @@ public enum ServiceRules {
 
     /// Reverse-DNS bundle id: at least two parts of letters, digits and `-`.
     public static func isBundleId(_ s: String) -> Bool {
-        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { p in
-            !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
-        }
+        dotted(s, separator: UInt8(ascii: "."), first: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") },
+               rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }) { $0 >= 2 }
     }
 
     /// Java package name: at least two parts, each a letter then letters, digits, `_`.
     public static func isPackageName(_ s: String) -> Bool {
-        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { p in
-            guard let f = p.unicodeScalars.first, f.isASCII, CharacterSet.letters.contains(f) else { return false }
-            return p.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
-        }
+        dotted(s, separator: UInt8(ascii: "."), first: isASCIILetter,
+               rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") }) { $0 >= 2 }
     }
 
     static func isSchemaName(_ s: String) -> Bool {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { p in
-            !p.isEmpty && p.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        dotted(s, separator: UInt8(ascii: ":"), first: isASCIIAlphanumeric, rest: isASCIIAlphanumeric) { $0 == 2 }
+    }
+
+    /// `s` split on `separator` (empty parts kept): every part non-empty, its first byte
+    /// passing `first` and the others `rest`, and `parts(count)` true. Non-ASCII bytes pass
+    /// neither, as no non-ASCII scalar is an ASCII letter or digit.
+    private static func dotted(_ s: String, separator: UInt8, first: (UInt8) -> Bool, rest: (UInt8) -> Bool,
+                               parts: (Int) -> Bool) -> Bool {
+        var count = 1, partLength = 0
+        for b in s.utf8 {
+            if b == separator {
+                if partLength == 0 { return false }
+                count += 1; partLength = 0
+            } else {
+                if !(partLength == 0 ? first(b) : rest(b)) { return false }
+                partLength += 1
+            }
         }
+        return partLength > 0 && parts(count)
+    }
+
+    /// `Character.isWhitespace` anywhere in `s`; ASCII text is checked byte by byte.
+    static func containsWhitespace(_ s: String) -> Bool {
+        var ascii = true
+        for b in s.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            if b == 0x20 || (b >= 0x09 && b <= 0x0D) { return true }
+        }
+        return ascii ? false : s.contains(where: { $0.isWhitespace })
     }
 }

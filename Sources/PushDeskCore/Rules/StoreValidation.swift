@@ -4,12 +4,19 @@ import Foundation
 public enum StoreValidation {
     /// `now` is for `expiration.past`.
     public static func findings(_ snapshot: StoreSnapshot, now: Date = Date()) -> [Finding] {
-        var out = snapshot.errors.map { e in
-            Finding(.error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line, column: e.column)
-        }
+        var out = fileFindings(snapshot)
         out += ServiceRules.check(snapshot)
         out += DeliveryRules.check(snapshot, now: now)
         return out
+    }
+}
+
+extension StoreValidation {
+    /// The files that did not load, as findings.
+    static func fileFindings(_ snapshot: StoreSnapshot) -> [Finding] {
+        snapshot.errors.map { e in
+            Finding(.error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line, column: e.column)
+        }
     }
 }
 

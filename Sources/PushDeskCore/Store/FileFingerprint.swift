@@ -27,7 +27,18 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
     public init(bytes: some DataProtocol, modified: Date) {
         size = bytes.count
         self.modified = modified
-        sha256 = SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
+        sha256 = Self.hex(SHA256.hash(data: bytes))
+    }
+
+    /// Lower-case hex of a digest (a store has thousands of files: no formatter per byte).
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        digits.withUTF8Buffer { d in
+            for b in digest { out.append(d[Int(b >> 4)]); out.append(d[Int(b & 15)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Same bytes (size and hash); the modification time is not compared.
@@ -38,35 +49,59 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
     /// Reads a file and fingerprints exactly the bytes read: one descriptor, `fstat` for
     /// size and time, so the three always describe the same version. nil when it does not exist.
     public static func read(_ url: URL, maxBytes: Int = Int.max) throws -> (Data, FileFingerprint)? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard let (data, mtime) = try readBytes(url, maxBytes: maxBytes) else { return nil }
+        return (data, FileFingerprint(bytes: data, modified: mtime))
+    }
+
+    /// The bytes and modification time of a file, without hashing them (what `validate`
+    /// needs: it saves nothing). nil when it does not exist.
+    static func readBytes(_ url: URL, maxBytes: Int = Int.max) throws -> (Data, Date)? {
+        try readBytes(path: url.path, maxBytes: maxBytes)
+    }
+
+    /// The same from a path (a store reads thousands of files: no URL for each).
+    static func readBytes(path: String, maxBytes: Int = Int.max) throws -> (Data, Date)? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw AtomicFile.posixError("cannot read \(url.lastPathComponent)")
+            throw AtomicFile.posixError("cannot read \(name)")
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw AtomicFile.posixError("cannot read \(url.lastPathComponent)") }
+        guard fstat(fd, &st) == 0 else { throw AtomicFile.posixError("cannot read \(name)") }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw AtomicWriteError(message: "\(url.lastPathComponent) is not a regular file")
+            throw AtomicWriteError(message: "\(name) is not a regular file")
         }
         if Int(st.st_size) > maxBytes {
-            throw AtomicWriteError(message: "\(url.lastPathComponent) is \(st.st_size) bytes, more than \(maxBytes)")
+            throw AtomicWriteError(message: "\(name) is \(st.st_size) bytes, more than \(maxBytes)")
         }
-        var data = Data()
-        data.reserveCapacity(Int(st.st_size))
+        // One buffer of the announced size (+1 to see the end in one read), not zeroed, grown
+        // only if the file grows while being read: read to the end, not just what fstat said.
+        var capacity = Int(st.st_size) + 1
+        guard var buffer = malloc(capacity) else { throw AtomicWriteError(message: "out of memory reading \(name)") }
         var got = 0
-        // The file may grow while being read: read to the end, not just what fstat announced.
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw AtomicFile.posixError("cannot read \(url.lastPathComponent)") }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-            got += n
-            if got > maxBytes { throw AtomicWriteError(message: "\(url.lastPathComponent) is more than \(maxBytes) bytes") }
+        do {
+            while true {
+                if got == capacity {
+                    capacity *= 2
+                    guard let grown = realloc(buffer, capacity) else { throw AtomicWriteError(message: "out of memory reading \(name)") }
+                    buffer = grown
+                }
+                let n = Glibc.read(fd, buffer + got, capacity - got)
+                if n < 0 { if errno == EINTR { continue }; throw AtomicFile.posixError("cannot read \(name)") }
+                if n == 0 { break }
+                got += n
+                if got > maxBytes { throw AtomicWriteError(message: "\(name) is more than \(maxBytes) bytes") }
+            }
+        } catch {
+            free(buffer)
+            throw error
         }
+        let data = got == 0 ? Data() : Data(bytesNoCopy: buffer, count: got, deallocator: .free)
+        if got == 0 { free(buffer) }
         let mtime = Date(timeIntervalSince1970: TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9)
-        return (data, FileFingerprint(bytes: data, modified: mtime))
+        return (data, mtime)
     }
 
     /// The fingerprint of the file as it is now; nil when it does not exist.

@@ -6,7 +6,13 @@ import Foundation
 public final class Store: Sendable {
     public let root: URL
 
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    /// `root.path`, kept: files are opened by path, thousands per load.
+    private let rootPath: String
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+        rootPath = self.root.path
+    }
 
     public static func servicePath(_ name: String) -> String { "services/\(name).xml" }
     public static func deliveryPath(_ name: String) -> String { "deliveries/\(name).xml" }
@@ -53,32 +59,104 @@ public final class Store: Sendable {
     public func loadService(_ name: String) throws -> Service { try loadServiceWithMap(name).0 }
     public func loadDelivery(_ name: String) throws -> Delivery { try loadDeliveryWithMap(name).0 }
 
+    /// The service and its source map (no fingerprint: nothing will be saved from it).
     public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
-        let r = try loadServiceRecord(name)
-        return (r.0, r.1)
+        let path = Self.servicePath(name)
+        return try decodeService(try read(path), name: name, path: path)
     }
 
     public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
-        let r = try loadDeliveryRecord(name)
-        return (r.0, r.1)
+        let path = Self.deliveryPath(name)
+        return try decodeDelivery(try read(path), name: name, path: path)
     }
 
     /// The service, its source map, and the fingerprint of the bytes it was read from
-    /// (what a later save checks against the disk).
+    /// (what a later save checks against the disk). The map reads the file again when a
+    /// position is first asked for, and gives none if the file no longer has those bytes.
     public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
         let path = Self.servicePath(name)
         let (data, fp) = try readRecord(path)
-        let (service, map) = try ServiceXML.decode(data, file: path)
-        try checkName(service.name, expected: name, path: path, map: map)
+        let (service, map) = try decodeService(data, name: name, path: path) { bytes, _ in
+            FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
+        }
         return (service, map, fp)
     }
 
     public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
         let path = Self.deliveryPath(name)
         let (data, fp) = try readRecord(path)
+        let (delivery, map) = try decodeDelivery(data, name: name, path: path) { bytes, _ in
+            FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
+        }
+        return (delivery, map, fp)
+    }
+
+    private func decodeService(_ data: Data, name: String, path: String) throws -> (Service, SourceMap) {
+        let (service, map) = try ServiceXML.decode(data, file: path)
+        try checkName(service.name, expected: name, path: path, map: map)
+        return (service, map)
+    }
+
+    private func decodeDelivery(_ data: Data, name: String, path: String) throws -> (Delivery, SourceMap) {
         let (delivery, map) = try DeliveryXML.decode(data, file: path)
         try checkName(delivery.name, expected: name, path: path, map: map)
-        return (delivery, map, fp)
+        return (delivery, map)
+    }
+
+    // MARK: source maps that read their file again
+
+    /// A service whose source map keeps no bytes: it reads the file again when a position is
+    /// asked for, if `same` says the file still holds the bytes decoded (else no position:
+    /// none beats a wrong one). A store's files would otherwise stay in memory for the
+    /// few that ever have a finding.
+    private func decodeService(_ data: Data, name: String, path: String,
+                               same: @escaping @Sendable (Data, Date) -> Bool) throws -> (Service, SourceMap) {
+        let service = try ServiceXML.decode(data, file: path, recording: nil)
+        let map = rereadingMap(path, same: same) { bytes in
+            let r = SourceMapRecorder()
+            _ = try? ServiceXML.decode(bytes, file: path, recording: r)
+            return r.positions
+        }
+        try checkName(service.name, expected: name, path: path, map: map)
+        return (service, map)
+    }
+
+    private func decodeDelivery(_ data: Data, name: String, path: String,
+                                same: @escaping @Sendable (Data, Date) -> Bool) throws -> (Delivery, SourceMap) {
+        let delivery = try DeliveryXML.decode(data, file: path, recording: nil)
+        let map = rereadingMap(path, same: same) { bytes in
+            let r = SourceMapRecorder()
+            _ = try? DeliveryXML.decode(bytes, file: path, recording: r)
+            return r.positions
+        }
+        try checkName(delivery.name, expected: name, path: path, map: map)
+        return (delivery, map)
+    }
+
+    private func rereadingMap(_ path: String, same: @escaping @Sendable (Data, Date) -> Bool,
+                              record: @escaping @Sendable (Data) -> [String: SourceMap.Position]) -> SourceMap {
+        SourceMap(lazy: { [self] in
+            guard let (bytes, modified) = try? readChecked(path), same(bytes, modified) else { return [:] }
+            return record(bytes)
+        })
+    }
+
+    // MARK: reading once (validate, list)
+
+    /// A service for a reader that saves nothing (no fingerprint); its map checks the file
+    /// by size and modification time.
+    private func readService(_ name: String) throws -> (Service, SourceMap) {
+        let path = Self.servicePath(name)
+        let (data, modified) = try readChecked(path)
+        let size = data.count
+        return try decodeService(data, name: name, path: path) { bytes, now in bytes.count == size && now == modified }
+    }
+
+    private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
+        let path = Self.deliveryPath(name)
+        let (data, modified) = try readChecked(path)
+        let size = data.count
+        return try decodeDelivery(data, name: name, path: path) { bytes, now in bytes.count == size && now == modified }
     }
 
     public func loadProfile(_ name: String) throws -> Profile {
@@ -96,29 +174,37 @@ public final class Store: Sendable {
     }
 
     /// Reads a store file, refusing what must not be followed or is too large to be ours.
-    func read(_ relative: String) throws -> Data { try readRecord(relative).0 }
+    /// One `lstat`, one open and one `fstat` per file (a store can hold thousands).
+    func read(_ relative: String) throws -> Data { try readChecked(relative).0 }
 
     /// Reads a store file and fingerprints the bytes read.
     func readRecord(_ relative: String) throws -> (Data, FileFingerprint) {
-        let u = url(relative)
-        let attrs: [FileAttributeKey: Any]
-        do { attrs = try FileManager.default.attributesOfItem(atPath: u.path) } catch {
+        let (data, modified) = try readChecked(relative)
+        return (data, FileFingerprint(bytes: data, modified: modified))
+    }
+
+    private func readChecked(_ relative: String) throws -> (Data, Date) {
+        let path = rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
+        var st = stat()
+        guard lstat(path, &st) == 0 else {
             throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
         }
-        if (attrs[.type] as? FileAttributeType) == .typeSymbolicLink {
+        if st.st_mode & S_IFMT == S_IFLNK {
+            let u = url(relative)
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: u.path)) ?? "?"
             let resolved = u.resolvingSymlinksInPath().path
             if !resolved.hasPrefix(root.resolvingSymlinksInPath().path + "/") {
                 throw StoreError(file: relative, line: 1, column: 1,
                                  "is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a regular file")
             }
+            if stat(path, &st) != 0 { st.st_size = 0 }  // a dangling link fails at the read below
         }
-        if let size = attrs[.size] as? Int, size > XMLReader.maxFileBytes {
+        if st.st_size > XMLReader.maxFileBytes {
             throw StoreError(file: relative, line: 1, column: 1,
-                             "the file is \(size / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
+                             "the file is \(Int(st.st_size) / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
         }
         do {
-            guard let r = try FileFingerprint.read(u) else {
+            guard let r = try FileFingerprint.readBytes(path: path) else {
                 throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)
             }
             return r
@@ -232,31 +318,56 @@ public final class Store: Sendable {
 
     // MARK: everything at once
 
-    /// Every record that loads, and an error for each file that does not.
-    public func loadAll() -> StoreSnapshot {
+    /// Every record that loads, and an error for each file that does not. Files are read
+    /// and decoded in parallel; the snapshot lists them in name order. `readOnly` is for a
+    /// command that reads the store once and saves nothing (`validate`, `list`): no
+    /// fingerprints (no hashing), and source maps read their file again if a finding needs a
+    /// position instead of keeping every file's bytes in memory.
+    public func loadAll(readOnly: Bool = false) -> StoreSnapshot {
         var snap = StoreSnapshot()
         do {
-            for name in try serviceNames() {
-                do {
-                    let (s, map, fp) = try loadServiceRecord(name)
+            let serviceNames = try serviceNames()
+            let services = Parallel.map(serviceNames) { name in
+                Self.attempt { () throws -> (Service, SourceMap, FileFingerprint?) in
+                    if !readOnly { return try self.loadServiceRecord(name) }
+                    let (s, map) = try self.readService(name)
+                    return (s, map, nil)
+                }
+            }
+            for (name, r) in zip(serviceNames, services) {
+                if let (s, map, fp) = r.value {
                     snap.services.append(s)
                     snap.sourceMaps[Self.servicePath(name)] = map
                     snap.fingerprints[Self.servicePath(name)] = fp
-                } catch let e as StoreError { snap.errors.append(e) } catch {}
+                }
+                if let e = r.error { snap.errors.append(e) }
             }
-            for name in try deliveryNames() {
-                do {
-                    let (d, map, fp) = try loadDeliveryRecord(name)
+            let deliveryNames = try deliveryNames()
+            let deliveries = Parallel.map(deliveryNames) { name in
+                Self.attempt { () throws -> (Delivery, SourceMap, FileFingerprint?) in
+                    if !readOnly { return try self.loadDeliveryRecord(name) }
+                    let (d, map) = try self.readDelivery(name)
+                    return (d, map, nil)
+                }
+            }
+            for (name, r) in zip(deliveryNames, deliveries) {
+                if let (d, map, fp) = r.value {
                     snap.deliveries.append(d)
                     snap.sourceMaps[Self.deliveryPath(name)] = map
                     snap.fingerprints[Self.deliveryPath(name)] = fp
-                } catch let e as StoreError { snap.errors.append(e) } catch {}
+                }
+                if let e = r.error { snap.errors.append(e) }
             }
             for name in try profileNames() {
                 do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError { snap.errors.append(e) } catch {}
             }
         } catch let e as StoreError { snap.errors.append(e) } catch {}
         return snap
+    }
+
+    /// The value, or the store error (other errors are dropped, as before).
+    private static func attempt<T>(_ body: () throws -> T) -> (value: T?, error: StoreError?) {
+        do { return (try body(), nil) } catch let e as StoreError { return (nil, e) } catch { return (nil, nil) }
     }
 }
 

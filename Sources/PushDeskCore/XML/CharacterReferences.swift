@@ -1,3 +1,5 @@
+import Foundation
+
 /// Character references XML 1.0 forbids (`&#xD800;`, `&#1;`, `&#xFFFE;`), found before
 /// the parser runs: libxml2 reports them only as "parser error 9" at the end of the file,
 /// and a UTF-16 surrogate half (what a JSON `\uD800` becomes when pasted) must be refused
@@ -5,6 +7,18 @@
 extension SourceScan {
     /// Offset and message of the first forbidden character reference, outside comments and CDATA.
     func characterReferenceProblem() -> (offset: Int, message: String)? {
+        let bytes = text.bytes
+        // Most files hold no character reference at all: one memchr pass says so.
+        let hasReference = bytes.withUnsafeBufferPointer { b -> Bool in
+            var i = 0
+            while i < b.count, let p = memchr(b.baseAddress! + i, 0x26, b.count - i) {
+                i = UnsafeRawPointer(p) - UnsafeRawPointer(b.baseAddress!)
+                if i + 1 < b.count, b[i + 1] == 0x23 { return true }
+                i += 1
+            }
+            return false
+        }
+        guard hasReference else { return nil }
         let n = bytes.count
         let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
         let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
@@ -41,6 +55,7 @@ extension SourceScan {
 
     /// Offset just after the next `end` from `k` (the end of the file when there is none).
     func skip(past end: [UInt8], from k: Int) -> Int {
+        let bytes = text.bytes
         var j = k
         while j + end.count <= bytes.count {
             if matches(end, at: j) { return j + end.count }

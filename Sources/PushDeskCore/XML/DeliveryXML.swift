@@ -12,9 +12,18 @@ public enum DeliveryXML {
 
     // MARK: reading
 
+    /// The delivery, and where its fields stand (found again from `data` when first asked).
     public static func decode(_ data: Data, file: String) throws -> (Delivery, SourceMap) {
+        let delivery = try decode(data, file: file, recording: nil)
+        return (delivery, SourceMap(lazy: {
+            let map = SourceMapRecorder()
+            _ = try? decode(data, file: file, recording: map)
+            return map.positions
+        }))
+    }
+
+    static func decode(_ data: Data, file: String, recording map: SourceMapRecorder?) throws -> Delivery {
         let root = try XMLReader.parse(data, file: file)
-        let map = SourceMapRecorder()
         let r = ElementReader(root, file: file, sourceMap: map)
         try r.checkRoot("delivery")
         try r.checkAttributes(deliveryAttributes)
@@ -80,12 +89,12 @@ public enum DeliveryXML {
                 if d.variables.contains(where: { $0.name == name }) {
                     throw e.error(attribute: "name", "a value for `\(Escape.inline(name))` is given twice; keep one")
                 }
-                map.record("variables.\(name)", (child.line, child.column))
+                map?.record("variables.\(name)", (child.line, child.column))
                 try e.checkChildren([], textAllowed: true)
                 d.variables.append(VariableValue(name: name, value: child.text))
             }
         }
-        return (d, SourceMap(positions: map.positions))
+        return d
     }
 
     // MARK: writing

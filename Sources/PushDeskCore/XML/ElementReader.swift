@@ -1,15 +1,18 @@
+import Foundation
+
 /// Reads one element strictly: every attribute and child must be known, enum values must
 /// be valid. Errors carry the exact position of the offending attribute or element.
 /// Positions of fields are recorded in a `SourceMap` so that later findings can point
-/// back into the file.
+/// back into the file — only when a recorder is given: loading does not record, and a
+/// `SourceMap` reads the file again with one when a finding first needs a position.
 struct ElementReader {
     let node: XMLNode
     let file: String
-    /// Field path prefix for the source map (`apps[0].`).
+    /// Field path prefix for the source map (`apps[0].`); empty when not recording.
     let path: String
-    let sourceMap: SourceMapRecorder
+    let sourceMap: SourceMapRecorder?
 
-    init(_ node: XMLNode, file: String, path: String = "", sourceMap: SourceMapRecorder) {
+    init(_ node: XMLNode, file: String, path: String = "", sourceMap: SourceMapRecorder?) {
         self.node = node; self.file = file; self.path = path; self.sourceMap = sourceMap
     }
 
@@ -33,29 +36,40 @@ struct ElementReader {
         for a in node.attributes where !allowed.contains(a.name) {
             throw error(attribute: a.name, "unknown attribute `\(a.name)` on <\(node.name)>; expected one of: \(allowed.joined(separator: ", "))")
         }
-        for a in node.attributes { sourceMap.record(path + a.name, node.position(ofAttribute: a.name)) }
+        if let sourceMap {
+            for a in node.attributes { sourceMap.record(path + a.name, node.position(ofAttribute: a.name)) }
+        }
     }
 
     /// Fails on the first child element not in `allowed`, on repeated single children, and on stray text.
     func checkChildren(_ allowed: [String], repeatable: [String] = [], textAllowed: Bool = false) throws {
-        var seen: Set<String> = []
+        var seen: [String] = []  // a handful of names: a list beats hashing
         for c in node.children {
             guard allowed.contains(c.name) else {
                 let expected = allowed.isEmpty ? "no child elements" : "one of: " + allowed.map { "<\($0)>" }.joined(separator: ", ")
                 throw StoreError(file: file, line: c.line, column: c.column,
                                  "unknown element <\(c.name)> inside <\(node.name)>; expected \(expected)")
             }
-            if !repeatable.contains(c.name), !seen.insert(c.name).inserted {
-                throw StoreError(file: file, line: c.line, column: c.column,
+            if !repeatable.contains(c.name) {
+                if seen.contains(c.name) {
+                    throw StoreError(file: file, line: c.line, column: c.column,
                                  "<\(c.name)> appears twice inside <\(node.name)>; keep one")
+                }
+                seen.append(c.name)
             }
         }
         if textAllowed, node.text.utf8.count > Self.maxValueBytes {
             throw error("the text of <\(node.name)> is \(node.text.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted")
         }
-        if !textAllowed, !node.text.allSatisfy({ $0.isWhitespace }) {
+        if !textAllowed, !Self.isBlank(node.text) {
             throw error("unexpected text inside <\(node.name)>; only child elements belong here")
         }
+    }
+
+    /// White space only (indentation between elements): ASCII checked byte by byte, the
+    /// rest by Unicode's definition.
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } || text.allSatisfy(\.isWhitespace)
     }
 
     func optional(_ name: String) -> String? { node.attribute(name) }
@@ -97,14 +111,17 @@ struct ElementReader {
     func children(named name: String) -> [XMLNode] { node.children.filter { $0.name == name } }
     func child(named name: String) -> XMLNode? { node.children.first { $0.name == name } }
 
-    func reader(for child: XMLNode, path: String) -> ElementReader {
+    /// A reader for a child; `path` is only built when positions are recorded.
+    func reader(for child: XMLNode, path: @autoclosure () -> String) -> ElementReader {
+        guard let sourceMap else { return ElementReader(child, file: file, sourceMap: nil) }
+        let path = path()
         sourceMap.record(path.hasSuffix(".") ? String(path.dropLast()) : path, (child.line, child.column))
         return ElementReader(child, file: file, path: path, sourceMap: sourceMap)
     }
 
     /// Text of a leaf element (no child elements allowed).
-    func leafText(of child: XMLNode, path: String) throws -> String {
-        let r = reader(for: child, path: path)
+    func leafText(of child: XMLNode, path: @autoclosure () -> String) throws -> String {
+        let r = reader(for: child, path: path())
         try r.checkAttributes([])
         try r.checkChildren([], textAllowed: true)
         return child.text
@@ -130,13 +147,26 @@ final class SourceMapRecorder {
 }
 
 /// Where each field of a loaded record stands in its file, so findings can be positioned.
+///
+/// Loading a store does not record positions: the map keeps the file's bytes and reads
+/// them again, recording, the first time a position is asked for (a finding on that file).
 public struct SourceMap: Sendable, Equatable {
     public struct Position: Sendable, Equatable { public var line: Int; public var column: Int }
-    public var positions: [String: Position]
+    private let storage: Storage
+
+    public var positions: [String: Position] { storage.positions }
+
+    public init(positions: [String: Position]) { storage = Storage(positions) }
+
+    /// Positions computed on first use by `compute`.
+    init(lazy compute: @escaping @Sendable () -> [String: Position]) { storage = Storage(compute) }
+
+    public static func == (a: SourceMap, b: SourceMap) -> Bool { a.positions == b.positions }
 
     /// The position of `field`, or of its nearest recorded parent (`apps[1].variables[0].name` →
     /// `apps[1].variables[0]` → `apps[1]`), or nil.
     public func position(of field: String) -> Position? {
+        let positions = self.positions
         var f = field
         while !f.isEmpty {
             if let p = positions[f] { return p }
@@ -144,5 +174,20 @@ public struct SourceMap: Sendable, Equatable {
             f = String(f[..<cut])
         }
         return nil
+    }
+
+    private final class Storage: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: [String: Position]?
+        private var compute: (@Sendable () -> [String: Position])?
+        init(_ value: [String: Position]) { self.value = value }
+        init(_ compute: @escaping @Sendable () -> [String: Position]) { self.compute = compute }
+        var positions: [String: Position] {
+            lock.lock(); defer { lock.unlock() }
+            if let value { return value }
+            let v = compute?() ?? [:]
+            value = v; compute = nil
+            return v
+        }
     }
 }

@@ -10,9 +10,18 @@ public enum ServiceXML {
 
     // MARK: reading
 
+    /// The service, and where its fields stand (found again from `data` when first asked).
     public static func decode(_ data: Data, file: String) throws -> (Service, SourceMap) {
+        let service = try decode(data, file: file, recording: nil)
+        return (service, SourceMap(lazy: {
+            let map = SourceMapRecorder()
+            _ = try? decode(data, file: file, recording: map)
+            return map.positions
+        }))
+    }
+
+    static func decode(_ data: Data, file: String, recording map: SourceMapRecorder?) throws -> Service {
         let root = try XMLReader.parse(data, file: file)
-        let map = SourceMapRecorder()
         let r = ElementReader(root, file: file, sourceMap: map)
         try r.checkRoot("service")
         try r.checkAttributes(serviceAttributes)
@@ -25,7 +34,7 @@ public enum ServiceXML {
             let a = r.reader(for: child, path: "apps[\(i)].")
             service.apps.append(child.name == "iosApp" ? .ios(try iosApp(a)) : .android(try androidApp(a)))
         }
-        return (service, SourceMap(positions: map.positions))
+        return service
     }
 
     private static func iosApp(_ r: ElementReader) throws -> IOSApp {

@@ -1,13 +1,14 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Parses a PushDesk XML file into an `XMLNode` tree with exact positions.
 ///
-/// libxml2 (through Foundation's XMLParser) does the parsing; before it runs, the bytes
-/// are checked for what must never reach it (DTDs, invalid UTF-8, NUL, UTF-16), and sizes
-/// and depth are bounded so a hostile file costs bounded time and memory.
+/// libxml2's SAX2 parser does the parsing, called directly (not through Foundation's
+/// XMLParser, which costs more than the parse itself: docs/PERFORMANCE.md). Before it runs,
+/// the bytes are checked for what must never reach it (DTDs, invalid UTF-8, NUL, UTF-16),
+/// and sizes and depth are bounded so a hostile file costs bounded time and memory.
+/// Options: recover (so the error reported is the one Foundation reported before) and no
+/// network; never entity substitution (XML_PARSE_NOENT) or DTD loading (XML_PARSE_DTDLOAD).
 public enum XMLReader {
     /// Larger files are refused before parsing; real service and delivery files are a few KB.
     public static let maxFileBytes = 8 * 1024 * 1024
@@ -22,32 +23,28 @@ public enum XMLReader {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw StoreError(file: file, line: 1, column: 1, "the file is empty; it must hold exactly one root element")
         }
-        var scan = SourceScan([UInt8](data))
+        var scan = SourceScan(SourceText([UInt8](data)))
         if let problem = scan.precheck() ?? scan.characterReferenceProblem() ?? scan.processingInstructionProblem() {
             let p = scan.position(ofByte: problem.offset)
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }
         scan.findElementStarts()
 
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
         let builder = TreeBuilder(scan: scan, file: file)
-        parser.delegate = builder
-        let ok = parser.parse()
+        let result = SAXParse.run(scan.text.bytes, builder)
         if let error = builder.error { throw error }
-        // Foundation on Linux reports success with code 5 for a file that stops being
-        // well-formed (it loses libxml2's own error): elements still open mean the file is
-        // cut short or a tag, attribute or comment is not finished at the parser's position.
+        // In recover mode libxml2 can end with success (or only "extra content", code 5) on a
+        // file that stops being well-formed: elements still open mean the file is cut short
+        // or a tag, attribute value or comment is not finished at the parser's position.
+        // libxml2 may report a column past the end of its line: positions are kept inside the file.
+        let at = scan.clamped(line: result.line, column: result.column)
         if let open = builder.openElementName {
-            let (line, column) = scan.clamped(line: parser.lineNumber, column: parser.columnNumber)
-            throw StoreError(file: file, line: line, column: column,
+            throw StoreError(file: file, line: at.line, column: at.column,
                              "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished")
         }
-        if !ok || parser.parserError != nil || builder.root == nil {
-            let (line, column) = scan.clamped(line: parser.lineNumber, column: parser.columnNumber)
-            throw StoreError(file: file, line: line, column: column, describe(parser.parserError, builder: builder))
+        if !result.ok || builder.lastErrorCode != nil || builder.root == nil {
+            throw StoreError(file: file, line: at.line, column: at.column,
+                             describe(builder.lastErrorCode ?? result.code, builder: builder))
         }
         // …and may stop quietly at a second root element: every start tag must have been seen.
         if builder.elementIndex < scan.elementStarts.count {
@@ -58,10 +55,10 @@ public enum XMLReader {
         return builder.root!
     }
 
-    /// A message for libxml2's error number (Foundation passes libxml2's codes through).
-    private static func describe(_ error: Error?, builder: TreeBuilder) -> String {
-        guard let ns = error as NSError? else { return "the file is not well-formed XML" }
-        switch ns.code {
+    /// A message for libxml2's error number (xmlParserErrors).
+    private static func describe(_ code: Int?, builder: TreeBuilder) -> String {
+        guard let code else { return "the file is not well-formed XML" }
+        switch code {
         case 4, 5 where builder.root == nil:
             return "the file holds no XML element (empty?); it must hold exactly one root element"
         case 5:
@@ -83,63 +80,206 @@ public enum XMLReader {
         case 68:
             return "a tag or attribute name is missing or starts with a character names cannot start with"
         default:
-            return "the file is not well-formed XML (libxml2 error \(ns.code))"
+            return "the file is not well-formed XML (libxml2 error \(code))"
         }
     }
 }
 
-/// SAX delegate that builds the tree and enforces the depth bound.
-private final class TreeBuilder: NSObject, XMLParserDelegate {
+/// Drives libxml2's push parser the way Foundation's XMLParser did, so that every error
+/// keeps its message and position: the first 4 bytes create the context (encoding
+/// detection), the rest goes in 128 KB chunks, the last one marked as the end of input.
+enum SAXParse {
+    static let chunkSize = 128 * 1024
+    private static let initialized: Bool = { xmlInitParser(); return true }()
+
+    struct Result { var ok: Bool; var code: Int?; var line: Int; var column: Int }
+
+    static func run(_ bytes: [UInt8], _ builder: TreeBuilder) -> Result {
+        _ = initialized
+        guard bytes.count >= 4 else { return Result(ok: false, code: nil, line: 1, column: 1) }
+        var sax = handler()
+        let user = Unmanaged.passUnretained(builder).toOpaque()
+        return bytes.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { base in
+                guard let ctxt = xmlCreatePushParserCtxt(&sax, user, base, 4, nil) else {
+                    return Result(ok: false, code: nil, line: 1, column: 1)
+                }
+                defer { xmlFreeParserCtxt(ctxt) }
+                builder.context = ctxt
+                xmlCtxtUseOptions(ctxt, pd_xml_parse_recover() | pd_xml_parse_nonet())
+                var done = 4, end = min(chunkSize, buf.count), code: Int32 = 0
+                while true {
+                    code = xmlParseChunk(ctxt, base + done, Int32(end - done), end == buf.count ? 1 : 0)
+                    if code != 0 || end == buf.count { break }
+                    done = end
+                    end = min(end + chunkSize, buf.count)
+                }
+                builder.context = nil
+                return Result(ok: code == 0, code: code == 0 ? nil : Int(code),
+                              line: Int(xmlSAX2GetLineNumber(ctxt)), column: Int(xmlSAX2GetColumnNumber(ctxt)))
+            }
+        }
+    }
+
+    /// The callbacks: elements, text and CDATA build the tree; every error or warning is
+    /// recorded (never printed); comments and processing instructions are skipped.
+    private static func handler() -> xmlSAXHandler {
+        var h = xmlSAXHandler()
+        h.initialized = UInt32(bitPattern: pd_xml_sax2_magic())
+        h.startElementNs = { ctx, localname, prefix, _, nbNamespaces, namespaces, nbAttributes, _, attributes in
+            TreeBuilder.from(ctx).start(localname, prefix, Int(nbNamespaces), namespaces, Int(nbAttributes), attributes)
+        }
+        h.endElementNs = { ctx, _, _, _ in TreeBuilder.from(ctx).end() }
+        h.characters = { ctx, ch, len in TreeBuilder.from(ctx).characters(ch, Int(len)) }
+        h.ignorableWhitespace = h.characters
+        h.cdataBlock = h.characters
+        h.serror = { ctx, error in
+            if let error { TreeBuilder.from(ctx).lastErrorCode = Int(error.pointee.code) }
+        }
+        return h
+    }
+}
+
+/// Builds the tree from the SAX events and enforces the depth bound.
+///
+/// One builder per parse, used by one thread: its state skips Swift's run-time
+/// exclusivity checks (`@exclusivity(unchecked)`), which cost more than the work itself
+/// in these callbacks (docs/PERFORMANCE.md).
+final class TreeBuilder {
     let scan: SourceScan
     let file: String
-    var root: XMLNode?
-    var stack: [XMLNode] = []
-    var elementIndex = 0
-    var error: StoreError?
+    @exclusivity(unchecked) var root: XMLNode?
+    @exclusivity(unchecked) var stack: [XMLNode] = []
+    @exclusivity(unchecked) var elementIndex = 0
+    @exclusivity(unchecked) var error: StoreError?
+    /// The last error or warning libxml2 reported (what Foundation's parserError held).
+    @exclusivity(unchecked) var lastErrorCode: Int?
+    @exclusivity(unchecked) var lastStarted: String?
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
+    /// Text of the open elements, end to end: each one's text starts at its entry in `textStarts`.
+    @exclusivity(unchecked) private var textBytes: [UInt8] = []
+    @exclusivity(unchecked) private var textStarts: [Int] = []
+    // libxml2 interns names: one Swift string per distinct name pointer (`name(_:)`).
 
     init(scan: SourceScan, file: String) { self.scan = scan; self.file = file }
 
+    static func from(_ ctx: UnsafeMutableRawPointer?) -> TreeBuilder {
+        Unmanaged<TreeBuilder>.fromOpaque(ctx!).takeUnretainedValue()
+    }
+
     var openElementName: String? { stack.last?.name }
     /// The element most recently opened, even if the parser already popped it.
-    var lastOpenedName: String? { openElementName ?? stack.last?.name ?? lastStarted }
-    var lastStarted: String?
+    var lastOpenedName: String? { openElementName ?? lastStarted }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
+    private func name(_ p: UnsafePointer<xmlChar>) -> String {
+        // An open-addressing table by pointer (a file has a few dozen distinct names, each
+        // seen hundreds of times): a hit is a hash and a comparison.
+        var slot = (Int(bitPattern: p) >> 4) & (Self.nameSlots - 1)
+        while let q = namePointers[slot] {
+            if q == p { return nameStrings[slot] }
+            slot = (slot + 1) & (Self.nameSlots - 1)
+        }
+        let s = String(cString: p)
+        if nameCount < Self.nameSlots / 2 {
+            namePointers[slot] = p
+            (nameStrings + slot).initialize(to: s)
+            nameCount += 1
+        }
+        return s
+    }
+    private static let nameSlots = 256
+    private let namePointers: UnsafeMutablePointer<UnsafePointer<xmlChar>?> = {
+        let t = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: nameSlots)
+        t.initialize(repeating: nil, count: nameSlots)
+        return t
+    }()
+    private let nameStrings = UnsafeMutablePointer<String>.allocate(capacity: nameSlots)
+    @exclusivity(unchecked) private var nameCount = 0
+
+    deinit {
+        for i in 0..<Self.nameSlots where namePointers[i] != nil { (nameStrings + i).deinitialize(count: 1) }
+        nameStrings.deallocate()
+        namePointers.deallocate()
+    }
+
+    private func qualified(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>) -> String {
+        guard let prefix else { return name(local) }
+        return name(prefix) + ":" + name(local)
+    }
+
+    private var parserPosition: (line: Int, column: Int) {
+        guard let context else { return (1, 1) }
+        return scan.clamped(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
+    }
+
+    func start(_ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+               _ nbNamespaces: Int, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+               _ nbAttributes: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard let localname else { return }
         let offset = elementIndex < scan.elementStarts.count ? scan.elementStarts[elementIndex] : nil
         elementIndex += 1
-        let pos = offset.map { scan.position(ofByte: $0) } ?? scan.clamped(line: parser.lineNumber, column: parser.columnNumber)
         if stack.count >= XMLReader.maxDepth {
-            error = StoreError(file: file, line: pos.0, column: pos.1,
+            let pos = offset.map { scan.position(ofByte: $0) } ?? parserPosition
+            error = StoreError(file: file, line: pos.line, column: pos.column,
                                "elements nested deeper than \(XMLReader.maxDepth) levels; this is not a PushDesk file")
-            parser.abortParsing()
+            if let context { xmlStopParser(context) }
             return
         }
-        // XMLParser hands attributes over as a dictionary; restore document order from the bytes.
-        var ordered: [(name: String, value: String, offset: Int)] = attributes.map { (k, v) in
-            (k, v, offset.flatMap { scan.attributeOffset(k, inTagAt: $0) } ?? Int.max)
+        var attrs: [(name: String, value: String)] = []
+        attrs.reserveCapacity(nbNamespaces + nbAttributes)
+        // Namespace declarations are attributes here (namespaces are not processed).
+        if let namespaces {
+            for i in 0..<nbNamespaces {
+                let n = namespaces[2 * i].map { "xmlns:" + name($0) } ?? "xmlns"
+                attrs.append((n, namespaces[2 * i + 1].map { String(cString: $0) } ?? ""))
+            }
         }
-        ordered.sort { $0.offset < $1.offset || ($0.offset == $1.offset && $0.name < $1.name) }
-        let node = XMLNode(name: elementName, attributes: ordered.map { ($0.name, $0.value) },
-                           line: pos.0, column: pos.1)
-        for a in ordered where a.offset != Int.max {
-            let p = scan.position(ofByte: a.offset)
-            node.attributePositions[a.name] = (p.line, p.column)
+        if let attributes {
+            // Five pointers per attribute: local name, prefix, URI, value start, value end.
+            for i in 0..<nbAttributes {
+                guard let local = attributes[5 * i] else { continue }
+                var value = ""
+                if let v = attributes[5 * i + 3], let e = attributes[5 * i + 4], e > v {
+                    let bytes = UnsafeBufferPointer(start: v, count: e - v)
+                    value = String(decoding: bytes, as: UTF8.self)
+                    // Without entity substitution (XML_PARSE_NOENT, never set) libxml2 hands an
+                    // escaped `&` (`&amp;`, `&#38;`) over as the text `&#38;`; a literal `&`
+                    // cannot stand in a value, so every `&#38;` here is one `&`.
+                    if bytes.contains(0x26) { value = value.replacingOccurrences(of: "&#38;", with: "&") }
+                }
+                attrs.append((qualified(attributes[5 * i + 1], local), value))
+            }
         }
+        // libxml2 gives declarations apart from attributes: restore document order from the bytes.
+        if nbNamespaces > 0, attrs.count > 1, let offset {
+            let text = scan.text
+            var placed: [(attr: (name: String, value: String), at: Int)] = []
+            for a in attrs { placed.append((a, text.attributeOffset(a.name, inTagAt: offset) ?? Int.max)) }
+            placed.sort { x, y in x.at < y.at || (x.at == y.at && x.attr.name < y.attr.name) }
+            attrs = placed.map { $0.attr }
+        }
+        let elementName = qualified(prefix, localname)
+        let node = XMLNode(name: elementName, attributes: attrs, offset: offset, source: scan.text,
+                           parserPosition: offset == nil ? parserPosition : (1, 1))
         lastStarted = elementName
         if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
         stack.append(node)
+        textStarts.append(textBytes.count)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        _ = stack.popLast()
+    func end() {
+        guard let node = stack.popLast(), let start = textStarts.popLast() else { return }
+        if textBytes.count > start {
+            // Indentation between child elements is not kept (no string is built for it).
+            let indentOnly = !node.children.isEmpty
+                && textBytes[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+            if !indentOnly { node.text = String(decoding: textBytes[start...], as: UTF8.self) }
+            textBytes.removeSubrange(start...)
+        }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        stack.last?.text += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+    func characters(_ ch: UnsafePointer<xmlChar>?, _ len: Int) {
+        guard let ch, len > 0, !stack.isEmpty else { return }
+        textBytes.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
     }
 }

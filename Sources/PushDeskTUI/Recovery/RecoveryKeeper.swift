@@ -34,14 +34,22 @@ public final class RecoveryKeeper {
 
     /// Called after every key and on idle ticks with the drafts as they are now.
     public func tick(_ entries: [RecoveryEntry], now: Date = Date()) {
-        guard !entries.isEmpty else {
+        tick(unsaved: !entries.isEmpty, entries: { entries }, now: now)
+    }
+
+    /// The same, with the drafts encoded only when the file is due: the run loop calls this
+    /// after every key, and encoding a large service on each would cost more than the key.
+    public func tick(unsaved: Bool, entries: () -> [RecoveryEntry], now: Date = Date()) {
+        guard unsaved else {
             dirtySince = nil
             if written != nil { clear() }
             return
         }
         if dirtySince == nil { dirtySince = now }
         let since = max(lastWrite ?? .distantPast, dirtySince!)
-        if now.timeIntervalSince(since) >= interval, entries != written {
+        guard now.timeIntervalSince(since) >= interval else { return }
+        let entries = entries()
+        if entries != written {
             writeNow(entries, reason: .periodic, now: now)
         }
     }

@@ -8,12 +8,14 @@ public final class ConsoleApp {
     public static let minHeight = 16
 
     public let store: ConsoleStore
-    public private(set) var services: [Service] = []
-    public private(set) var loadErrors: [String] = []
-    public private(set) var deliveries: [Delivery] = []
-    public private(set) var profiles: [Profile] = []
+    public internal(set) var services: [Service] = []
+    public internal(set) var loadErrors: [String] = []
+    public internal(set) var deliveries: [Delivery] = []
+    public internal(set) var profiles: [Profile] = []
     /// Every finding of the store, with the record being edited in place of its saved copy.
-    public private(set) var findings: [Finding] = []
+    public internal(set) var findings: [Finding] = []
+    /// True from a lazy start until the background load arrives (StoreLoading.swift).
+    public internal(set) var loading = false
     var stack: [ConsoleScreen] = []
     public internal(set) var dialog: Dialog?
     public private(set) var helpVisible = false
@@ -40,13 +42,15 @@ public final class ConsoleApp {
     /// Recovery offers waiting for an answer, and the save conflict being resolved.
     var reliability = ReliabilityState()
 
+    /// `loadNow: false` starts from the store's index (names only) and waits for
+    /// `finishLoading` (a large store: docs/PERFORMANCE.md).
     public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
-                access: StoreAccess = .unlocked()) {
+                access: StoreAccess = .unlocked(), loadNow: Bool = true) {
         self.store = store
         self.access = access
         self.themeName = themeName
         self.availableThemes = availableThemes
-        reload()
+        if loadNow { reload() } else { beginLoading() }
         stack = [ServicesListScreen(app: self)]
     }
 
@@ -210,7 +214,7 @@ public final class ConsoleApp {
             return
         }
         defer { recheckIfEdited() }
-        if refuseInReadOnly(key) { return }
+        if refuseInReadOnly(key) || refuseWhileLoading(key) { return }
         let s = top
         switch key {
         case .wheelUp: _ = s.handle(.up, app: self); return

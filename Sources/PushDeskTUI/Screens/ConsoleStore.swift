@@ -27,6 +27,10 @@ public struct ConsoleStore: Sendable {
         throw TerminalError(message: "this console has no secret store")
     }
     public var secretExists: @Sendable (_ reference: String) -> Bool = { _ in false }
+    /// Service names at once (a directory listing), for a lazy first frame: StoreLoading.swift.
+    public var index: @Sendable () -> [String] = { [] }
+    /// How many record files the store holds (decides a lazy start), without reading them.
+    public var fileCount: @Sendable () -> Int = { 0 }
     /// What a store file was when last loaded (`.absent` when it was not there): the
     /// baseline of an editor opened from that load.
     public var baseline: @Sendable (_ path: String) -> RecordBaseline = { _ in .absent }
@@ -78,6 +82,8 @@ public struct ConsoleStore: Sendable {
         let secrets = SecretStore(storeRoot: store.root)
         c.setSecret = { ref, value in try access.checkWritable(); try secrets.set(ref, to: SecretValue(value)) }
         c.secretExists = { secrets.exists($0) }
+        c.index = { (try? store.serviceNames()) ?? [] }
+        c.fileCount = { ((try? store.serviceNames().count) ?? 0) + ((try? store.deliveryNames().count) ?? 0) }
         let save = c.save, delete = c.delete
         c.save = { try access.checkWritable(); try save($0) }
         c.delete = { try access.checkWritable(); try delete($0) }
@@ -122,38 +128,35 @@ public struct ConsoleStore: Sendable {
     private static func bind(_ store: Store) -> ConsoleStore {
         // The last loaded snapshot (deliveries, profiles, source positions) is what each
         // live check substitutes the drafts into, so typing does not re-read the store.
-        let last = SnapshotBox(StoreSnapshot())  // filled by the first load
+        // Checks are incremental (only the edited records, the integration-key check and the
+        // deliveries of edited services are checked again), so typing stays instant on a large store.
+        let last = SnapshotBox(IncrementalValidation(StoreSnapshot()))  // replaced by each load
         var c = ConsoleStore(
             root: store.root.path,
             load: {
                 let snap = store.loadAll()
-                last.set(snap)
+                last.set(IncrementalValidation(snap))
                 return (snap.services, snap.errors.map { Sanitize.string($0.description) })
             },
             save: { try store.save($0) },
             delete: { try store.deleteService($0) },
-            check: { services, deliveries in
-                var snap = last.get()
-                snap.services = services
-                snap.deliveries = deliveries
-                return StoreValidation.findings(snap)
-            })
-        c.deliveries = { last.get().deliveries }
-        c.profiles = { last.get().profiles }
+            check: { services, deliveries in last.get().findings(services: services, deliveries: deliveries) })
+        c.deliveries = { last.get().snapshot.deliveries }
+        c.profiles = { last.get().snapshot.profiles }
         c.saveDelivery = { try store.save($0) }
         c.deleteDelivery = { try store.deleteDelivery($0) }
-        c.baseline = { path in last.get().fingerprints[path].map { .read($0) } ?? .absent }
+        c.baseline = { path in last.get().snapshot.fingerprints[path].map { .read($0) } ?? .absent }
         return c
     }
 }
 
-/// The last snapshot, shared by the load and check closures.
+/// The checker of the last loaded snapshot, shared by the load and check closures.
 private final class SnapshotBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: StoreSnapshot
-    init(_ v: StoreSnapshot) { value = v }
-    func get() -> StoreSnapshot { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ v: StoreSnapshot) { lock.lock(); value = v; lock.unlock() }
+    private var value: IncrementalValidation
+    init(_ v: IncrementalValidation) { value = v }
+    func get() -> IncrementalValidation { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ v: IncrementalValidation) { lock.lock(); value = v; lock.unlock() }
 }
 
 /// The checked store operations for either kind of record (the console's generic paths:

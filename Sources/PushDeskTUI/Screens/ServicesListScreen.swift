@@ -17,9 +17,11 @@ final class ServicesListScreen: ConsoleScreen {
 
     func refresh(app: ConsoleApp) {
         let keep = selectedName(app)
+        // While a large store loads, rows are names only: the rest says so instead of "0" or "ok".
         table.setRows(app.services.map { s in
-            [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
-        }, roles: app.services.map { Self.role(app.findings(forService: $0.name)) })
+            app.loading ? [s.name, "…", "…", "loading…"]
+                : [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
+        }, roles: app.services.map { app.loading ? .muted : Self.role(app.findings(forService: $0.name)) })
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 
@@ -42,6 +44,7 @@ final class ServicesListScreen: ConsoleScreen {
 
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
         if table.handle(action) { return true }
+        if app.refuseWhileLoading(action) { return true }
         let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
         switch action {
         case .open:

@@ -25,17 +25,20 @@ public enum ConsoleRunner {
     @discardableResult
     public static func run(store: Store, options: Options) throws -> Outcome {
         let env = options.environment
+        var startup = StartupLog(environment: env, started: options.startedAt)
         // NO_COLOR (https://no-color.org): present and not empty → no colours at all.
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
         let requested = options.theme ?? env["PUSHDESK_THEME"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         let dirs = ThemeLoader.themeDirectories(environment: env)
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
 
+        startup.mark("theme")
         // The store's lock first: without it this console is read-only (docs/RELIABILITY-recovery.md).
         let access = StoreAccess.open(storeRoot: store.root)
         defer { access.release() }
         let keeper = RecoveryKeeper(storeRoot: store.root, interval: RecoveryKeeper.interval(from: env))
 
+        startup.mark("lock")
         let terminal = Terminal()
         try terminal.start(noColor: noColor, mouse: options.mouse || env["PUSHDESK_MOUSE"] == "1", environment: env)
         defer { terminal.stop() }
@@ -44,18 +47,28 @@ public enum ConsoleRunner {
         }
         terminal.apply(theme: theme)
 
-        let app = ConsoleApp(store: .open(store, access: access), themeName: theme.name,
-                             availableThemes: ThemeLoader.available(directories: dirs), access: access)
+        startup.mark("terminal")
+        // A large store opens at once on its names and loads in the background (StoreLoading.swift).
+        let consoleStore = ConsoleStore.open(store, access: access)
+        let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
+        let app = ConsoleApp(store: consoleStore, themeName: theme.name,
+                             availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
+        startup.mark("store")
         app.recovery = keeper
+        let inbox = LoadInbox()
+        if lazy { inbox.start(consoleStore) }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
         app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
                        cleaned.isEmpty ? nil : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves."]
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty
-        if app.dialog == nil { app.offerPendingRecovery() }
+        // Recovered drafts need the loaded store (their baselines): a lazy start offers them
+        // when the background load arrives.
+        if app.dialog == nil && !app.loading { app.offerPendingRecovery() }
         // Wake at least every second (and twice per recovery interval) to see stop signals
-        // and write the recovery file; an idle wake-up draws nothing.
+        // and write the recovery file; an idle wake-up draws nothing. While a large store
+        // loads, wake every 20 ms to take its result.
         let tickMs = Int32(max(25, min(1000, keeper.interval * 500)))
         var first = true, needsFrame = true, closed = false
         while !app.quitRequested {
@@ -68,16 +81,20 @@ public enum ConsoleRunner {
             }
             if first {
                 first = false
-                if let path = env["PUSHDESK_FRAME_LOG"], !path.isEmpty {
-                    let ms = Date().timeIntervalSince(options.startedAt) * 1000
-                    try? String(format: "first-frame-ms %.1f\n", ms).write(toFile: path, atomically: true, encoding: .utf8)
-                }
+                startup.mark("frame")
+                startup.write()
             }
-            let input = terminal.nextInput(timeoutMs: tickMs)
+            if app.loading, let loaded = inbox.take() {
+                app.finishLoading(loaded)
+                if app.dialog == nil { app.offerPendingRecovery() }
+                needsFrame = true
+                continue
+            }
+            let input = terminal.nextInput(timeoutMs: app.loading ? 20 : tickMs)
             if input == .closed { closed = true }
             if closed || Terminal.stopSignal != 0 { break }
             defer {
-                keeper.tick(app.recoveryEntries())
+                keeper.tick(unsaved: !app.unsavedDrafts.isEmpty, entries: app.recoveryEntries)
                 if let e = keeper.takeError() { app.message = Sanitize.string(e); needsFrame = true }
             }
             guard case .key(let key) = input else { continue }

@@ -28,7 +28,7 @@ public final class Terminal {
     /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
     public func start(noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
-        utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
         let term = environment["TERM"] ?? ""
         // curses writes through its own FILE streams on the standard descriptors.
@@ -134,12 +134,15 @@ public final class Terminal {
         if fullRedraw { clearok(win, true) }
         if !same { werase(win) }
         var cc = cchar_t()
+        // Neighbouring cells mostly share a role: look its style up once per run.
+        var lastRole: Role?
+        var st: (pair: Int16, attrs: attr_t) = (0, pd_a_normal())
         for y in 0..<buf.height {
             for x in 0..<buf.width {
                 let cell = buf[x, y]
                 if cell.isContinuation { continue }
                 if same, let p = previous, p[x, y] == cell, !(x + 1 < buf.width && p[x + 1, y] != buf[x + 1, y] && cell.width == 2) { continue }
-                let st = styles[cell.role] ?? (0, pd_a_normal())
+                if cell.role != lastRole { st = styles[cell.role] ?? (0, pd_a_normal()); lastRole = cell.role }
                 var text = cell.text
                 if !utf8 {
                     // One ASCII character per column, so a wide glyph becomes two cells.
@@ -153,10 +156,7 @@ public final class Terminal {
                         continue
                     }
                 }
-                var wchars: [wchar_t] = text.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) }
-                if wchars.isEmpty { wchars = [32] }
-                wchars.append(0)
-                setcchar(&cc, wchars, st.attrs, st.pair, nil)
+                Self.setCell(&cc, text, st.attrs, st.pair)
                 mvwadd_wch(win, Int32(y), Int32(x), &cc)
             }
         }
@@ -169,6 +169,24 @@ public final class Terminal {
         wnoutrefresh(win)
         doupdate()
         previous = buf
+    }
+
+    /// A cell's text as curses' wide character: at most CCHARW_MAX (5) scalars and a
+    /// terminating 0, without a heap array per cell. Not isolated: a closure inside the
+    /// actor-isolated `present` cost a run-time executor check per cell.
+    private nonisolated static func setCell(_ cc: inout cchar_t, _ text: String, _ attrs: attr_t, _ pair: Int16) {
+        var w: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (32, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &w) { raw in
+            let wp = raw.bindMemory(to: wchar_t.self)
+            var n = 0
+            for u in text.unicodeScalars {
+                if n == min(Int(CCHARW_MAX), 5) { break }
+                wp[n] = wchar_t(bitPattern: u.value); n += 1
+            }
+            if n == 0 { n = 1 }
+            wp[n] = 0
+            setcchar(&cc, wp.baseAddress, attrs, pair, nil)
+        }
     }
 
     /// ASCII stand-ins for a non-UTF-8 locale: known symbols map to look-alikes, any other

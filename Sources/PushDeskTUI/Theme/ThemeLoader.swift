@@ -32,7 +32,10 @@ public enum ThemeLoader {
         var dirs: [URL] = []
         if let env = environment["PUSHDESK_THEMES"], !env.isEmpty { dirs.append(URL(fileURLWithPath: env)) }
         // The executable's real path (/proc/self/exe), not argv[0], which may be a bare name from PATH.
-        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        // Read directly: Bundle.main first lists the executable's whole directory (a third of
+        // the console's start-up work, docs/PERFORMANCE.md).
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0) }
+            ?? Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
         var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = dir.appendingPathComponent("Themes")
@@ -49,10 +52,13 @@ public enum ThemeLoader {
         for dir in directories {
             let url = dir.appendingPathComponent(name + ".toml")
             if let data = FileManager.default.contents(atPath: url.path) {
-                return try parse(String(decoding: data, as: UTF8.self), file: url.path)
+                let text = String(decoding: data, as: UTF8.self)
+                // The shipped file, unchanged: its values are already parsed in.
+                if text == BuiltinThemes.sources[name], let shipped = BuiltinThemeStyles.theme(name) { return shipped }
+                return try parse(text, file: url.path)
             }
         }
-        if let src = BuiltinThemes.sources[name] { return try parse(src, file: "(built-in) \(name).toml") }
+        if let shipped = BuiltinThemeStyles.theme(name) { return shipped }
         let known = available(directories: directories).joined(separator: ", ")
         throw LoadError(file: name, line: nil, column: nil, message: "no theme named '\(name)' (known: \(known))")
     }
@@ -64,10 +70,8 @@ public enum ThemeLoader {
         }
     }
 
-    /// The built-in default theme (it is tested to parse, so this cannot fail).
-    public static var builtinDefault: Theme {
-        (try? parse(BuiltinThemes.sources["default"]!, file: "default.toml")) ?? Theme(name: "default", styles: [:])
-    }
+    /// The built-in default theme (ThemeTests holds it to the parsed file).
+    public static var builtinDefault: Theme { BuiltinThemeStyles.theme("default")! }
 
     public static func parse(_ text: String, file: String) throws -> Theme {
         let table: TOMLTable

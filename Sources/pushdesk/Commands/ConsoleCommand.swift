@@ -22,7 +22,11 @@ struct ConsoleCommand: ParsableCommand {
     var mouse = false
 
     func run() throws {
-        let started = Date()
+        try Self.runConsole(store: storeOptions.store, theme: theme, mouse: mouse)
+    }
+
+    /// The console itself, also called by `ConsoleFastPath` without building this command.
+    static func runConsole(store storePath: String?, theme: String?, mouse: Bool, started: Date = Date()) throws {
         // Refused rather than redirected to /dev/tty: `pushdesk | less` or `pushdesk > log`
         // would otherwise fill the pipe or file with escape sequences (docs/CONSOLE.md).
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -32,7 +36,7 @@ struct ConsoleCommand: ParsableCommand {
             printError("pushdesk: error: the console needs a terminal: \(which); run it without redirection, or in scripts use `pushdesk list` or `pushdesk validate`")
             throw Exit.usageOrIO
         }
-        let store = try storeOptions.openStore()
+        let store = try StoreOptions.openStore(store: storePath)
         var options = ConsoleRunner.Options(theme: theme, startedAt: started)
         options.mouse = mouse
         let status: Int32

@@ -12,7 +12,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
-        let snapshot = try storeOptions.openStore().loadAll()
+        let snapshot = try storeOptions.openStore().loadAll(readOnly: true)  // it saves nothing
         if json {
             print(document(snapshot).pretty)
         } else {

@@ -21,6 +21,14 @@ final class StoreConflictTests: XCTestCase {
         XCTAssertNil(try store.fingerprint("services/none.xml"))
     }
 
+    /// The hash is SHA-256 in lower-case hex (FIPS 180-2 test vectors).
+    func testFingerprintHashIsSHA256Hex() {
+        XCTAssertEqual(FileFingerprint(bytes: Array("abc".utf8), modified: Date()).sha256,
+                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(FileFingerprint(bytes: [UInt8](), modified: Date()).sha256,
+                       "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     func testUnchangedFileSavesAndReturnsTheNextBaseline() throws {
         let (store, file) = try demoStore()
         var (s, _, fp) = try store.loadServiceRecord("neotrips")

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The bytes of one file, shared by its parsed elements so that they can tell their
+/// line:column when asked. Line starts are found on the first question only.
+final class SourceText: @unchecked Sendable {
+    let bytes: [UInt8]
+    private let lock = NSLock()
+    private var lineStartsCache: [Int]?
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Byte offsets of the start of each line (line 1 at index 0).
+    var lineStarts: [Int] {
+        lock.lock(); defer { lock.unlock() }
+        if let lineStartsCache { return lineStartsCache }
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<b.count where b[i] == 0x0A { starts.append(i + 1) }
+        }
+        lineStartsCache = starts
+        return starts
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    func position(ofByte offset: Int) -> (line: Int, column: Int) {
+        let lineStarts = self.lineStarts
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var column = 1
+        var i = lineStarts[lo]
+        while i < offset && i < bytes.count {
+            // Count characters, not bytes: skip UTF-8 continuation bytes.
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return (lo + 1, column)
+    }
+
+    /// True when `pattern` stands at byte `k`.
+    func matches(_ pattern: [UInt8], at k: Int) -> Bool {
+        guard k + pattern.count <= bytes.count else { return false }
+        for j in 0..<pattern.count where bytes[k + j] != pattern[j] { return false }
+        return true
+    }
+
+    /// Byte offset of attribute `name` inside the start tag beginning at `tagStart`.
+    func attributeOffset(_ name: String, inTagAt tagStart: Int) -> Int? {
+        let u = Array(name.utf8)
+        var i = tagStart + 1
+        var quote: UInt8 = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if quote != 0 { if b == quote { quote = 0 }; i += 1; continue }
+            if b == 0x22 || b == 0x27 { quote = b; i += 1; continue }
+            if b == 0x3E { return nil }
+            let prev = bytes[i - 1]
+            if (prev == 0x20 || prev == 0x0A || prev == 0x09 || prev == 0x0D),
+               matches(u, at: i) {
+                var j = i + u.count
+                while j < bytes.count, [0x20, 0x0A, 0x09, 0x0D].contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == 0x3D { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}

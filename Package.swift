@@ -75,10 +75,23 @@ let package = Package(
             dependencies: ["PushDeskCore"],
             path: "Sources/pushdesk-stress"
         ),
+        // Fuzzing (docs/RELIABILITY.md): the checks both the libFuzzer build (`scripts/fuzz`,
+        // in .build-fuzz) and the corpus replay test run; the executable replays files here.
+        .target(
+            name: "PushDeskFuzzing",
+            dependencies: ["PushDeskCore"],
+            path: "Sources/PushDeskFuzzing"
+        ),
+        .executableTarget(
+            name: "pushdesk-fuzz",
+            dependencies: ["PushDeskFuzzing"],
+            path: "Sources/pushdesk-fuzz"
+        ),
         .testTarget(
             name: "PushDeskCoreTests",
             dependencies: [
                 "PushDeskCore",
+                "PushDeskFuzzing",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

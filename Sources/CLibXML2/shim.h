@@ -2,6 +2,12 @@
 #define PUSHDESK_CLIBXML2_SHIM_H
 /* libxml2's SAX2 push parser, used directly by PushDeskCore/XML/XMLReader.swift (docs/PERFORMANCE.md
    says why not through Foundation's XMLParser). Only the parser: no tree, no DTD loading, no network. */
+#include <libxml/xmlversion.h>
+/* Debian's libxml2 is built with ICU, so encoding.h would include the system's ICU headers,
+   which clash with Foundation's own ICU module in the same compilation ("UErrorCode has
+   different definitions in different modules"). Nothing here uses libxml2's ICU converters
+   (only pointers to the handler struct are passed around), so its ICU parts are left out. */
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>

@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 /* Macros and globals Swift cannot import (or cannot touch under Swift 6 concurrency). */
 static inline WINDOW *pd_stdscr(void) { return stdscr; }
@@ -37,6 +38,19 @@ static inline const cchar_t *pd_wacs_lrcorner(void) { return WACS_LRCORNER; }
 static inline mmask_t pd_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t pd_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t pd_button5_pressed(void) { return BUTTON5_PRESSED; }
+/* Whether terminfo knows `term` and it can move the cursor (what a full-screen console
+   needs): 1 yes; 0 no (dumb, hardcopy: drawing would print garbage); -1 unknown TERM.
+   Reads the terminfo entry only: nothing is written to the terminal. */
+static inline int pd_term_can_address(const char *term) {
+    int err = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm((char *)term, 1, &err) != OK) return err == 1 ? 0 : -1;
+    const char *cup = tigetstr("cup");
+    int ok = cup != NULL && cup != (const char *)-1;
+    TERMINAL *mine = set_curterm(saved);
+    if (mine != saved) del_curterm(mine);
+    return ok ? 1 : 0;
+}
 /* Graceful stop on SIGHUP / SIGTERM / SIGINT. Swift code cannot run safely in a signal
    handler (allocation, locks, lazily initialised globals), so the handler only stores the
    signal number in a volatile sig_atomic_t, which is async-signal-safe. It is installed

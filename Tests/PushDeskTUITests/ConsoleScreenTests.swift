@@ -32,10 +32,22 @@ final class ConsoleScreenTests: XCTestCase {
         }
     } }
 
-    func testTooSmallShowsOneClearLine() throws { do {
-        let b = makeApp().render(width: 40, height: 10)
-        XCTAssertTrue(b.line(0).hasPrefix("Terminal too small: 40x10"), b.text)
-        XCTAssertEqual((1..<10).map { b.line($0).trimmingTrailingSpaces() }.joined(), "")
+    /// Below the minimum, the message (size, need, way out) wraps over the rows there are
+    /// and nothing else is drawn; an open dialog is named with its answers.
+    func testTooSmallSaysSoAndHowToGetOut() throws { do {
+        let app = makeApp()
+        var b = app.render(width: 40, height: 10)
+        XCTAssertEqual((0..<10).map { b.line($0).trimmingTrailingSpaces() }.filter { !$0.isEmpty },
+                       ["Terminal too small: 40x10, need 60x16.", "Enlarge it or press Ctrl-Q."], b.text)
+        b = app.render(width: 20, height: 5)
+        XCTAssertEqual((0..<5).map { b.line($0).trimmingTrailingSpaces() },
+                       ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q.", ""], b.text)
+        app.handle(.enter)                 // open the service: keys work while small
+        app.handle(.tab); app.handle(.char("!"))
+        app.handle(.ctrl("q"))
+        b = app.render(width: 20, height: 5)
+        XCTAssertEqual((0..<5).map { b.line($0).trimmingTrailingSpaces() },
+                       ["Too small: 20x5.", "Unsaved changes:", "Save / Discard /", "Cancel", ""], b.text)
     } }
 
     func testEditingShowsDirtyMarkerLiveRulesAndUndo() throws { do {

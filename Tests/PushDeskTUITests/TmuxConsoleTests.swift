@@ -71,7 +71,8 @@ final class TmuxConsoleTests: XCTestCase {
         XCTAssertTrue(s.contains("Apps (i: add iOS pair"), s)
         t.resize(50, 12)
         s = t.waitFor("Terminal too small: 50x12")
-        XCTAssertEqual(s.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count, 1, "one clear line:\n\(s)")
+        XCTAssertEqual(s.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " "),
+                       "Terminal too small: 50x12, need 60x16. Enlarge it or press Ctrl-Q.", "the message and nothing else:\n\(s)")
         t.resize(100, 30)
         t.waitFor("Neotrips Travel")
         t.type("!"); t.waitFor("Neotrips Travel!")   // the cursor stayed at the end of the field

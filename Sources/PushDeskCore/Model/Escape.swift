@@ -4,18 +4,55 @@ public enum Escape {
     public static func inline(_ text: String, limit: Int = 80) -> String {
         var out = ""
         var count = 0
-        for s in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (i, s) in scalars.enumerated() {
             if count >= limit { out += "…"; break }
-            switch s {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case let c where c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value):
-                out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(s)
+            if mustEscape(s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil) {
+                switch s {
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                case "\r": out += "\\r"
+                default: out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+                }
+            } else {
+                out.unicodeScalars.append(s)
             }
             count += 1
         }
         return out
+    }
+
+    /// The one rule for what must never reach a terminal or a message raw (the console's
+    /// `Sanitize` uses it too): C0 and C1 controls and DEL (they drive the terminal);
+    /// bidirectional controls (they reorder the rest of the line: `evil\u{202E}txt.exe`);
+    /// line and paragraph separators; and invisible format characters (zero-width space,
+    /// word joiner, BOM, soft hyphen, tag characters), which make two different names look
+    /// alike. A zero-width joiner between emoji and the tag characters of a flag sequence
+    /// stay: there they are part of one visible picture. `previous` and `next` are the
+    /// neighbouring scalars of the same text (nil at its ends).
+    public static func mustEscape(_ s: Unicode.Scalar, previous: Unicode.Scalar?, next: Unicode.Scalar?) -> Bool {
+        let v = s.value
+        if v < 0x20 || v == 0x7F { return true }
+        if v < 0xA0 { return v >= 0x80 }
+        switch v {
+        case 0x200D:
+            // ZWJ inside an emoji sequence (👩‍👩‍👧) joins pictures; anywhere else it hides.
+            guard let p = previous, let n = next else { return true }
+            return !(isEmojiPart(p) && n.value > 0x7F && n.properties.isEmoji)
+        case 0xE0020...0xE007F:
+            // Tag characters spell subdivision flags after U+1F3F4 (🏴󠁧󠁢󠁳󠁣󠁴󠁿); alone they smuggle text.
+            guard let p = previous else { return true }
+            return !(p.value == 0x1F3F4 || (0xE0020...0xE007F).contains(p.value))
+        case 0x2028, 0x2029:
+            return true
+        default:
+            return v >= 0xAD && s.properties.generalCategory == .format
+        }
+    }
+
+    /// Scalars an emoji ZWJ sequence may have before a joiner: a pictograph, a skin-tone
+    /// modifier or the emoji presentation selector.
+    private static func isEmojiPart(_ s: Unicode.Scalar) -> Bool {
+        s.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(s.value) || (s.value > 0x7F && s.properties.isEmoji)
     }
 }

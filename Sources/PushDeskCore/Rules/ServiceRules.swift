@@ -170,7 +170,7 @@ public enum ServiceRules {
         }
         if let sb = ios.first(where: { $0.1.environment == .sandbox }), let pr = ios.first(where: { $0.1.environment == .production }),
            !sb.1.bundleId.isEmpty, !pr.1.bundleId.isEmpty, sb.1.bundleId != pr.1.bundleId {
-            out.append(Finding(.warning, "ios.pair-bundle", "the sandbox app's bundle id \(sb.1.bundleId) differs from the production app's \(pr.1.bundleId); a pair is one app",
+            out.append(Finding(.warning, "ios.pair-bundle", "the sandbox app's bundle id \(Escape.inline(sb.1.bundleId)) differs from the production app's \(Escape.inline(pr.1.bundleId)); a pair is one app",
                                file: file, field: "apps[\(pr.0)].bundleId"))
         }
         return out

@@ -169,7 +169,7 @@ public final class Store: Sendable {
         guard name == expected else {
             let p = map.position(of: "name")
             throw StoreError(file: path, line: p?.line, column: p?.column,
-                             "name \"\(Escape.inline(name))\" does not match the file name \"\(expected).xml\"; rename the file or the record")
+                             "name \"\(Escape.inline(name))\" does not match the file name \"\(Escape.inline(expected)).xml\"; rename the file or the record")
         }
     }
 

@@ -18,9 +18,11 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         self.file = file; self.line = line; self.column = column; self.message = message; self.kind = kind
     }
 
+    /// Where the error leaves for a terminal: the file name (from a directory listing) and
+    /// the message (which may quote an element name, a value) are escaped here, in one place.
     public var description: String {
-        var loc = file
+        var loc = Escape.inline(file, limit: .max)
         if let line { loc += ":\(line)"; if let column { loc += ":\(column)" } }
-        return "\(loc): error: \(message)"
+        return "\(loc): error: \(Escape.inline(message, limit: .max))"
     }
 }

@@ -53,7 +53,8 @@ extension SourceScan {
         return nil
     }
 
-    private func skip(past end: [UInt8], from k: Int) -> Int {
+    /// Offset just after the next `end` from `k` (the end of the file when there is none).
+    func skip(past end: [UInt8], from k: Int) -> Int {
         let bytes = text.bytes
         var j = k
         while j + end.count <= bytes.count {

@@ -131,6 +131,11 @@ public enum DeliveryXML {
             ("notificationPriority", a.notificationPriority?.rawValue), ("notificationCount", a.notificationCount)]
         if androidAttrs.contains(where: { $0.1 != nil }) { try w.empty("android", androidAttrs) }
         if !d.variables.isEmpty {
+            // The reader refuses a second value for a name; never write a file it would refuse.
+            var seen = Set<String>()
+            for v in d.variables where !seen.insert(v.name).inserted {
+                throw XMLEncodeError("a value for `\(Escape.inline(v.name))` is given twice; keep one")
+            }
             try w.start("variables")
             for v in d.variables {
                 try w.textElement("value", [("name", v.name)], text: v.value)
@@ -157,6 +162,16 @@ public enum ProfileXML {
     }
 
     public static func encode(_ p: Profile) throws -> String {
+        // Field names become attribute names: plain XML names, once each.
+        var seen = Set<String>()
+        func letter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" }
+        for f in p.fields {
+            guard let first = f.name.unicodeScalars.first, letter(first),
+                  f.name.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
+                throw XMLEncodeError("the profile field name \"\(Escape.inline(f.name))\" is not usable; use letters, digits, _, - and . (a letter or _ first)")
+            }
+            if !seen.insert(f.name).inserted { throw XMLEncodeError("the profile field `\(f.name)` is given twice; keep one") }
+        }
         var w = XMLWriter()
         try w.empty("recipient", p.fields.map { ($0.name, Optional($0.value)) })
         return w.output

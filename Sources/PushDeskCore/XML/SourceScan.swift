@@ -16,6 +16,16 @@ struct SourceScan {
     /// 1-based line and column (in characters) of a byte offset.
     func position(ofByte offset: Int) -> (line: Int, column: Int) { text.position(ofByte: offset) }
 
+    /// A position the parser reported, moved inside the file: libxml2 may report a column
+    /// past the end of its line (a broken XML declaration) or a line past the last one, and
+    /// an error must point at a place the operator can find. Found by the XML fuzzer.
+    func clamped(line: Int, column: Int) -> (line: Int, column: Int) {
+        let lineStarts = text.lineStarts
+        let l = min(max(line, 1), lineStarts.count)
+        let end = l < lineStarts.count ? lineStarts[l] - 1 : bytes.count
+        return (l, min(max(column, 1), position(ofByte: end).column))
+    }
+
     private static let doctypeBytes = Array("<!DOCTYPE".utf8)
 
     /// True when `pattern` stands at byte `k` (no allocation: this runs once per `<`).

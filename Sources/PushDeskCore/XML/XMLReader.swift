@@ -24,7 +24,7 @@ public enum XMLReader {
             throw StoreError(file: file, line: 1, column: 1, "the file is empty; it must hold exactly one root element")
         }
         var scan = SourceScan(SourceText([UInt8](data)))
-        if let problem = scan.precheck() ?? scan.characterReferenceProblem() {
+        if let problem = scan.precheck() ?? scan.characterReferenceProblem() ?? scan.processingInstructionProblem() {
             let p = scan.position(ofByte: problem.offset)
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }
@@ -37,12 +37,14 @@ public enum XMLReader {
         // In recover mode libxml2 can end with success (or only "extra content", code 5) on a
         // file that stops being well-formed: elements still open mean the file is cut short
         // or a tag, attribute value or comment is not finished at the parser's position.
+        // libxml2 may report a column past the end of its line: positions are kept inside the file.
+        let at = scan.clamped(line: result.line, column: result.column)
         if let open = builder.openElementName {
-            throw StoreError(file: file, line: result.line, column: result.column,
+            throw StoreError(file: file, line: at.line, column: at.column,
                              "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished")
         }
         if !result.ok || builder.lastErrorCode != nil || builder.root == nil {
-            throw StoreError(file: file, line: result.line, column: result.column,
+            throw StoreError(file: file, line: at.line, column: at.column,
                              describe(builder.lastErrorCode ?? result.code, builder: builder))
         }
         // …and may stop quietly at a second root element: every start tag must have been seen.
@@ -214,7 +216,7 @@ final class TreeBuilder {
 
     private var parserPosition: (line: Int, column: Int) {
         guard let context else { return (1, 1) }
-        return (Int(xmlSAX2GetLineNumber(context)), Int(xmlSAX2GetColumnNumber(context)))
+        return scan.clamped(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
     }
 
     func start(_ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,

@@ -52,6 +52,11 @@ public struct XMLWriter {
         if let bad = firstForbiddenCharacter(in: text) {
             throw XMLWriteError(character: bad, text: text)
         }
+        // The reader refuses longer values (ElementReader.maxValueBytes); writing one would
+        // save a file that no longer loads. Found by the payload fuzzer.
+        if text.utf8.count > ElementReader.maxValueBytes {
+            throw XMLEncodeError("a value is \(text.utf8.count) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it")
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {
@@ -80,3 +85,10 @@ public struct XMLWriteError: Error, CustomStringConvertible {
     }
 }
 
+
+/// A record that would save into a file PushDesk cannot read back (a value too long, two
+/// values for one name): refused before anything is written, saying what to change.
+public struct XMLEncodeError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

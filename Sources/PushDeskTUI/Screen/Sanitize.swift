@@ -1,7 +1,9 @@
+import PushDeskCore
+
 /// Text from files is untrusted: control characters must never reach the terminal raw
 /// (an ESC in a label could move the cursor or retitle the window). They are shown
-/// escaped instead: C0 as caret notation (`^[`, `^I`), DEL as `^?`, C1 and bidi
-/// overrides as `\u{…}`.
+/// escaped instead: C0 as caret notation (`^[`, `^I`), DEL as `^?`, C1 controls, bidi
+/// overrides and invisible format characters (zero-width space, BOM…) as `\u{…}`.
 public enum Sanitize {
     /// One glyph as it will occupy the screen: the text of a cell and its width.
     public struct Glyph: Equatable, Sendable {
@@ -10,19 +12,15 @@ public enum Sanitize {
         public var escaped: Bool
     }
 
-    static func isBidiControl(_ v: UInt32) -> Bool {
-        (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
-    }
-
-    /// The escaped form of a control scalar, nil when the scalar is safe to show.
-    public static func escape(_ s: Unicode.Scalar) -> String? {
+    /// The escaped form of a scalar that must not reach the terminal raw (the core's one
+    /// rule, `Escape.mustEscape`), nil when it is safe to show. `previous` and `next` are its
+    /// neighbours in the same grapheme: they keep the joiners of emoji sequences.
+    public static func escape(_ s: Unicode.Scalar, previous: Unicode.Scalar? = nil, next: Unicode.Scalar? = nil) -> String? {
+        guard Escape.mustEscape(s, previous: previous, next: next) else { return nil }
         let v = s.value
         if v < 0x20 { return "^" + String(UnicodeScalar(UInt8(v + 0x40))) }
         if v == 0x7F { return "^?" }
-        if (0x80...0x9F).contains(v) || isBidiControl(v) || v == 0x2028 || v == 0x2029 {
-            return "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-        }
-        return nil
+        return "\\u{" + String(v, radix: 16, uppercase: true) + "}"
     }
 
     /// Splits text into glyphs, escaping control characters (each escape char is a glyph).
@@ -33,14 +31,17 @@ public enum Sanitize {
             if c.isASCII, let a = c.asciiValue, a >= 0x20, a != 0x7F {
                 out.append(Glyph(text: String(c), width: 1, escaped: false)); continue
             }
-            let scalars = c.unicodeScalars
-            if scalars.contains(where: { escape($0) != nil }) {
-                for s in scalars {
-                    if let e = escape(s) {
+            let scalars = Array(c.unicodeScalars)
+            func escaped(_ i: Int) -> String? {
+                escape(scalars[i], previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            }
+            if scalars.indices.contains(where: { escaped($0) != nil }) {
+                for i in scalars.indices {
+                    if let e = escaped(i) {
                         for ch in e { out.append(Glyph(text: String(ch), width: 1, escaped: true)) }
                     } else {
-                        let w = TextWidth.width(of: s)
-                        if w > 0 { out.append(Glyph(text: String(s), width: w, escaped: false)) }
+                        let w = TextWidth.width(of: scalars[i])
+                        if w > 0 { out.append(Glyph(text: String(scalars[i]), width: w, escaped: false)) }
                     }
                 }
                 continue

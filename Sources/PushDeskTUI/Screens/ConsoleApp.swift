@@ -298,8 +298,7 @@ public final class ConsoleApp {
         buf.asciiOnly = asciiOnly
         buf.fill(buf.bounds, role: .normal)
         guard width >= Self.minWidth, height >= Self.minHeight else {
-            let msg = "Terminal too small: \(width)x\(height), need \(Self.minWidth)x\(Self.minHeight). Enlarge it or press Ctrl-Q."
-            buf.put(TextWidth.truncate(msg, to: width), x: 0, y: 0, role: .statusMessage)
+            TooSmallView.render(into: &buf, dialog: dialog)
             return buf
         }
         let (titleRow, rest) = buf.bounds.splitTop(1)

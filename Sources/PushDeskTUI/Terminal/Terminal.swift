@@ -34,13 +34,22 @@ public final class Terminal {
         // curses writes through its own FILE streams on the standard descriptors.
         let out = fdopen(1, "w"), input = fdopen(0, "r")
         for candidate in [term, "xterm-256color", "xterm", "vt100"] where !candidate.isEmpty {
+            // Checked before newterm so that nothing is drawn on a terminal that cannot take it.
+            switch candidate.withCString({ pd_term_can_address($0) }) {
+            case 0: throw TerminalError(message: Self.cannotAddress(term: candidate))
+            case 1: break
+            default: continue  // not in terminfo here: try the next one
+            }
             screen = candidate.withCString { newterm(UnsafeMutablePointer(mutating: $0), out, input) }
             if screen != nil {
-                if candidate != term { termFallbackNote = "TERM '\(term)' is unknown here; using \(candidate)." }
+                if candidate != term {
+                    termFallbackNote = term.isEmpty ? "TERM is not set; using \(candidate)."
+                        : "TERM '\(Sanitize.string(term))' is unknown here; using \(candidate)."
+                }
                 break
             }
         }
-        guard let screen else { throw TerminalError(message: "cannot start the terminal (TERM='\(term)'); set TERM to a known type such as xterm") }
+        guard let screen else { throw TerminalError(message: "cannot start the terminal (TERM='\(Sanitize.string(term))'); set TERM to a known type such as xterm") }
         set_term(screen)
         // Short ESC delay so Esc feels immediate (ncurses' default is 1 s); PUSHDESK_ESCDELAY
         // or ncurses' own ESCDELAY (ms) override it. Set after newterm, which reads ESCDELAY.
@@ -68,6 +77,12 @@ public final class Terminal {
         define_key("\u{1b}[201~", Self.pasteEnd)
         Self.defineAlternateKeys()
         TerminalRestore.write(Self.bracketedPasteOn)
+    }
+
+    /// TERM names a terminal that cannot move the cursor (`dumb`, a hardcopy terminal):
+    /// drawing there would print a stream of garbage, so the console refuses to start.
+    nonisolated static func cannotAddress(term: String) -> String {
+        "TERM=\(Sanitize.string(term)) cannot move the cursor, so the console cannot draw on it; run it in a full-screen terminal (e.g. TERM=xterm-256color, tmux, screen), or use `pushdesk list` / `pushdesk validate`"
     }
 
     /// Restores the terminal. Safe to call more than once; the signal handlers use the same path.

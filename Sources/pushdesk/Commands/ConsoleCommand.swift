@@ -27,8 +27,13 @@ struct ConsoleCommand: ParsableCommand {
 
     /// The console itself, also called by `ConsoleFastPath` without building this command.
     static func runConsole(store storePath: String?, theme: String?, mouse: Bool, started: Date = Date()) throws {
+        // Refused rather than redirected to /dev/tty: `pushdesk | less` or `pushdesk > log`
+        // would otherwise fill the pipe or file with escape sequences (docs/CONSOLE.md).
         guard isatty(0) == 1, isatty(1) == 1 else {
-            printError("pushdesk: error: the console needs a terminal (standard input and output must be a tty); in scripts use `pushdesk list` or `pushdesk validate`")
+            let which = isatty(0) != 1
+                ? "standard input is not a terminal (redirected from a file or a pipe?)"
+                : "standard output is not a terminal (piped into another command or redirected to a file?)"
+            printError("pushdesk: error: the console needs a terminal: \(which); run it without redirection, or in scripts use `pushdesk list` or `pushdesk validate`")
             throw Exit.usageOrIO
         }
         let store = try StoreOptions.openStore(store: storePath)

@@ -10,7 +10,10 @@ TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-
 # `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog and xmllint (references).
 BENCH_PKGS := $(BUILD_PKGS) python3 python3-pyte dialog libxml2-utils
 # The benchmarked build: release, Swift runtime and Foundation linked in (starts faster), own scratch path.
-BENCH_BUILD := $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+# PIE=no links a fixed-address executable: about 0.9 ms faster to start, but without address
+# randomisation of the program that parses untrusted files, so not the default (docs/PERFORMANCE.md).
+PIE        ?= yes
+BENCH_BUILD := $(SWIFT) build -c release --static-swift-stdlib $(if $(filter no,$(PIE)),-Xlinker --no-pie) --scratch-path .build-static
 
 # `make install`: binary, man page (swift-argument-parser's generate-manual plugin) and bash/zsh/fish
 # completions (the binary's --generate-completion-script). PREFIX and DESTDIR as usual.
@@ -23,6 +26,11 @@ BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 DIST        := .build/dist-$(CONFIG)
+# A release installs the benchmarked build: the Swift runtime and Foundation linked in, so the
+# binary starts faster and needs no Swift libraries on the machine (docs/PERFORMANCE.md).
+# CONFIG=debug (the install check of `make test`) installs the plain debug build.
+DIST_BUILD  := $(if $(filter release,$(CONFIG)),$(BENCH_BUILD),$(SWIFT) build -c $(CONFIG))
+INSTALL_BIN := $(if $(filter release,$(CONFIG)),.build-static/release/pushdesk,.build/$(CONFIG)/pushdesk)
 # The manual's date is the last commit's, so the same tree gives the same page.
 MAN_DATE    ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
@@ -68,16 +76,16 @@ deps-bench:
 
 # Man page and completions generated from the argument parser into $(DIST).
 dist: deps-build
-	$(SWIFT) build -c $(CONFIG) --product pushdesk
+	$(DIST_BUILD) --product pushdesk
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	$(SWIFT) package --disable-sandbox generate-manual --configuration $(CONFIG) --date $(MAN_DATE)
 	cp .build/plugins/GenerateManual/outputs/pushdesk/pushdesk.1 $(DIST)/pushdesk.1
-	.build/$(CONFIG)/pushdesk --generate-completion-script bash > $(DIST)/pushdesk.bash
-	.build/$(CONFIG)/pushdesk --generate-completion-script zsh > $(DIST)/_pushdesk
-	.build/$(CONFIG)/pushdesk --generate-completion-script fish > $(DIST)/pushdesk.fish
+	$(INSTALL_BIN) --generate-completion-script bash > $(DIST)/pushdesk.bash
+	$(INSTALL_BIN) --generate-completion-script zsh > $(DIST)/_pushdesk
+	$(INSTALL_BIN) --generate-completion-script fish > $(DIST)/pushdesk.fish
 
 install: dist
-	install -Dm755 .build/$(CONFIG)/pushdesk "$(DESTDIR)$(BINDIR)/pushdesk"
+	install -Dm755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/pushdesk"
 	install -Dm644 $(DIST)/pushdesk.1 "$(DESTDIR)$(MANDIR)/pushdesk.1"
 	install -Dm644 $(DIST)/pushdesk.bash "$(DESTDIR)$(BASHCOMPDIR)/pushdesk"
 	install -Dm644 $(DIST)/_pushdesk "$(DESTDIR)$(ZSHCOMPDIR)/_pushdesk"

@@ -314,7 +314,7 @@ struct PackageReader {
             try e.checkAttributes(attributes)
             try e.checkChildren([])
         }
-        return container.children
+        return Array(container.children)
     }
 
     /// Our own attributes must be known: a typo in `pushdesk:` would otherwise lose data.

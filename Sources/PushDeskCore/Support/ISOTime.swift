@@ -11,7 +11,8 @@ import Glibc
 /// (`ISOTimeTests` compares the two).
 enum ISOTime {
     static func string(_ date: Date) -> String {
-        var t = time_t(floor(date.timeIntervalSince1970))
+        // To the millisecond first, as Foundation's formatter does (…02.9997 is …03).
+        var t = time_t(floor((date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down) / 1000))
         var tm = tm()
         gmtime_r(&t, &tm)
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -32,6 +32,7 @@ public enum XMLReader {
 
         let builder = TreeBuilder(scan: scan, file: file)
         let result = SAXParse.run(scan.text.bytes, builder)
+        builder.document.finish()
         if let error = builder.error { throw error }
         // In recover mode libxml2 can end with success (or only "extra content", code 5) on a
         // file that stops being well-formed: elements still open mean the file is cut short
@@ -148,8 +149,11 @@ enum SAXParse {
 final class TreeBuilder {
     let scan: SourceScan
     let file: String
-    @exclusivity(unchecked) var root: XMLNode?
-    @exclusivity(unchecked) var stack: [XMLNode] = []
+    let document: XMLDocument
+    /// The first element (the root), nil until one starts.
+    var root: XMLNode? { document.names.isEmpty ? nil : XMLNode(document: document, index: 0) }
+    /// Indexes of the open elements.
+    @exclusivity(unchecked) var stack: [Int] = []
     @exclusivity(unchecked) var elementIndex = 0
     @exclusivity(unchecked) var error: StoreError?
     /// The last error or warning libxml2 reported (what Foundation's parserError held).
@@ -161,13 +165,16 @@ final class TreeBuilder {
     @exclusivity(unchecked) private var textStarts: [Int] = []
     // libxml2 interns names: one Swift string per distinct name pointer (`name(_:)`).
 
-    init(scan: SourceScan, file: String) { self.scan = scan; self.file = file }
+    init(scan: SourceScan, file: String) {
+        self.scan = scan; self.file = file
+        document = XMLDocument(source: scan.text, elements: scan.elementStarts.count)
+    }
 
     static func from(_ ctx: UnsafeMutableRawPointer?) -> TreeBuilder {
         Unmanaged<TreeBuilder>.fromOpaque(ctx!).takeUnretainedValue()
     }
 
-    var openElementName: String? { stack.last?.name }
+    var openElementName: String? { stack.last.map { document.names[$0] } }
     /// The element most recently opened, even if the parser already popped it.
     var lastOpenedName: String? { openElementName ?? lastStarted }
 
@@ -225,13 +232,14 @@ final class TreeBuilder {
             if let context { xmlStopParser(context) }
             return
         }
-        var attrs: [(name: String, value: String)] = []
-        attrs.reserveCapacity(nbNamespaces + nbAttributes)
+        let doc = document
+        let first = doc.attributes.count
+        doc.attributeStarts.append(first)
         // Namespace declarations are attributes here (namespaces are not processed).
         if let namespaces {
             for i in 0..<nbNamespaces {
                 let n = namespaces[2 * i].map { "xmlns:" + name($0) } ?? "xmlns"
-                attrs.append((n, namespaces[2 * i + 1].map { String(cString: $0) } ?? ""))
+                doc.attributes.append((n, namespaces[2 * i + 1].map { String(cString: $0) } ?? ""))
             }
         }
         if let attributes {
@@ -247,23 +255,29 @@ final class TreeBuilder {
                     // cannot stand in a value, so every `&#38;` here is one `&`.
                     if bytes.contains(0x26) { value = value.replacingOccurrences(of: "&#38;", with: "&") }
                 }
-                attrs.append((qualified(attributes[5 * i + 1], local), value))
+                doc.attributes.append((qualified(attributes[5 * i + 1], local), value))
             }
         }
         // libxml2 gives declarations apart from attributes: restore document order from the bytes.
-        if nbNamespaces > 0, attrs.count > 1, let offset {
+        if nbNamespaces > 0, doc.attributes.count - first > 1, let offset {
             let text = scan.text
             var placed: [(attr: (name: String, value: String), at: Int)] = []
-            for a in attrs { placed.append((a, text.attributeOffset(a.name, inTagAt: offset) ?? Int.max)) }
+            for a in doc.attributes[first...] { placed.append((a, text.attributeOffset(a.name, inTagAt: offset) ?? Int.max)) }
             placed.sort { x, y in x.at < y.at || (x.at == y.at && x.attr.name < y.attr.name) }
-            attrs = placed.map { $0.attr }
+            doc.attributes.replaceSubrange(first..., with: placed.map { $0.attr })
         }
         let elementName = qualified(prefix, localname)
-        let node = XMLNode(name: elementName, attributes: attrs, offset: offset, source: scan.text,
-                           parserPosition: offset == nil ? parserPosition : (1, 1))
+        let index = doc.names.count
+        doc.names.append(elementName)
+        doc.offsets.append(offset ?? -1)
+        if offset == nil { doc.parserPositions[index] = parserPosition }
+        doc.texts.append("")
+        doc.childCounts.append(0)
+        // A second root element (after the first closed) belongs to no parent; the parse
+        // reports it as content after the root element.
+        if let parent = stack.last { doc.parents.append(parent); doc.childCounts[parent] += 1 } else { doc.parents.append(-1) }
         lastStarted = elementName
-        if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
-        stack.append(node)
+        stack.append(index)
         textStarts.append(textBytes.count)
     }
 
@@ -271,9 +285,9 @@ final class TreeBuilder {
         guard let node = stack.popLast(), let start = textStarts.popLast() else { return }
         if textBytes.count > start {
             // Indentation between child elements is not kept (no string is built for it).
-            let indentOnly = !node.children.isEmpty
+            let indentOnly = document.childCounts[node] > 0
                 && textBytes[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
-            if !indentOnly { node.text = String(decoding: textBytes[start...], as: UTF8.self) }
+            if !indentOnly { document.texts[node] = String(decoding: textBytes[start...], as: UTF8.self) }
             textBytes.removeSubrange(start...)
         }
     }

@@ -10,6 +10,11 @@ final class ISOTimeTests: XCTestCase {
         var dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400), Date(timeIntervalSince1970: 4_107_542_399.9),
                      Date(timeIntervalSince1970: -1.5), Date()]
         for _ in 0..<2000 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...5_000_000_000, using: &rng))) }
+        // Just under a whole second, where rounding decides.
+        for _ in 0..<500 {
+            let whole = Double(Int.random(in: -2_000_000_000...5_000_000_000, using: &rng))
+            dates.append(Date(timeIntervalSince1970: whole + [0.9994, 0.9995, 0.9996, 0.99999, 0.0004, 0.5].randomElement(using: &rng)!))
+        }
         for d in dates {
             let text = ISOTime.string(d)
             XCTAssertEqual(text, f.string(from: d), "\(d.timeIntervalSince1970)")

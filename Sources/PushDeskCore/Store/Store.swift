@@ -62,12 +62,12 @@ public final class Store: Sendable {
     /// The service and its source map (no fingerprint: nothing will be saved from it).
     public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
         let path = Self.servicePath(name)
-        return try decodeService(try read(path), name: name, path: path)
+        return try decodeRecord(try read(path), name: name, path: path, map: .keptBytes, ServiceXML.decode, name: \.name)
     }
 
     public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
         let path = Self.deliveryPath(name)
-        return try decodeDelivery(try read(path), name: name, path: path)
+        return try decodeRecord(try read(path), name: name, path: path, map: .keptBytes, DeliveryXML.decode, name: \.name)
     }
 
     /// The service, its source map, and the fingerprint of the bytes it was read from
@@ -76,61 +76,48 @@ public final class Store: Sendable {
     public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
         let path = Self.servicePath(name)
         let (data, fp) = try readRecord(path)
-        let (service, map) = try decodeService(data, name: name, path: path) { bytes, _ in
+        let (service, map) = try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, _ in
             FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
-        }
+        }), ServiceXML.decode, name: \.name)
         return (service, map, fp)
     }
 
     public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
         let path = Self.deliveryPath(name)
         let (data, fp) = try readRecord(path)
-        let (delivery, map) = try decodeDelivery(data, name: name, path: path) { bytes, _ in
+        let (delivery, map) = try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, _ in
             FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
-        }
+        }), DeliveryXML.decode, name: \.name)
         return (delivery, map, fp)
     }
 
-    private func decodeService(_ data: Data, name: String, path: String) throws -> (Service, SourceMap) {
-        let (service, map) = try ServiceXML.decode(data, file: path)
-        try checkName(service.name, expected: name, path: path, map: map)
-        return (service, map)
+    /// Where a decoded record's source map finds its positions when first asked: in the bytes
+    /// kept in memory, or by reading the file again if `same` says it still holds the bytes
+    /// decoded (else no position: none beats a wrong one). Re-reading keeps a store's files
+    /// out of memory for the many that never have a finding.
+    private enum MapSource {
+        case keptBytes
+        case reread(same: @Sendable (Data, Date) -> Bool)
     }
 
-    private func decodeDelivery(_ data: Data, name: String, path: String) throws -> (Delivery, SourceMap) {
-        let (delivery, map) = try DeliveryXML.decode(data, file: path)
-        try checkName(delivery.name, expected: name, path: path, map: map)
-        return (delivery, map)
-    }
-
-    // MARK: source maps that read their file again
-
-    /// A service whose source map keeps no bytes: it reads the file again when a position is
-    /// asked for, if `same` says the file still holds the bytes decoded (else no position:
-    /// none beats a wrong one). A store's files would otherwise stay in memory for the
-    /// few that ever have a finding.
-    private func decodeService(_ data: Data, name: String, path: String,
-                               same: @escaping @Sendable (Data, Date) -> Bool) throws -> (Service, SourceMap) {
-        let service = try ServiceXML.decode(data, file: path, recording: nil)
-        let map = rereadingMap(path, same: same) { bytes in
+    /// One record of either kind: decoded without positions, its map lazy, its name checked
+    /// against the file name.
+    private func decodeRecord<R>(_ data: Data, name: String, path: String, map source: MapSource,
+                                 _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R,
+                                 name recordName: (R) -> String) throws -> (R, SourceMap) {
+        let record = try decode(data, path, nil)
+        let positions: @Sendable (Data) -> [String: SourceMap.Position] = { bytes in
             let r = SourceMapRecorder()
-            _ = try? ServiceXML.decode(bytes, file: path, recording: r)
+            _ = try? decode(bytes, path, r)
             return r.positions
         }
-        try checkName(service.name, expected: name, path: path, map: map)
-        return (service, map)
-    }
-
-    private func decodeDelivery(_ data: Data, name: String, path: String,
-                                same: @escaping @Sendable (Data, Date) -> Bool) throws -> (Delivery, SourceMap) {
-        let delivery = try DeliveryXML.decode(data, file: path, recording: nil)
-        let map = rereadingMap(path, same: same) { bytes in
-            let r = SourceMapRecorder()
-            _ = try? DeliveryXML.decode(bytes, file: path, recording: r)
-            return r.positions
+        let map: SourceMap
+        switch source {
+        case .keptBytes: map = SourceMap(lazy: { positions(data) })
+        case .reread(let same): map = rereadingMap(path, same: same, record: positions)
         }
-        try checkName(delivery.name, expected: name, path: path, map: map)
-        return (delivery, map)
+        try checkName(recordName(record), expected: name, path: path, map: map)
+        return (record, map)
     }
 
     private func rereadingMap(_ path: String, same: @escaping @Sendable (Data, Date) -> Bool,
@@ -149,14 +136,16 @@ public final class Store: Sendable {
         let path = Self.servicePath(name)
         let (data, modified) = try readChecked(path)
         let size = data.count
-        return try decodeService(data, name: name, path: path) { bytes, now in bytes.count == size && now == modified }
+        return try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
+                                ServiceXML.decode, name: \.name)
     }
 
     private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
         let path = Self.deliveryPath(name)
         let (data, modified) = try readChecked(path)
         let size = data.count
-        return try decodeDelivery(data, name: name, path: path) { bytes, now in bytes.count == size && now == modified }
+        return try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
+                                DeliveryXML.decode, name: \.name)
     }
 
     public func loadProfile(_ name: String) throws -> Profile {

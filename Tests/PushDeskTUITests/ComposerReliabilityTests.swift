@@ -4,25 +4,9 @@ import PushDeskCore
 
 /// The composer under the store's lock, save conflicts and recovery files: the same paths
 /// as the service editor's (ReliabilityScreenTests), with a delivery.
-final class ComposerReliabilityTests: XCTestCase {
-    var root: URL!
-    var store: Store!
+final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
     var summer: URL { root.appendingPathComponent("deliveries/summer-sale.xml") }
 
-    override func setUp() async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-composer-rel-\(UUID().uuidString)")
-        try DemoStore.write(to: root)
-        store = Store(root: root)
-    }
-    override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
-
-    func app(_ access: StoreAccess = .unlocked(), keeper: RecoveryKeeper? = nil) -> ConsoleApp {
-        let a = ConsoleApp(store: .open(store, access: access), access: access)
-        a.recovery = keeper
-        return a
-    }
-    func type(_ app: ConsoleApp, _ text: String) { for c in text { app.handle(.char(c)) } }
-    func flat(_ s: String) -> String { s.replacingOccurrences(of: "[\\s│]+", with: " ", options: .regularExpression) }
     func screen(_ a: ConsoleApp) -> String { a.render(width: 120, height: 40).text }
 
     /// Composer on summer-sale, cursor at the end of the title, `text` typed.

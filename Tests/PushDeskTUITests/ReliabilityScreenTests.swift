@@ -4,26 +4,10 @@ import PushDeskCore
 
 /// Two operators and dropped connections, driven key by key on a real store: the read-only
 /// console, save conflicts (reload / save as copy / diff) and the recovery offer.
-final class ReliabilityScreenTests: XCTestCase {
-    var root: URL!
-    var store: Store!
+final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
     var neotrips: URL { root.appendingPathComponent("services/neotrips.xml") }
 
-    override func setUp() async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-reliability-\(UUID().uuidString)")
-        try DemoStore.write(to: root)
-        store = Store(root: root)
-    }
-    override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
-
-    func app(_ access: StoreAccess = .unlocked(), keeper: RecoveryKeeper? = nil) -> ConsoleApp {
-        let a = ConsoleApp(store: .open(store, access: access), access: access)
-        a.recovery = keeper
-        return a
-    }
-    func type(_ app: ConsoleApp, _ text: String) { for c in text { app.handle(.char(c)) } }
     func screen(_ app: ConsoleApp, _ w: Int = 100, _ h: Int = 30) -> String { app.render(width: w, height: h).text }
-    func flat(_ s: String) -> String { s.replacingOccurrences(of: "[\\s│]+", with: " ", options: .regularExpression) }
     func holder(pid: Int32 = getpid()) -> LockHolder {
         LockHolder(user: "alice", host: ProcessIdentity.host, pid: pid, program: "console", since: Date())
     }

@@ -5,6 +5,7 @@ import PackageDescription
 //   PushDeskCore  — model, XML store, rules, payloads, credentials. No terminal code.
 //   CLibXML2      — system library: libxml2's parser, read by PushDeskCore/XML.
 //   CNCurses      — system library: ncursesw plus a shim for the macros Swift cannot import.
+//   CStopSignal   — C: the SIGHUP/SIGTERM/SIGINT flag the console loop polls.
 //   PushDeskTUI   — the console: screen model, widgets, screens; draws through CNCurses.
 //   pushdesk      — the command (swift-argument-parser); every subcommand calls PushDeskCore.
 let package = Package(
@@ -48,9 +49,14 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The stop-signal flag and handler (C: a signal handler must not run Swift code).
+        .target(
+            name: "CStopSignal",
+            path: "Sources/CStopSignal"
+        ),
         .target(
             name: "PushDeskTUI",
-            dependencies: ["PushDeskCore", "CNCurses", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["PushDeskCore", "CNCurses", "CStopSignal", .product(name: "TOMLKit", package: "TOMLKit")],
             path: "Sources/PushDeskTUI"
         ),
         .executableTarget(
@@ -102,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushDeskTUITests",
-            dependencies: ["PushDeskTUI", "PushDeskCore"],
+            dependencies: ["PushDeskTUI", "PushDeskCore", "CStopSignal"],
             path: "Tests/PushDeskTUITests"
         ),
     ]

@@ -51,30 +51,7 @@ static inline int pd_term_can_address(const char *term) {
     if (mine != saved) del_curterm(mine);
     return ok ? 1 : 0;
 }
-/* Graceful stop on SIGHUP / SIGTERM / SIGINT. Swift code cannot run safely in a signal
-   handler (allocation, locks, lazily initialised globals), so the handler only stores the
-   signal number in a volatile sig_atomic_t, which is async-signal-safe. It is installed
-   without SA_RESTART, so a read blocked in wget_wch returns at once (EINTR); the console loop
-   also wakes at least once a second, sees the flag, writes the drafts to the recovery file
-   and stops. A second signal while the first is handled ends the process (_exit is safe). */
-#include <signal.h>
-#include <string.h>
 #include <poll.h>
-#include <unistd.h>
-static volatile sig_atomic_t pd_stop_signal = 0;
-static void pd_on_stop_signal(int sig) {
-    if (pd_stop_signal != 0) _exit(128 + sig);
-    pd_stop_signal = sig;
-}
-static inline int pd_catch_stop_signal(int sig) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = pd_on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;
-    return sigaction(sig, &sa, NULL);
-}
-static inline int pd_stop_signal_received(void) { return pd_stop_signal; }
 /* True when the descriptor's terminal has hung up (SSH gone, tmux pane killed): reads give
    EOF or EIO and writes EIO, so nothing more may be sent to it. */
 static inline int pd_fd_hung_up(int fd) {

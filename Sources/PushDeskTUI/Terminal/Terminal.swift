@@ -1,4 +1,5 @@
 import CNCurses
+import CStopSignal
 import Foundation
 
 /// The only code that talks to ncurses. It starts and stops the terminal (one exit

@@ -78,6 +78,13 @@ public final class Terminal {
         define_key("\u{1b}[201~", Self.pasteEnd)
         Self.defineAlternateKeys()
         TerminalRestore.write(Self.bracketedPasteOn)
+        // ncurses flushes after every cursor move until the screen has once been suspended
+        // and resumed (its `_endwin` stays "initial" after newterm), so each row of every
+        // frame went out in its own write: one SSH packet per row. A suspend and an
+        // immediate resume, before anything is drawn, makes each frame one write (two past
+        // its buffer). The tty is in shell mode only between these two calls.
+        endwin()
+        doupdate()
     }
 
     /// TERM names a terminal that cannot move the cursor (`dumb`, a hardcopy terminal):

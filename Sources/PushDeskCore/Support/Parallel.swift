@@ -7,8 +7,11 @@ enum Parallel {
     static let minimumItems = 64
 
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        // The item count first: asking for the cores reads sysfs, which a small store
+        // (the console's start on the demo store) need not pay for.
+        guard items.count >= minimumItems else { return items.map(transform) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, items.count >= minimumItems else { return items.map(transform) }
+        guard cores > 1 else { return items.map(transform) }
         // A few chunks per core, so one slow chunk does not leave a core idle.
         let chunks = min(items.count, cores * 4)
         let results = ResultSlots<[R]>(count: chunks)

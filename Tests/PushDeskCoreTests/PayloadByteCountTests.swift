@@ -82,4 +82,27 @@ final class PayloadByteCountTests: XCTestCase {
         }
         XCTAssertGreaterThan(over, 0, "some deliveries cross the size limit")
     }
+
+    /// A deliveries list shows the largest payload per row, counted without a preview: the
+    /// same number as the largest target of the preview the composer shows, with v1 and
+    /// legacy Android apps, and nothing for a service without apps.
+    func testLargestPayloadIsThePreviewsLargestTarget() {
+        var legacyService = PayloadFixture.service()
+        legacyService.apps.append(.android(PayloadFixture.androidApp(api: .legacy)))
+        var over = 0
+        for service in [PayloadFixture.service(), legacyService] {
+            for d in deliveries() {
+                let shown = PreviewEngine.preview(delivery: d, service: service, profile: nil, appKey: nil, token: nil,
+                                                  now: PayloadFixture.now)
+                let largest = PreviewEngine.largestPayload(delivery: d, service: service)
+                XCTAssertEqual(largest?.bytes, shown.targets.map(\.bytes).max())
+                XCTAssertEqual(largest?.limit, shown.targets.first?.limit)
+                if let l = largest, l.bytes > l.limit { over += 1 }
+            }
+        }
+        XCTAssertGreaterThan(over, 0, "some deliveries cross the size limit")
+        var empty = PayloadFixture.service()
+        empty.apps = []
+        XCTAssertNil(PreviewEngine.largestPayload(delivery: deliveries()[0], service: empty))
+    }
 }

@@ -68,6 +68,23 @@ public enum PreviewEngine {
                 serviceFindings: serviceFindings, payloads: true)
     }
 
+    /// The largest payload the delivery sends, in bytes, against the limit — what a list of
+    /// deliveries shows per row. Only counted, by the same builders as `preview` (no payload,
+    /// header or finding is built). nil when the service has no app. Without a profile, as
+    /// `preview(profile: nil)`.
+    public static func largestPayload(delivery: Delivery, service: Service) -> (bytes: Int, limit: Int)? {
+        let tracking = delivery.tracking ?? .placeholder
+        let sizes = service.apps.map { app -> Int in
+            switch app {
+            case .ios(let a): return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+            case .android(let a):
+                return a.api == .legacy ? FCMLegacyMessage.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+                                        : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+            }
+        }
+        return sizes.max().map { ($0, DeliveryRules.sizeLimit) }
+    }
+
     /// `payloads: false` is for the rules alone (`validate`): each target's payload is left
     /// null and only its byte count is computed, by the same builder.
     static func preview(delivery: Delivery, service: Service, profile: Profile?,

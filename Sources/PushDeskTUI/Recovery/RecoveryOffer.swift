@@ -50,7 +50,7 @@ extension ConsoleApp {
             push(DiffScreen(title: "Recovered drafts", sections: sections, onClose: { app in app.showNextOffer() }))
         case .button(2):
             dialog = .confirm(id: "recovery.discard", title: "Discard recovered work?",
-                              message: "Delete \(found.path)?\nThe \(f.entries.count) unsaved draft\(f.entries.count == 1 ? "" : "s") in it are lost for good.",
+                              message: "Delete \(found.path)?\n" + (f.entries.count == 1 ? "The unsaved draft in it is lost for good." : "The \(f.entries.count) unsaved drafts in it are lost for good."),
                               buttons: ["Discard", "Cancel"], focus: 1)
         default:
             reliability.offers.removeFirst()

@@ -94,10 +94,6 @@ public final class ConsoleApp {
     func findings(forService name: String) -> [Finding] {
         findings.filter { $0.file == ConsoleStore.servicePath(name) }
     }
-    /// Findings of one delivery file.
-    func findings(forDelivery name: String) -> [Finding] {
-        findings.filter { $0.file == ConsoleStore.deliveryPath(name) }
-    }
 
     /// Saves a session's draft (a service or a delivery) through the store: an atomic write,
     /// only if the file on disk is still the one the draft started from (else the conflict

@@ -44,29 +44,21 @@ enum PreviewBench {
         let bigPreview = PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now)
 
         print("pushdesk-bench preview: \(runs) runs each, median and 90th percentile per call")
-        print("demo rich delivery (summer-sale, profile ana):")
-        for app in service.apps {
-            _ = Measure.median("one app: \(app.integrationKey)", runs: runs) {
-                PreviewEngine.preview(delivery: rich, service: service, profile: ana, appKey: app.integrationKey, token: nil, now: now).targets[0].bytes
+        let cases = [("demo rich delivery (summer-sale, profile ana):", rich, service),
+                     ("50 variables near 4 KB (bytes per app: \(bigPreview.targets.map { String($0.bytes) }.joined(separator: ", "))):", big, bigService)]
+        for (title, d, svc) in cases {
+            print(title)
+            for app in svc.apps {
+                _ = Measure.median("one app: \(app.integrationKey)", runs: runs) {
+                    PreviewEngine.preview(delivery: d, service: svc, profile: ana, appKey: app.integrationKey, token: nil, now: now).targets[0].bytes
+                }
             }
-        }
-        _ = Measure.median("all 3 apps in one preview", runs: runs) {
-            PreviewEngine.preview(delivery: rich, service: service, profile: ana, appKey: nil, token: nil, now: now).targets.count
-        }
-        _ = Measure.median("all 3 apps + SPEC §6 JSON text (--json)", runs: runs) {
-            PreviewEngine.preview(delivery: rich, service: service, profile: ana, appKey: nil, token: nil, now: now).json.pretty.utf8.count
-        }
-        print("50 variables near 4 KB (bytes per app: \(bigPreview.targets.map { String($0.bytes) }.joined(separator: ", "))):")
-        for app in bigService.apps {
-            _ = Measure.median("one app: \(app.integrationKey)", runs: runs) {
-                PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: app.integrationKey, token: nil, now: now).targets[0].bytes
+            _ = Measure.median("all 3 apps in one preview", runs: runs) {
+                PreviewEngine.preview(delivery: d, service: svc, profile: ana, appKey: nil, token: nil, now: now).targets.count
             }
-        }
-        _ = Measure.median("all 3 apps in one preview", runs: runs) {
-            PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now).targets.count
-        }
-        _ = Measure.median("all 3 apps + SPEC §6 JSON text (--json)", runs: runs) {
-            PreviewEngine.preview(delivery: big, service: bigService, profile: ana, appKey: nil, token: nil, now: now).json.pretty.utf8.count
+            _ = Measure.median("all 3 apps + SPEC §6 JSON text (--json)", runs: runs) {
+                PreviewEngine.preview(delivery: d, service: svc, profile: ana, appKey: nil, token: nil, now: now).json.pretty.utf8.count
+            }
         }
         let cached = ServiceRules.check(service: bigService)
         _ = Measure.median("all 3 apps, service findings cached", runs: runs) {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import PushDeskCore
+@testable import PushDeskFuzzing
 
 /// The independent check of the issue: for a few hundred generated deliveries, the preview
 /// document parses with Foundation's JSONSerialization (not our code), each target's
@@ -106,13 +107,13 @@ final class PayloadIndependentCheckTests: XCTestCase {
             var n = 2 + max(0, d.count - 1)
             for (k, value) in d {
                 if let names, !names.contains(k) { errors.append("\(path): key \"\(k)\" is not named by SPEC") }
-                n += stringBytes(k) + 1 + bytes(value, key: k, path: path + "." + k, allowed: allowed, errors: &errors)
+                n += PayloadCheck.stringBytes(k) + 1 + bytes(value, key: k, path: path + "." + k, allowed: allowed, errors: &errors)
             }
             return n
         }
         if let s = v as? String {
             if let key, numberKeys.contains(key) || boolKeys.contains(key) { errors.append("\(path): expected a number/bool") }
-            return stringBytes(s)
+            return PayloadCheck.stringBytes(s)
         }
         if let num = v as? NSNumber {
             guard let key else { errors.append("\(path): bare number"); return 0 }
@@ -123,18 +124,6 @@ final class PayloadIndependentCheckTests: XCTestCase {
         }
         errors.append("\(path): unexpected value \(v)")
         return 0
-    }
-
-    static func stringBytes(_ s: String) -> Int {
-        var n = 2
-        for u in s.unicodeScalars {
-            switch u.value {
-            case 0x22, 0x5C, 0x08, 0x09, 0x0A, 0x0C, 0x0D: n += 2
-            case 0..<0x20: n += 6
-            default: n += String(u).utf8.count
-            }
-        }
-        return n
     }
 
     static func personalized(_ s: String) -> String {

@@ -106,11 +106,7 @@ public final class Store: Sendable {
                                  _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R,
                                  name recordName: (R) -> String) throws -> (R, SourceMap) {
         let record = try decode(data, path, nil)
-        let positions: @Sendable (Data) -> [String: SourceMap.Position] = { bytes in
-            let r = SourceMapRecorder()
-            _ = try? decode(bytes, path, r)
-            return r.positions
-        }
+        let positions: @Sendable (Data) -> [String: SourceMap.Position] = { SourceMap.recorded($0, file: path, by: decode) }
         let map: SourceMap
         switch source {
         case .keptBytes: map = SourceMap(lazy: { positions(data) })

@@ -14,12 +14,7 @@ public enum DeliveryXML {
 
     /// The delivery, and where its fields stand (found again from `data` when first asked).
     public static func decode(_ data: Data, file: String) throws -> (Delivery, SourceMap) {
-        let delivery = try decode(data, file: file, recording: nil)
-        return (delivery, SourceMap(lazy: {
-            let map = SourceMapRecorder()
-            _ = try? decode(data, file: file, recording: map)
-            return map.positions
-        }))
+        try SourceMap.decoding(data, file: file) { try decode($0, file: $1, recording: $2) }
     }
 
     static func decode(_ data: Data, file: String, recording map: SourceMapRecorder?) throws -> Delivery {

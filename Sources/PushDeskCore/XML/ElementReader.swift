@@ -146,6 +146,22 @@ final class SourceMapRecorder {
     }
 }
 
+extension SourceMap {
+    /// The positions `decode` records when it reads `data` again (none if it fails now).
+    static func recorded<R>(_ data: Data, file: String, by decode: (Data, String, SourceMapRecorder?) throws -> R) -> [String: Position] {
+        let recorder = SourceMapRecorder()
+        _ = try? decode(data, file, recorder)
+        return recorder.positions
+    }
+
+    /// A record decoded without positions, and its map, recorded from `data` the first time
+    /// a position is asked for.
+    static func decoding<R>(_ data: Data, file: String,
+                            _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R) throws -> (R, SourceMap) {
+        (try decode(data, file, nil), SourceMap(lazy: { recorded(data, file: file, by: decode) }))
+    }
+}
+
 /// Where each field of a loaded record stands in its file, so findings can be positioned.
 ///
 /// Loading a store does not record positions: the map keeps the file's bytes and reads

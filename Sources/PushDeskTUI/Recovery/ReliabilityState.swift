@@ -85,7 +85,7 @@ extension ConsoleApp {
         switch r {
         case .acquired:
             // Open views were read-only; they start again from the files as they are now.
-            for var sess in stack.compactMap(\.session) {
+            for sess in stack.compactMap(\.session) {
                 sess.readOnly = false
                 if !sess.isDirty { _ = reloadFromDisk(sess) }
             }

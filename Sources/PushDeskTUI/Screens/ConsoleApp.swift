@@ -70,6 +70,14 @@ public final class ConsoleApp {
         return out
     }
 
+    /// `base`, or `base2`, `base3`, … : the first name not yet taken (a duplicate's name).
+    static func uniqueName(_ base: String, taken: [String]) -> String {
+        let names = Set(taken)
+        var n = base, i = 2
+        while names.contains(n) { n = "\(base)\(i)"; i += 1 }
+        return n
+    }
+
     /// Saved records with every open draft in place of its saved copy (new ones appended).
     static func substituting<R>(_ saved: [R], _ sessions: [EditSession<R>]) -> [R] {
         var list = saved
@@ -147,7 +155,7 @@ public final class ConsoleApp {
 
     func push(_ s: ConsoleScreen) {
         if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
-        if var sess = s.session {
+        if let sess = s.session {
             // The editor's baseline is the file as last loaded, where `original` came from.
             if sess.baseline == nil { sess.baseline = baseline(for: sess) }
             sess.readOnly = access.isReadOnly

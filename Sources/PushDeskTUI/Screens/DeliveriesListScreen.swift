@@ -93,7 +93,7 @@ final class DeliveriesListScreen: ConsoleScreen {
         case .duplicate:
             guard let d = selected else { return true }
             var copy = d
-            copy.name = uniqueName(d.name + "-copy", app)
+            copy.name = ConsoleApp.uniqueName(d.name + "-copy", taken: app.deliveries.map(\.name))
             copy.label = d.label.isEmpty ? "" : d.label + " (copy)"
             // Tracking ids belong to one sending; the copy starts without them.
             copy.tracking = nil
@@ -110,12 +110,6 @@ final class DeliveriesListScreen: ConsoleScreen {
         default: return false
         }
         return true
-    }
-
-    func uniqueName(_ base: String, _ app: ConsoleApp) -> String {
-        var n = base, i = 2
-        while app.deliveries.contains(where: { $0.name == n }) { n = "\(base)\(i)"; i += 1 }
-        return n
     }
 
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {

@@ -55,7 +55,7 @@ final class ServicesListScreen: ConsoleScreen {
         case .duplicate:
             guard let sel else { return true }
             var copy = sel
-            copy.name = uniqueName(sel.name + "-copy", app)
+            copy.name = ConsoleApp.uniqueName(sel.name + "-copy", taken: app.services.map(\.name))
             copy.label = sel.label + " (copy)"
             // Integration keys are unique in the store: the copy gets its own.
             for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }
@@ -79,12 +79,6 @@ final class ServicesListScreen: ConsoleScreen {
         // A click on the selected row opens it (a second click, like a double-click).
         if before == table.selectedRow { return handle(.open, app: app) }
         return true
-    }
-
-    func uniqueName(_ base: String, _ app: ConsoleApp) -> String {
-        var n = base, i = 2
-        while app.services.contains(where: { $0.name == n }) { n = "\(base)\(i)"; i += 1 }
-        return n
     }
 
     func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {

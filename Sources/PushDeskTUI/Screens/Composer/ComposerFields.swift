@@ -71,13 +71,7 @@ enum ComposerFields {
             text("expiration", "Expiration", o.expiration, note: "2026-12-01T00:00:00Z"),
         ]
         // A silent notification carries only content-available: grey out the rest.
-        if o.effectiveType == .silent {
-            let sent: Set<String> = ["type", "priority", "collapseId", "expiration"]
-            for i in f.indices where !sent.contains(f[i].id) {
-                f[i].dimmed = true
-                f[i].note = "not sent: silent"
-            }
-        }
+        if o.effectiveType == .silent { dim(&f, except: ["type", "priority", "collapseId", "expiration"], note: "not sent: silent") }
         return f
     }
 
@@ -103,14 +97,16 @@ enum ComposerFields {
             text("notificationCount", "Notif. count", o.notificationCount),
         ]
         // A data message carries only data: grey out the notification options.
-        if o.effectiveType == .data {
-            let sent: Set<String> = ["type", "priority", "ttl", "collapseKey"]
-            for i in f.indices where !sent.contains(f[i].id) {
-                f[i].dimmed = true
-                f[i].note = "not sent: data message"
-            }
-        }
+        if o.effectiveType == .data { dim(&f, except: ["type", "priority", "ttl", "collapseKey"], note: "not sent: data message") }
         return f
+    }
+
+    /// Greys out the fields a delivery of this type does not send, saying why.
+    private static func dim(_ fields: inout [FormField], except sent: Set<String>, note: String) {
+        for i in fields.indices where !sent.contains(fields[i].id) {
+            fields[i].dimmed = true
+            fields[i].note = note
+        }
     }
 
     /// Every variable the service's apps declare (in declaration order), then any value the

@@ -43,7 +43,14 @@ INSTALL_BIN := $(if $(filter release,$(CONFIG)),.build-static/release/pushdesk,.
 # The manual's date is the last commit's, so the same tree gives the same page.
 MAN_DATE    ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-.PHONY: all build run test bench bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+# Formatting: swift format (ships with the toolchain), configured by .swift-format.
+format:
+	$(SWIFT) format -i -r Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+.PHONY: format lint all build run test bench bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -63,6 +70,7 @@ run: build
 
 # Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite.
 test: deps-test
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	$(SWIFT) build
 	./Tests/install/check-install.sh
 	$(SWIFT) test --disable-swift-testing

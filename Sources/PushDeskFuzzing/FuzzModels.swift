@@ -12,8 +12,9 @@ public struct FuzzModels {
     public var token: String?
 
     public static func make(_ f: inout FuzzBytes) -> FuzzModels {
-        var service = Service(name: "fuzz", label: f.text(), targetMapping: f.bool() ? Service.defaultTargetMapping : f.text(),
-                              marketingUrl: f.text(), trackingUrl: f.text())
+        var service = Service(
+            name: "fuzz", label: f.text(), targetMapping: f.bool() ? Service.defaultTargetMapping : f.text(),
+            marketingUrl: f.text(), trackingUrl: f.text())
         for _ in 0..<(1 + f.int(4)) { service.apps.append(f.bool() ? .ios(iosApp(&f)) : .android(androidApp(&f))) }
         let delivery = Delivery(
             name: "fuzz", label: f.text(), service: "fuzz",
@@ -22,15 +23,22 @@ public struct FuzzModels {
             ios: iosOptions(&f), android: androidOptions(&f),
             variables: (0..<f.int(5)).map { _ in VariableValue(name: variableName(&f), value: f.text()) })
         let profile = f.maybe { p in
-            Profile(name: "fuzz", fields: (0..<p.int(4)).map { _ in (p.pick(["firstName", "city", "email", p.text()]), p.text()) })
+            Profile(
+                name: "fuzz",
+                fields: (0..<p.int(4)).map { _ in (p.pick(["firstName", "city", "email", p.text()]), p.text()) })
         }
-        let appKey: String? = f.byte() % 4 == 0 ? (f.bool() ? service.apps[f.int(service.apps.count)].integrationKey : f.text()) : nil
+        let appKey: String? =
+            f.byte() % 4 == 0 ? (f.bool() ? service.apps[f.int(service.apps.count)].integrationKey : f.text()) : nil
         let token = f.maybe { $0.bool() ? "a1b2c3d4e5f6" : $0.text() }
         return FuzzModels(service: service, delivery: delivery, profile: profile, appKey: appKey, token: token)
     }
 
     static func variableName(_ f: inout FuzzBytes) -> String {
-        f.bool() ? f.pick(["mediaUrl", "VAR", "title", "aps", "_mId", "_dId", "_msg", "from", "googleX", "gcm.x", "notification", ""]) : f.text()
+        f.bool()
+            ? f.pick([
+                "mediaUrl", "VAR", "title", "aps", "_mId", "_dId", "_msg", "from", "googleX", "gcm.x", "notification",
+                "",
+            ]) : f.text()
     }
 
     static func variables(_ f: inout FuzzBytes) -> [AppVariable] {
@@ -38,51 +46,62 @@ public struct FuzzModels {
     }
 
     static func iosApp(_ f: inout FuzzBytes) -> IOSApp {
-        var a = IOSApp(environment: f.pick(IOSEnvironment.allCases), label: f.text(), integrationKey: f.text(),
-                       bundleId: f.bool() ? "com.neotrips.app" : f.text(), connector: f.pick(IOSConnector.allCases), icon: f.text())
+        var a = IOSApp(
+            environment: f.pick(IOSEnvironment.allCases), label: f.text(), integrationKey: f.text(),
+            bundleId: f.bool() ? "com.neotrips.app" : f.text(), connector: f.pick(IOSConnector.allCases), icon: f.text()
+        )
         switch f.int(3) {
         case 0: a.auth = .token(keyId: f.text(), teamId: f.text(), keyFile: f.text())
         case 1: a.auth = .certificate(certificateFile: f.text(), passwordRef: f.text())
         default: a.auth = nil
         }
         a.variables = variables(&f)
-        a.subscriptionParams = (0..<f.int(3)).map { _ in SubscriptionParam(name: f.text(), label: f.text(), field: f.text()) }
+        a.subscriptionParams = (0..<f.int(3)).map { _ in
+            SubscriptionParam(name: f.text(), label: f.text(), field: f.text())
+        }
         a.sounds = (0..<f.int(3)).map { _ in Sound(name: f.bool() ? "chime.caf" : f.text(), label: f.text()) }
         return a
     }
 
     static func androidApp(_ f: inout FuzzBytes) -> AndroidApp {
-        var a = AndroidApp(label: f.text(), integrationKey: f.text(), packageName: f.text(), api: f.pick(AndroidAPI.allCases),
-                           connector: f.pick(AndroidConnector.allCases), maxConnectPerChild: f.maybe { 1 + $0.int(64) }, icon: f.text())
+        var a = AndroidApp(
+            label: f.text(), integrationKey: f.text(), packageName: f.text(), api: f.pick(AndroidAPI.allCases),
+            connector: f.pick(AndroidConnector.allCases), maxConnectPerChild: f.maybe { 1 + $0.int(64) }, icon: f.text()
+        )
         switch f.int(3) {
         case 0: a.auth = .serviceAccount(projectId: f.text(), clientEmail: f.text(), keyFile: f.text())
         case 1: a.auth = .serverKey(serverKeyRef: f.text())
         default: a.auth = nil
         }
         a.variables = variables(&f)
-        a.subscriptionParams = (0..<f.int(3)).map { _ in SubscriptionParam(name: f.text(), label: f.text(), field: f.text()) }
+        a.subscriptionParams = (0..<f.int(3)).map { _ in
+            SubscriptionParam(name: f.text(), label: f.text(), field: f.text())
+        }
         return a
     }
 
     static func iosOptions(_ f: inout FuzzBytes) -> IOSOptions {
-        IOSOptions(type: f.maybe { $0.pick(IOSDeliveryType.allCases) }, sound: f.maybe { $0.text() },
-                   critical: f.maybe { $0.bool() }, volume: f.maybe { $0.number() }, badge: f.maybe { $0.number() },
-                   category: f.maybe { $0.text() }, mutableContent: f.maybe { $0.bool() },
-                   contentAvailable: f.maybe { $0.bool() }, threadId: f.maybe { $0.text() },
-                   interruptionLevel: f.maybe { $0.pick(InterruptionLevel.allCases) },
-                   relevanceScore: f.maybe { $0.number() }, targetContentId: f.maybe { $0.text() },
-                   launchImage: f.maybe { $0.text() }, priority: f.maybe { $0.pick(APNsPriority.allCases) },
-                   collapseId: f.maybe { $0.text() }, expiration: f.maybe { $0.bool() ? "2026-12-01T00:00:00Z" : $0.text() })
+        IOSOptions(
+            type: f.maybe { $0.pick(IOSDeliveryType.allCases) }, sound: f.maybe { $0.text() },
+            critical: f.maybe { $0.bool() }, volume: f.maybe { $0.number() }, badge: f.maybe { $0.number() },
+            category: f.maybe { $0.text() }, mutableContent: f.maybe { $0.bool() },
+            contentAvailable: f.maybe { $0.bool() }, threadId: f.maybe { $0.text() },
+            interruptionLevel: f.maybe { $0.pick(InterruptionLevel.allCases) },
+            relevanceScore: f.maybe { $0.number() }, targetContentId: f.maybe { $0.text() },
+            launchImage: f.maybe { $0.text() }, priority: f.maybe { $0.pick(APNsPriority.allCases) },
+            collapseId: f.maybe { $0.text() }, expiration: f.maybe { $0.bool() ? "2026-12-01T00:00:00Z" : $0.text() })
     }
 
     static func androidOptions(_ f: inout FuzzBytes) -> AndroidOptions {
-        AndroidOptions(type: f.maybe { $0.pick(AndroidDeliveryType.allCases) }, priority: f.maybe { $0.pick(AndroidPriority.allCases) },
-                       ttl: f.maybe { $0.number() }, collapseKey: f.maybe { $0.text() }, channelId: f.maybe { $0.text() },
-                       sound: f.maybe { $0.text() }, icon: f.maybe { $0.text() },
-                       color: f.maybe { $0.bool() ? "#FF6600" : $0.text() }, tag: f.maybe { $0.text() },
-                       clickAction: f.maybe { $0.text() }, image: f.maybe { $0.text() }, ticker: f.maybe { $0.text() },
-                       sticky: f.maybe { $0.bool() }, visibility: f.maybe { $0.pick(NotificationVisibility.allCases) },
-                       notificationPriority: f.maybe { $0.pick(NotificationPriority.allCases) },
-                       notificationCount: f.maybe { $0.number() })
+        AndroidOptions(
+            type: f.maybe { $0.pick(AndroidDeliveryType.allCases) },
+            priority: f.maybe { $0.pick(AndroidPriority.allCases) },
+            ttl: f.maybe { $0.number() }, collapseKey: f.maybe { $0.text() }, channelId: f.maybe { $0.text() },
+            sound: f.maybe { $0.text() }, icon: f.maybe { $0.text() },
+            color: f.maybe { $0.bool() ? "#FF6600" : $0.text() }, tag: f.maybe { $0.text() },
+            clickAction: f.maybe { $0.text() }, image: f.maybe { $0.text() }, ticker: f.maybe { $0.text() },
+            sticky: f.maybe { $0.bool() }, visibility: f.maybe { $0.pick(NotificationVisibility.allCases) },
+            notificationPriority: f.maybe { $0.pick(NotificationPriority.allCases) },
+            notificationCount: f.maybe { $0.number() })
     }
 }

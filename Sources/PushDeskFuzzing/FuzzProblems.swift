@@ -22,8 +22,12 @@ public struct FuzzProblems: CustomStringConvertible {
     public mutating func checkSafe(_ text: String, _ what: String) {
         let scalars = Array(text.unicodeScalars)
         for (i, s) in scalars.enumerated()
-        where Escape.mustEscape(s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil) {
-            add("\(what) holds U+\(String(s.value, radix: 16, uppercase: true)) unescaped: \(text.debugDescription.prefix(300))")
+        where Escape.mustEscape(
+            s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+        {
+            add(
+                "\(what) holds U+\(String(s.value, radix: 16, uppercase: true)) unescaped: \(text.debugDescription.prefix(300))"
+            )
             return
         }
     }

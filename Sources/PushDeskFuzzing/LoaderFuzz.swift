@@ -30,10 +30,14 @@ public enum LoaderFuzz {
             roundTrip(&p, s, "service", encode: ServiceXML.encode) { try ServiceXML.decode($0, file: serviceFile).0 }
         }
         if let (d, _) = delivery {
-            roundTrip(&p, d, "delivery", encode: DeliveryXML.encode) { try DeliveryXML.decode($0, file: deliveryFile).0 }
+            roundTrip(&p, d, "delivery", encode: DeliveryXML.encode) {
+                try DeliveryXML.decode($0, file: deliveryFile).0
+            }
         }
         if let pr = profile {
-            roundTrip(&p, pr, "profile", encode: ProfileXML.encode) { try ProfileXML.decode($0, file: profileFile, name: "fuzz") }
+            roundTrip(&p, pr, "profile", encode: ProfileXML.encode) {
+                try ProfileXML.decode($0, file: profileFile, name: "fuzz")
+            }
         }
         guard service != nil || delivery != nil || profile != nil else { return p }
 
@@ -51,8 +55,9 @@ public enum LoaderFuzz {
         }
         for f in StoreValidation.findings(snap, now: now) { p.checkSafe(f.formatted, "finding [\(f.rule)]") }
         if let d = snap.deliveries.first {
-            let preview = PreviewEngine.preview(delivery: d, service: target, profile: profile ?? DemoStore.ana,
-                                                appKey: nil, token: nil, now: now)
+            let preview = PreviewEngine.preview(
+                delivery: d, service: target, profile: profile ?? DemoStore.ana,
+                appKey: nil, token: nil, now: now)
             PayloadFuzz.checkPreview(&p, preview)
         }
         return p
@@ -80,7 +85,9 @@ public enum LoaderFuzz {
         if let c = load(&p, bytes, packageFile, { try CampaignPackage.decode(data, file: packageFile) }) {
             for n in c.notes { p.checkSafe(n.formatted, "package note") }
             for s in c.services {
-                for f in ServiceRules.check(service: s) { p.checkSafe(f.formatted, "finding [\(f.rule)] of an imported service") }
+                for f in ServiceRules.check(service: s) {
+                    p.checkSafe(f.formatted, "finding [\(f.rule)] of an imported service")
+                }
             }
         }
     }
@@ -99,12 +106,14 @@ public enum LoaderFuzz {
                 return nil
             }
             let lines = Self.lines(bytes)
-            p.check(line >= 1 && line <= lines.count, "\(file): line \(line) outside the file's \(lines.count) lines: \(e)")
+            p.check(
+                line >= 1 && line <= lines.count, "\(file): line \(line) outside the file's \(lines.count) lines: \(e)")
             if line >= 1 && line <= lines.count {
                 // Columns count characters; the parser's own positions may count bytes, so
                 // only a column past the line's end in bytes is certainly wrong.
-                p.check(column >= 1 && column <= lines[line - 1] + 1,
-                        "\(file): column \(column) outside line \(line) (\(lines[line - 1]) bytes): \(e)")
+                p.check(
+                    column >= 1 && column <= lines[line - 1] + 1,
+                    "\(file): column \(column) outside line \(line) (\(lines[line - 1]) bytes): \(e)")
             }
         } catch {
             p.add("\(file): not a StoreError but \(type(of: error)): \(error)")
@@ -114,16 +123,22 @@ public enum LoaderFuzz {
 
     /// Byte length of each line (without its LF).
     static func lines(_ bytes: [UInt8]) -> [Int] {
-        var out: [Int] = [], start = 0
-        for (i, b) in bytes.enumerated() where b == 0x0A { out.append(i - start); start = i + 1 }
+        var out: [Int] = []
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            out.append(i - start)
+            start = i + 1
+        }
         out.append(bytes.count - start)
         return out
     }
 
     /// A loaded record saves (or is refused with a reason) and reloads to itself; saving
     /// the reloaded record writes the same bytes (the writer is deterministic).
-    static func roundTrip<T: Equatable>(_ p: inout FuzzProblems, _ value: T, _ what: String,
-                                        encode: (T) throws -> String, decode: (Data) throws -> T) {
+    static func roundTrip<T: Equatable>(
+        _ p: inout FuzzProblems, _ value: T, _ what: String,
+        encode: (T) throws -> String, decode: (Data) throws -> T
+    ) {
         let text: String
         do { text = try encode(value) } catch {
             p.checkSafe("\(error)", "\(what): the refusal to save")

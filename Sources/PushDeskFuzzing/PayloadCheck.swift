@@ -14,28 +14,36 @@ enum PayloadCheck {
 
         // The part that counts: the APNs payload; the FCM v1 message without `token`; the
         // legacy body without `to`.
-        var model = t.payload, read = parsed
+        var model = t.payload
+        var read = parsed
         switch t.api {
         case .apns: break
         case .httpv1:
             guard case .object(let top) = t.payload, top.count == 1, top[0].0 == "message",
-                  case .object(let message) = top[0].1, let m = (parsed as? [String: Any])?["message"] as? [String: Any] else {
-                p.add("\(name): the payload is not {\"message\":{…}}"); return
+                case .object(let message) = top[0].1, let m = (parsed as? [String: Any])?["message"] as? [String: Any]
+            else {
+                p.add("\(name): the payload is not {\"message\":{…}}")
+                return
             }
-            model = .object(message.filter { $0.0 != "token" }); read = m.filter { $0.key != "token" }
+            model = .object(message.filter { $0.0 != "token" })
+            read = m.filter { $0.key != "token" }
             checkStringValues(&p, m["data"], "\(name): message.data")
         case .legacy:
             guard case .object(let body) = t.payload, let b = parsed as? [String: Any] else {
-                p.add("\(name): the payload is not an object"); return
+                p.add("\(name): the payload is not an object")
+                return
             }
-            model = .object(body.filter { $0.0 != "to" }); read = b.filter { $0.key != "to" }
+            model = .object(body.filter { $0.0 != "to" })
+            read = b.filter { $0.key != "to" }
             checkStringValues(&p, b["data"], "\(name): data")
         }
         let counted = bytes(&p, model, read, path: name)
         p.check(counted == t.bytes, "\(name): bytes says \(t.bytes), the SPEC's rule counts \(counted)")
         p.check(t.limit == DeliveryRules.sizeLimit, "\(name): limit \(t.limit)")
         let flagged = t.diagnostics.contains { $0.rule == "size.limit" }
-        p.check(flagged == (t.bytes > DeliveryRules.sizeLimit), "\(name): \(t.bytes) bytes but size.limit \(flagged ? "fired" : "did not fire")")
+        p.check(
+            flagged == (t.bytes > DeliveryRules.sizeLimit),
+            "\(name): \(t.bytes) bytes but size.limit \(flagged ? "fired" : "did not fire")")
         if t.api == .apns, let aps = (parsed as? [String: Any])?["aps"] {
             p.check(aps is [String: Any], "\(name): aps is not an object")
         }
@@ -44,7 +52,9 @@ enum PayloadCheck {
     /// Compact means: valid UTF-8, no raw control byte, no `\/`, and `\u` only for U+0000–U+001F.
     static func checkCompactForm(_ p: inout FuzzProblems, _ b: [UInt8], _ name: String) {
         if String(validating: b, as: UTF8.self) == nil { p.add("\(name): the payload is not valid UTF-8") }
-        if let i = b.firstIndex(where: { $0 < 0x20 }) { p.add("\(name): raw control byte 0x\(String(b[i], radix: 16)) at \(i)") }
+        if let i = b.firstIndex(where: { $0 < 0x20 }) {
+            p.add("\(name): raw control byte 0x\(String(b[i], radix: 16)) at \(i)")
+        }
         var i = 0
         while i + 1 < b.count {
             if b[i] == 0x5C {
@@ -65,7 +75,10 @@ enum PayloadCheck {
     /// FCM data values are strings (SPEC §4.2).
     static func checkStringValues(_ p: inout FuzzProblems, _ data: Any?, _ what: String) {
         guard let data else { return }
-        guard let d = data as? [String: Any] else { p.add("\(what) is not an object"); return }
+        guard let d = data as? [String: Any] else {
+            p.add("\(what) is not an object")
+            return
+        }
         for (k, v) in d where !(v is String) { p.add("\(what).\(k) is not a string") }
     }
 
@@ -75,7 +88,9 @@ enum PayloadCheck {
         switch model {
         case .string(let s):
             if let r = read as? String {
-                p.check(sameString(r, s), "\(path): wrote \(s.debugDescription.prefix(200)), read back \(r.debugDescription.prefix(200))")
+                p.check(
+                    sameString(r, s),
+                    "\(path): wrote \(s.debugDescription.prefix(200)), read back \(r.debugDescription.prefix(200))")
             } else {
                 p.add("\(path): a string read back as \(type(of: read))")
             }
@@ -90,17 +105,27 @@ enum PayloadCheck {
             p.check(read is NSNull, "\(path): null read back as \(read)")
             return 4
         case .array(let items):
-            guard let r = read as? [Any], r.count == items.count else { p.add("\(path): the array read back differently"); return 0 }
-            return 2 + max(0, items.count - 1) + zip(items, r).enumerated().reduce(0) {
-                $0 + bytes(&p, $1.element.0, $1.element.1, path: "\(path)[\($1.offset)]")
+            guard let r = read as? [Any], r.count == items.count else {
+                p.add("\(path): the array read back differently")
+                return 0
             }
+            return 2 + max(0, items.count - 1)
+                + zip(items, r).enumerated().reduce(0) {
+                    $0 + bytes(&p, $1.element.0, $1.element.1, path: "\(path)[\($1.offset)]")
+                }
         case .object(let members):
-            guard let r = read as? [String: Any] else { p.add("\(path): the object read back as \(type(of: read))"); return 0 }
+            guard let r = read as? [String: Any] else {
+                p.add("\(path): the object read back as \(type(of: read))")
+                return 0
+            }
             p.check(Set(members.map(\.0)).count == members.count, "\(path): a key appears twice: \(members.map(\.0))")
             var n = 2 + max(0, members.count - 1)
             for (k, v) in members {
                 n += stringBytes(k) + 1
-                guard let rv = r[k] ?? r.first(where: { stripBOM($0.key) == stripBOM(k) })?.value else { p.add("\(path): key \(k.debugDescription) was not read back"); continue }
+                guard let rv = r[k] ?? r.first(where: { stripBOM($0.key) == stripBOM(k) })?.value else {
+                    p.add("\(path): key \(k.debugDescription) was not read back")
+                    continue
+                }
                 n += bytes(&p, v, rv, path: "\(path).\(k)")
             }
             return n

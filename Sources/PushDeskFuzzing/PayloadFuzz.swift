@@ -9,15 +9,18 @@ public enum PayloadFuzz {
         var p = FuzzProblems()
         var input = FuzzBytes([UInt8](data))
         let m = FuzzModels.make(&input)
-        let preview = PreviewEngine.preview(delivery: m.delivery, service: m.service, profile: m.profile,
-                                            appKey: m.appKey, token: m.token, now: LoaderFuzz.now)
-        let again = PreviewEngine.preview(delivery: m.delivery, service: m.service, profile: m.profile,
-                                          appKey: m.appKey, token: m.token, now: LoaderFuzz.now)
+        let preview = PreviewEngine.preview(
+            delivery: m.delivery, service: m.service, profile: m.profile,
+            appKey: m.appKey, token: m.token, now: LoaderFuzz.now)
+        let again = PreviewEngine.preview(
+            delivery: m.delivery, service: m.service, profile: m.profile,
+            appKey: m.appKey, token: m.token, now: LoaderFuzz.now)
         p.check(preview == again, "the same input previewed twice gave different results")
         checkPreview(&p, preview)
         if m.appKey == nil {
-            p.check(preview.targets.count == m.service.apps.count,
-                    "\(m.service.apps.count) apps but \(preview.targets.count) targets")
+            p.check(
+                preview.targets.count == m.service.apps.count,
+                "\(m.service.apps.count) apps but \(preview.targets.count) targets")
         }
         // What the console would save must load back as the same record (never a file we cannot read).
         LoaderFuzz.roundTrip(&p, m.service, "service", encode: ServiceXML.encode) {
@@ -49,7 +52,9 @@ public enum PayloadFuzz {
 
     static func parse(_ p: inout FuzzProblems, _ bytes: [UInt8], _ what: String) -> Any? {
         do { return try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
-            p.add("\(what) is not JSON (\(error)): \(String(decoding: bytes.prefix(400), as: UTF8.self).debugDescription)")
+            p.add(
+                "\(what) is not JSON (\(error)): \(String(decoding: bytes.prefix(400), as: UTF8.self).debugDescription)"
+            )
             return nil
         }
     }

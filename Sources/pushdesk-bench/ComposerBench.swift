@@ -12,10 +12,17 @@ enum ComposerBench {
     static func run(runs: Int) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        do { try DemoStore.write(to: root) } catch { print("cannot write the demo store: \(error)"); exit(2) }
+        do { try DemoStore.write(to: root) } catch {
+            print("cannot write the demo store: \(error)")
+            exit(2)
+        }
         let store = Store(root: root)
-        let d: Delivery, bytes: Int
-        do { (d, bytes) = try writeFourKB(into: store) } catch { print("cannot write bench-4kb: \(error)"); exit(2) }
+        let d: Delivery
+        let bytes: Int
+        do { (d, bytes) = try writeFourKB(into: store) } catch {
+            print("cannot write bench-4kb: \(error)")
+            exit(2)
+        }
         print("pushdesk-bench composer: \(runs) keys each; key → ConsoleApp.handle → render into a cell buffer")
         print("delivery bench-4kb, largest payload \(bytes) bytes (3 apps), body \(d.content.body.utf8.count) bytes")
 
@@ -27,7 +34,8 @@ enum ComposerBench {
                 for _ in 0..<(field == "body" ? 5 : 3) { app.handle(.tab) }
                 app.handle(.end)
                 _ = app.render(width: w, height: h)
-                var keySamples: [Double] = [], frameSamples: [Double] = []
+                var keySamples: [Double] = []
+                var frameSamples: [Double] = []
                 let clock = ContinuousClock()
                 for i in 0..<(runs + runs / 10) {
                     let key: Key = i % 2 == 0 ? .char("x") : .backspace
@@ -38,7 +46,8 @@ enum ComposerBench {
                     let t2 = clock.now
                     precondition(buf.width == w)
                     if i >= runs / 10 {  // warm-up first
-                        keySamples.append(ms(t1 - t0)); frameSamples.append(ms(t2 - t0))
+                        keySamples.append(ms(t1 - t0))
+                        frameSamples.append(ms(t2 - t0))
                     }
                 }
                 report("\(w)x\(h), typing in the \(field): handle", keySamples)
@@ -70,21 +79,30 @@ enum ComposerBench {
             PreviewEngine.preview(delivery: d, service: service, profile: nil, appKey: nil, token: nil, now: Date())
                 .targets.map(\.bytes).max() ?? 0
         }
-        guard var d = snap.deliveries.filter({ $0.service == service.name }).max(by: { largest($0) < largest($1) }) else {
-            throw StoreError(file: "deliveries", "the first service (\(service.name)) has no delivery to copy", kind: .io)
+        guard var d = snap.deliveries.filter({ $0.service == service.name }).max(by: { largest($0) < largest($1) })
+        else {
+            throw StoreError(
+                file: "deliveries", "the first service (\(service.name)) has no delivery to copy", kind: .io)
         }
         d.name = "bench-4kb"
         d.label = "Benchmark: a payload near 4 KB"
         let start = d.content.body
-        var n = 0, bytes = largest(d)
+        var n = 0
+        var bytes = largest(d)
         while bytes < 3990 {
             n += 10
-            d.content.body = start + " " + String(repeating: "summer sale ", count: n / 12) + String(repeating: "x", count: n % 12)
+            d.content.body =
+                start + " " + String(repeating: "summer sale ", count: n / 12) + String(repeating: "x", count: n % 12)
             bytes = largest(d)
-            guard n < 8000 else { throw StoreError(file: "deliveries", "the body of \(d.name) does not reach its payload", kind: .io) }
+            guard n < 8000 else {
+                throw StoreError(file: "deliveries", "the body of \(d.name) does not reach its payload", kind: .io)
+            }
         }
         // Overshot past 4096 by the last step: back off a character at a time.
-        while bytes > 4000, !d.content.body.isEmpty { d.content.body.removeLast(); bytes = largest(d) }
+        while bytes > 4000, !d.content.body.isEmpty {
+            d.content.body.removeLast()
+            bytes = largest(d)
+        }
         try store.save(d)
         return (d, bytes)
     }
@@ -96,7 +114,8 @@ enum ComposerBench {
     static func report(_ name: String, _ samples: [Double]) {
         let s = samples.sorted()
         func p(_ q: Double) -> Double { s[min(s.count - 1, Int(Double(s.count) * q))] }
-        print("  " + name.padding(toLength: 48, withPad: " ", startingAt: 0)
-              + String(format: " median %6.2f ms   p99 %6.2f ms   max %6.2f ms", p(0.5), p(0.99), s.last ?? 0))
+        print(
+            "  " + name.padding(toLength: 48, withPad: " ", startingAt: 0)
+                + String(format: " median %6.2f ms   p99 %6.2f ms   max %6.2f ms", p(0.5), p(0.99), s.last ?? 0))
     }
 }

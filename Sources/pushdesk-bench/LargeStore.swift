@@ -19,8 +19,12 @@ enum LargeStore {
     static func service(_ i: Int) -> Service {
         let name = serviceName(i)
         let words = ["Travel", "Ferries", "Hotels", "Rail", "Flights", "Cars", "Tours", "Cruises"]
-        let vars = (1...variables).map { AppVariable(name: String(format: "v%02d", $0), label: "Variable \($0) of \(name)") }
-        let ps = (1...params).map { SubscriptionParam(name: "param\($0)", label: "Parameter \($0)", field: "@field\($0)") }
+        let vars = (1...variables).map {
+            AppVariable(name: String(format: "v%02d", $0), label: "Variable \($0) of \(name)")
+        }
+        let ps = (1...params).map {
+            SubscriptionParam(name: "param\($0)", label: "Parameter \($0)", field: "@field\($0)")
+        }
         let snd = (1...sounds).map { Sound(name: "sound\($0).caf", label: "Sound \($0)") }
         let bundle = "com.example.\(name.replacingOccurrences(of: "-", with: ""))"
         return Service(
@@ -28,20 +32,29 @@ enum LargeStore {
             marketingUrl: "https://marketing.\(name).example:8443/",
             trackingUrl: "https://tracking.\(name).example/",
             apps: [
-                .ios(IOSApp(environment: .sandbox, label: "\(name) iOS (sandbox)", integrationKey: "\(name)-ios-dev",
-                            bundleId: bundle, icon: "icons/\(name)-48.png",
-                            auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey_\(name).p8"),
-                            variables: vars, subscriptionParams: ps, sounds: snd)),
-                .ios(IOSApp(environment: .production, label: "\(name) iOS", integrationKey: "\(name)-ios",
-                            bundleId: bundle, icon: "icons/\(name)-48.png",
-                            auth: .certificate(certificateFile: "credentials/\(name)-prod.p12", passwordRef: "\(name)-prod-p12"),
-                            variables: vars, subscriptionParams: ps, sounds: snd)),
-                .android(AndroidApp(label: "\(name) Android", integrationKey: "\(name)-android",
-                                    packageName: bundle, maxConnectPerChild: 8,
-                                    auth: .serviceAccount(projectId: "\(name)-12345",
-                                                          clientEmail: "push@\(name)-12345.iam.gserviceaccount.com",
-                                                          keyFile: "credentials/\(name)-firebase.json"),
-                                    variables: vars, subscriptionParams: ps)),
+                .ios(
+                    IOSApp(
+                        environment: .sandbox, label: "\(name) iOS (sandbox)", integrationKey: "\(name)-ios-dev",
+                        bundleId: bundle, icon: "icons/\(name)-48.png",
+                        auth: .token(
+                            keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey_\(name).p8"),
+                        variables: vars, subscriptionParams: ps, sounds: snd)),
+                .ios(
+                    IOSApp(
+                        environment: .production, label: "\(name) iOS", integrationKey: "\(name)-ios",
+                        bundleId: bundle, icon: "icons/\(name)-48.png",
+                        auth: .certificate(
+                            certificateFile: "credentials/\(name)-prod.p12", passwordRef: "\(name)-prod-p12"),
+                        variables: vars, subscriptionParams: ps, sounds: snd)),
+                .android(
+                    AndroidApp(
+                        label: "\(name) Android", integrationKey: "\(name)-android",
+                        packageName: bundle, maxConnectPerChild: 8,
+                        auth: .serviceAccount(
+                            projectId: "\(name)-12345",
+                            clientEmail: "push@\(name)-12345.iam.gserviceaccount.com",
+                            keyFile: "credentials/\(name)-firebase.json"),
+                        variables: vars, subscriptionParams: ps)),
             ])
     }
 
@@ -50,16 +63,22 @@ enum LargeStore {
         let s = serviceName(k % n)
         return Delivery(
             name: String(format: "d-%05d", k), label: "Delivery \(k)", service: s,
-            content: DeliveryContent(title: "Offer \(k)", subtitle: "For \(s)",
-                                     body: "Hi <%= recipient.firstName %>, offer \(k) ends on Sunday."),
-            tracking: Tracking(messageId: String(format: "5f1c2a9e-1b7d-4c8e-9a51-%012d", k), deliveryId: String(format: "%04x", k)),
-            ios: IOSOptions(type: .alert, sound: "sound\(k % sounds + 1).caf", badge: String(k % 10), category: "offers",
-                            mutableContent: true, threadId: "offers", relevanceScore: "0.5", collapseId: "offer\(k)"),
-            android: AndroidOptions(type: .notification, priority: .high, ttl: "86400", channelId: "offers",
-                                    color: "#FF6600", image: "https://cdn.example/\(k).jpg"),
-            variables: [VariableValue(name: "v01", value: "https://cdn.example/\(k).jpg"),
-                        VariableValue(name: "v02", value: "offers/\(k)"),
-                        VariableValue(name: "v03", value: "\(k)")])
+            content: DeliveryContent(
+                title: "Offer \(k)", subtitle: "For \(s)",
+                body: "Hi <%= recipient.firstName %>, offer \(k) ends on Sunday."),
+            tracking: Tracking(
+                messageId: String(format: "5f1c2a9e-1b7d-4c8e-9a51-%012d", k), deliveryId: String(format: "%04x", k)),
+            ios: IOSOptions(
+                type: .alert, sound: "sound\(k % sounds + 1).caf", badge: String(k % 10), category: "offers",
+                mutableContent: true, threadId: "offers", relevanceScore: "0.5", collapseId: "offer\(k)"),
+            android: AndroidOptions(
+                type: .notification, priority: .high, ttl: "86400", channelId: "offers",
+                color: "#FF6600", image: "https://cdn.example/\(k).jpg"),
+            variables: [
+                VariableValue(name: "v01", value: "https://cdn.example/\(k).jpg"),
+                VariableValue(name: "v02", value: "offers/\(k)"),
+                VariableValue(name: "v03", value: "\(k)"),
+            ])
     }
 
     /// Writes the store into `dir` (which must not hold a store yet).

@@ -11,7 +11,11 @@ enum ValidatePhases {
         let order = ["load (read + decode)", "service rules", "delivery rules", "free the snapshot"]
         for _ in 0..<runs {
             var t = cpu()
-            func lap(_ name: String) { let now = cpu(); rows[name, default: []].append(now - t); t = now }
+            func lap(_ name: String) {
+                let now = cpu()
+                rows[name, default: []].append(now - t)
+                t = now
+            }
             var snap: StoreSnapshot? = store.loadAll(readOnly: true)
             lap(order[0])
             let s = ServiceRules.check(snap!)
@@ -25,13 +29,16 @@ enum ValidatePhases {
         print("pushdesk-bench phases: \(runs) runs, median CPU ms (user + system, all threads)")
         for name in order {
             let v = rows[name]!.sorted()
-            print("  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%8.1f", v[v.count / 2]))
+            print(
+                "  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%8.1f", v[v.count / 2])
+            )
         }
     }
 
     static func cpu() -> Double {
         var u = rusage()
         getrusage(RUSAGE_SELF.rawValue, &u)
-        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec)
+            / 1000
     }
 }

@@ -18,16 +18,18 @@ import PushDeskCore
 //                                              Store.save (atomic write + fsync); prints µs
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("""
-        usage: pushdesk-bench preview [--runs N]
-               pushdesk-bench composer [--runs N]
-               pushdesk-bench generate DIR [--services N] [--deliveries M]
-               pushdesk-bench add-4kb STORE
-               pushdesk-bench phases STORE [--runs N]
-               pushdesk-bench typing STORE [--runs N]
-               pushdesk-bench save STORE [--runs N]
+    FileHandle.standardError.write(
+        Data(
+            """
+            usage: pushdesk-bench preview [--runs N]
+                   pushdesk-bench composer [--runs N]
+                   pushdesk-bench generate DIR [--services N] [--deliveries M]
+                   pushdesk-bench add-4kb STORE
+                   pushdesk-bench phases STORE [--runs N]
+                   pushdesk-bench typing STORE [--runs N]
+                   pushdesk-bench save STORE [--runs N]
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 
@@ -45,12 +47,14 @@ case "generate":
     guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
     let dir = URL(fileURLWithPath: args[1])
     if FileManager.default.fileExists(atPath: dir.appendingPathComponent("services").path) {
-        FileHandle.standardError.write(Data("pushdesk-bench: \(dir.path) already holds a store; give an empty or new directory\n".utf8))
+        FileHandle.standardError.write(
+            Data("pushdesk-bench: \(dir.path) already holds a store; give an empty or new directory\n".utf8))
         exit(2)
     }
     do {
-        try LargeStore.generate(into: dir, services: option("--services") ?? LargeStore.services,
-                                deliveries: option("--deliveries") ?? LargeStore.deliveries)
+        try LargeStore.generate(
+            into: dir, services: option("--services") ?? LargeStore.services,
+            deliveries: option("--deliveries") ?? LargeStore.deliveries)
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)

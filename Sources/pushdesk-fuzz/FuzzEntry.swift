@@ -23,38 +23,42 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 #if !PUSHDESK_LIBFUZZER
-@main
-enum ReplayTool {
-    static func main() {
-        let args = Array(CommandLine.arguments.dropFirst())
-        guard let first = args.first, let target = FuzzTarget(rawValue: first), args.count > 1 else {
-            FileHandle.standardError.write(Data("usage: pushdesk-fuzz xml|payload FILE|DIR…  (replays saved fuzz inputs; scripts/fuzz fuzzes)\n".utf8))
-            exit(2)
-        }
-        var files: [String] = []
-        for path in args.dropFirst() {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                FileHandle.standardError.write(Data("\(path): error: no such file\n".utf8)); exit(2)
+    @main
+    enum ReplayTool {
+        static func main() {
+            let args = Array(CommandLine.arguments.dropFirst())
+            guard let first = args.first, let target = FuzzTarget(rawValue: first), args.count > 1 else {
+                FileHandle.standardError.write(
+                    Data(
+                        "usage: pushdesk-fuzz xml|payload FILE|DIR…  (replays saved fuzz inputs; scripts/fuzz fuzzes)\n"
+                            .utf8))
+                exit(2)
             }
-            if isDir.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                files += names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
-            } else {
-                files.append(path)
+            var files: [String] = []
+            for path in args.dropFirst() {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                    FileHandle.standardError.write(Data("\(path): error: no such file\n".utf8))
+                    exit(2)
+                }
+                if isDir.boolValue {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                    files += names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
+                } else {
+                    files.append(path)
+                }
             }
-        }
-        var failed = 0
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
-            let problems = target.check(data)
-            if !problems.isEmpty {
-                failed += 1
-                print("\(file): \(problems)")
+            var failed = 0
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                let problems = target.check(data)
+                if !problems.isEmpty {
+                    failed += 1
+                    print("\(file): \(problems)")
+                }
             }
+            print("\(target.rawValue): \(files.count) inputs, \(failed) broke a promise")
+            exit(failed == 0 ? 0 : 1)
         }
-        print("\(target.rawValue): \(files.count) inputs, \(failed) broke a promise")
-        exit(failed == 0 ? 0 : 1)
     }
-}
 #endif

@@ -5,14 +5,16 @@
 // save of the larger version fails in write(2) with EFBIG exactly like a full disk would.
 import Foundation
 import PushDeskCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 var args = Array(CommandLine.arguments.dropFirst())
 var limit: Int?
 if let i = args.firstIndex(of: "--fsize-limit"), i + 1 < args.count {
-    limit = Int(args[i + 1]); args.removeSubrange(i...(i + 1))
+    limit = Int(args[i + 1])
+    args.removeSubrange(i...(i + 1))
 }
 guard let dir = args.first else {
     FileHandle.standardError.write(Data("usage: pushdesk-stress STORE_DIR [COUNT] [--fsize-limit BYTES]\n".utf8))
@@ -25,7 +27,8 @@ if let limit {
     setrlimit(Int32(RLIMIT_FSIZE.rawValue), &rl)
 }
 let store = Store(root: URL(fileURLWithPath: dir))
-let small = StressVersions.small, large = StressVersions.large
+let small = StressVersions.small
+let large = StressVersions.large
 var failures = 0
 var i = 0
 while i < count {

@@ -14,7 +14,9 @@ enum ConsoleFastPath {
     }
 
     static func command(_ args: [String]) -> Start? {
-        var store: String?, theme: String?, mouse = false
+        var store: String?
+        var theme: String?
+        var mouse = false
         var i = 0
         func value(_ name: String) -> String?? {
             // `--name VALUE` or `--name=VALUE`; nil when this is not `name`.

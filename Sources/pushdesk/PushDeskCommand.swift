@@ -15,10 +15,12 @@ struct PushDeskCommand: ParsableCommand {
             """,
         version: PushDesk.version,
         // Each subcommand lives in Commands/<Name>Command.swift; add new ones here.
-        subcommands: [ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
-                      CredentialsCommand.self,
-                      HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self,
-                      PreviewCommand.self, KeysCommand.self],
+        subcommands: [
+            ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
+            CredentialsCommand.self,
+            HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self,
+            PreviewCommand.self, KeysCommand.self,
+        ],
         defaultSubcommand: ConsoleCommand.self
     )
 

@@ -24,7 +24,8 @@ extension StoreOptions {
         if let s = store, !s.isEmpty { return URL(fileURLWithPath: s) }
         let env = ProcessInfo.processInfo.environment
         if let s = env["PUSHDESK_STORE"], !s.isEmpty { return URL(fileURLWithPath: s) }
-        let data = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let data =
+            env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return URL(fileURLWithPath: data).appendingPathComponent("pushdesk")
     }
@@ -46,7 +47,9 @@ extension StoreOptions {
             return Store(root: url)
         }
         guard !isExplicit(store: store) else {
-            printError("\(url.path): error: no store here; create one with `pushdesk init \(url.path)` (add --demo for the Neotrips example)")
+            printError(
+                "\(url.path): error: no store here; create one with `pushdesk init \(url.path)` (add --demo for the Neotrips example)"
+            )
             throw Exit.usageOrIO
         }
         do {

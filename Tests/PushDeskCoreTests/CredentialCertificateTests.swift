@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// Reading APNs certificates (PEM, DER, .p12) and the certificate rules, on certificates
@@ -10,20 +11,26 @@ final class CredentialCertificateTests: XCTestCase {
     let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     let bundle = "com.neotrips.app"
 
-    func info(_ kind: F.Kind, bundle: String? = nil, from: TimeInterval = -30, to: TimeInterval = 300,
-              topics: Bool = true) throws -> CertificateInfo {
-        let c = try F.pushCertificate(bundleId: bundle ?? self.bundle, kind: kind,
-                                      notBefore: now + from * F.day, notAfter: now + to * F.day, topicsExtension: topics)
+    func info(
+        _ kind: F.Kind, bundle: String? = nil, from: TimeInterval = -30, to: TimeInterval = 300,
+        topics: Bool = true
+    ) throws -> CertificateInfo {
+        let c = try F.pushCertificate(
+            bundleId: bundle ?? self.bundle, kind: kind,
+            notBefore: now + from * F.day, notAfter: now + to * F.day, topicsExtension: topics)
         return try CertificateInfo(derEncoded: c.der)
     }
 
     let place = CredentialRules.Place(file: "services/neotrips.xml", field: "iosApp[k].auth.certificateFile")
 
     func testReadsSubjectIssuerSerialFingerprintTopicsEnvironment() throws {
-        let c = try F.pushCertificate(bundleId: bundle, kind: .universal, notBefore: now - F.day,
-                                      notAfter: now + 365 * F.day, serial: 0x1F46DEAF)
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .universal, notBefore: now - F.day,
+            notAfter: now + 365 * F.day, serial: 0x1F46_DEAF)
         let i = try CertificateInfo(derEncoded: c.der)
-        XCTAssertEqual(i.subject, "UID=com.neotrips.app, CN=Apple Push Services: com.neotrips.app, OU=TEAM123456, O=Neotrips Test, C=US")
+        XCTAssertEqual(
+            i.subject,
+            "UID=com.neotrips.app, CN=Apple Push Services: com.neotrips.app, OU=TEAM123456, O=Neotrips Test, C=US")
         XCTAssertEqual(i.issuer, "CN=PushDesk Test WWDR CA (throw-away), O=PushDesk tests, C=US")
         XCTAssertEqual(i.serial, "1F:46:DE:AF")
         XCTAssertEqual(i.topics, ["com.neotrips.app", "com.neotrips.app.voip", "com.neotrips.app.complication"])
@@ -35,7 +42,8 @@ final class CredentialCertificateTests: XCTestCase {
         let dir = try makeTempDir(self)
         let pemURL = dir.appendingPathComponent("c.pem")
         try c.pem.write(to: pemURL, atomically: true, encoding: .utf8)
-        let r = try ChildProcess.run(PKCS12Reader().openssl!, ["x509", "-in", pemURL.path, "-noout", "-fingerprint", "-sha256"], stdin: [])
+        let r = try ChildProcess.run(
+            PKCS12Reader().openssl!, ["x509", "-in", pemURL.path, "-noout", "-fingerprint", "-sha256"], stdin: [])
         let out = String(decoding: r.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(out.components(separatedBy: "=").last, i.sha256Fingerprint)
     }
@@ -67,7 +75,9 @@ final class CredentialCertificateTests: XCTestCase {
         XCTAssertEqual(future.first?.severity, .error)
 
         XCTAssertEqual(CredentialRules.validity(try info(.universal, to: 30.01), now: now, at: place), [])
-        XCTAssertEqual(CredentialRules.validity(try info(.universal, to: 29.99), now: now, at: place).map(\.rule), ["certificate.expiring"])
+        XCTAssertEqual(
+            CredentialRules.validity(try info(.universal, to: 29.99), now: now, at: place).map(\.rule),
+            ["certificate.expiring"])
     }
 
     func testTopicRule() throws {
@@ -80,19 +90,25 @@ final class CredentialCertificateTests: XCTestCase {
     }
 
     func testEnvironmentRule() throws {
-        let dev = try info(.development), prod = try info(.production), uni = try info(.universal)
+        let dev = try info(.development)
+        let prod = try info(.production)
+        let uni = try info(.universal)
         XCTAssertEqual(CredentialRules.environment(dev, app: .sandbox, at: place), [])
         XCTAssertEqual(CredentialRules.environment(prod, app: .production, at: place), [])
         XCTAssertEqual(CredentialRules.environment(uni, app: .sandbox, at: place), [])
         XCTAssertEqual(CredentialRules.environment(uni, app: .production, at: place), [])
-        XCTAssertEqual(CredentialRules.environment(dev, app: .production, at: place).map(\.rule), ["certificate.environment"])
-        XCTAssertEqual(CredentialRules.environment(prod, app: .sandbox, at: place).map(\.rule), ["certificate.environment"])
-        XCTAssertEqual(CredentialRules.environment(try info(.plain), app: .sandbox, at: place).map(\.severity), [.error])
+        XCTAssertEqual(
+            CredentialRules.environment(dev, app: .production, at: place).map(\.rule), ["certificate.environment"])
+        XCTAssertEqual(
+            CredentialRules.environment(prod, app: .sandbox, at: place).map(\.rule), ["certificate.environment"])
+        XCTAssertEqual(
+            CredentialRules.environment(try info(.plain), app: .sandbox, at: place).map(\.severity), [.error])
     }
 
     func testReadsPEMDERAndP12() throws {
         let dir = try makeTempDir(self)
-        let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let expected = try CertificateInfo(derEncoded: c.der)
 
         let pem = dir.appendingPathComponent("c.pem")
@@ -102,13 +118,19 @@ final class CredentialCertificateTests: XCTestCase {
         let p12 = dir.appendingPathComponent("c.p12")
         try F.writeP12(certPEM: c.pem, password: "s3cret-Pa55", to: p12)
 
-        let noPassword: () throws -> SecretValue = { XCTFail("no password needed"); return SecretValue("") }
+        let noPassword: () throws -> SecretValue = {
+            XCTFail("no password needed")
+            return SecretValue("")
+        }
         let a = try CertificateFile.read(file: pem, shownAs: "c.pem", password: noPassword)
-        XCTAssertEqual(a.0, expected); XCTAssertEqual(a.1, .pem)
+        XCTAssertEqual(a.0, expected)
+        XCTAssertEqual(a.1, .pem)
         let b = try CertificateFile.read(file: der, shownAs: "c.cer", password: noPassword)
-        XCTAssertEqual(b.0, expected); XCTAssertEqual(b.1, .der)
+        XCTAssertEqual(b.0, expected)
+        XCTAssertEqual(b.1, .der)
         let p = try CertificateFile.read(file: p12, shownAs: "c.p12", password: { SecretValue("s3cret-Pa55") })
-        XCTAssertEqual(p.0, expected); XCTAssertEqual(p.1, .pkcs12)
+        XCTAssertEqual(p.0, expected)
+        XCTAssertEqual(p.1, .pkcs12)
 
         XCTAssertTrue(CertificateFile.holdsPrivateKey(try Data(contentsOf: pem)))
         XCTAssertFalse(CertificateFile.holdsPrivateKey(try Data(contentsOf: der)))
@@ -117,19 +139,23 @@ final class CredentialCertificateTests: XCTestCase {
 
     func testReadsLegacyKeychainStyleP12() throws {
         let dir = try makeTempDir(self)
-        let c = try F.pushCertificate(bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day)
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let p12 = dir.appendingPathComponent("legacy.p12")
         try F.writeP12(certPEM: c.pem, password: "old-keychain", to: p12, legacy: true)
         let read = try CertificateFile.read(file: p12, shownAs: "legacy.p12", password: { SecretValue("old-keychain") })
         XCTAssertEqual(read.0, try CertificateInfo(derEncoded: c.der))
-        XCTAssertThrowsError(try CertificateFile.read(file: p12, shownAs: "legacy.p12", password: { SecretValue("nope") })) { e in
+        XCTAssertThrowsError(
+            try CertificateFile.read(file: p12, shownAs: "legacy.p12", password: { SecretValue("nope") })
+        ) { e in
             XCTAssertEqual(e as? CertificateFile.Failure, .wrongPassword)
         }
     }
 
     func testControlCharactersFromTheCertificateAreEscaped() throws {
-        let c = try F.pushCertificate(bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day,
-                                      organization: "Evil\u{1B}]0;pwned\u{07}Corp")
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .universal, notBefore: now - F.day, notAfter: now + 90 * F.day,
+            organization: "Evil\u{1B}]0;pwned\u{07}Corp")
         let i = try CertificateInfo(derEncoded: c.der)
         XCTAssertTrue(i.subject.contains("\u{1B}"), "the model keeps the real value")
         let shown = CredentialDetail("subject", "Subject", i.subject).value
@@ -139,10 +165,13 @@ final class CredentialCertificateTests: XCTestCase {
 
     func testWrongPasswordLeaksNothing() throws {
         let dir = try makeTempDir(self)
-        let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let p12 = dir.appendingPathComponent("c.p12")
         try F.writeP12(certPEM: c.pem, password: "right-horse-battery", to: p12)
-        XCTAssertThrowsError(try CertificateFile.read(file: p12, shownAs: "c.p12", password: { SecretValue("wrong-guess-42") })) { e in
+        XCTAssertThrowsError(
+            try CertificateFile.read(file: p12, shownAs: "c.p12", password: { SecretValue("wrong-guess-42") })
+        ) { e in
             XCTAssertEqual(e as? CertificateFile.Failure, .wrongPassword)
             let text = "\(e)" + String(describing: e) + String(reflecting: e)
             XCTAssertFalse(text.contains("wrong-guess-42"))
@@ -154,18 +183,25 @@ final class CredentialCertificateTests: XCTestCase {
         let dir = try makeTempDir(self)
         let junk = dir.appendingPathComponent("junk.p12")
         try Data("this is not a certificate".utf8).write(to: junk)
-        XCTAssertThrowsError(try CertificateFile.read(file: junk, shownAs: "credentials/junk.p12", password: { SecretValue("") })) { e in
+        XCTAssertThrowsError(
+            try CertificateFile.read(file: junk, shownAs: "credentials/junk.p12", password: { SecretValue("") })
+        ) { e in
             guard case .unreadable(let why)? = e as? CertificateFile.Failure else { return XCTFail("\(e)") }
             XCTAssertTrue(why.contains("credentials/junk.p12"), why)
         }
         let pemNoCert = dir.appendingPathComponent("key-only.pem")
         try F.leafKeyPEM.write(to: pemNoCert, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try CertificateFile.read(file: pemNoCert, shownAs: "key-only.pem", password: { SecretValue("") })) { e in
+        XCTAssertThrowsError(
+            try CertificateFile.read(file: pemNoCert, shownAs: "key-only.pem", password: { SecretValue("") })
+        ) { e in
             guard case .unreadable(let why)? = e as? CertificateFile.Failure else { return XCTFail("\(e)") }
             XCTAssertFalse(why.contains("PRIVATE KEY-----"))
         }
-        XCTAssertThrowsError(try CertificateFile.read(file: dir.appendingPathComponent("nope.p12"), shownAs: "credentials/nope.p12",
-                                                      password: { SecretValue("") })) { e in
+        XCTAssertThrowsError(
+            try CertificateFile.read(
+                file: dir.appendingPathComponent("nope.p12"), shownAs: "credentials/nope.p12",
+                password: { SecretValue("") })
+        ) { e in
             XCTAssertEqual(e as? CertificateFile.Failure, .fileNotFound("credentials/nope.p12"))
             XCTAssertTrue("\(e)".contains("file not found: credentials/nope.p12"))
         }
@@ -173,12 +209,15 @@ final class CredentialCertificateTests: XCTestCase {
 
     func testMissingOpenSSLIsSaidClearly() throws {
         let dir = try makeTempDir(self)
-        let c = try F.pushCertificate(bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
         let p12 = dir.appendingPathComponent("c.p12")
         try F.writeP12(certPEM: c.pem, password: "pw", to: p12)
         let noOpenSSL = PKCS12Reader(searchPath: dir.path)
         XCTAssertNil(noOpenSSL.openssl)
-        XCTAssertThrowsError(try CertificateFile.read(file: p12, shownAs: "c.p12", password: { SecretValue("pw") }, reader: noOpenSSL)) { e in
+        XCTAssertThrowsError(
+            try CertificateFile.read(file: p12, shownAs: "c.p12", password: { SecretValue("pw") }, reader: noOpenSSL)
+        ) { e in
             guard case .opensslMissing(let why)? = e as? CertificateFile.Failure else { return XCTFail("\(e)") }
             XCTAssertTrue(why.contains("openssl"), why)
             XCTAssertTrue(why.contains("apt-get install openssl"), why)
@@ -219,7 +258,8 @@ final class CredentialPKCS12ArgvTests: XCTestCase {
         let argv = lines.filter { $0.hasPrefix("ARGV ") }
         XCTAssertFalse(argv.isEmpty)
         XCTAssertTrue(argv.allSatisfy { $0.contains("-passin fd:0") })
-        XCTAssertFalse(lines.filter { !$0.hasPrefix("STDIN ") }.contains { $0.contains("Hunter2") },
-                       "the password is in argv or the child's environment")
+        XCTAssertFalse(
+            lines.filter { !$0.hasPrefix("STDIN ") }.contains { $0.contains("Hunter2") },
+            "the password is in argv or the child's environment")
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// `pushdesk credentials check` and `credentials set-secret` run as an operator would, over
@@ -12,7 +13,10 @@ final class CredentialCommandTests: XCTestCase {
     let serverKey = "AAAA-legacy-fcm-server-key-\(UUID().uuidString)"
     let now = Date()
 
-    struct Built { var root: URL; var secrets: [String] }
+    struct Built {
+        var root: URL
+        var secrets: [String]
+    }
 
     /// Neotrips with token auth (sandbox), certificate auth (production, .p12 + password),
     /// a service account (Android); and a second service on the legacy API with a server key.
@@ -23,37 +27,64 @@ final class CredentialCommandTests: XCTestCase {
 
         let p8 = P256.Signing.PrivateKey().pemRepresentation
         try F.write(Data(p8.utf8), to: creds.appendingPathComponent("AuthKey_ABC123DEFG.p8"))
-        let cert = try F.pushCertificate(bundleId: "com.neotrips.app", kind: .production,
-                                         notBefore: now - (productionExpired ? 400 : 10) * F.day,
-                                         notAfter: now + (productionExpired ? -1 : 200) * F.day)
+        let cert = try F.pushCertificate(
+            bundleId: "com.neotrips.app", kind: .production,
+            notBefore: now - (productionExpired ? 400 : 10) * F.day,
+            notAfter: now + (productionExpired ? -1 : 200) * F.day)
         try F.writeP12(certPEM: cert.pem, password: p12Password, to: creds.appendingPathComponent("neotrips-prod.p12"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: creds.appendingPathComponent("neotrips-prod.p12").path)
-        let (json, saKey) = F.serviceAccountJSON(projectId: "neotrips-12345", clientEmail: "push@neotrips-12345.iam.gserviceaccount.com")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: creds.appendingPathComponent("neotrips-prod.p12").path)
+        let (json, saKey) = F.serviceAccountJSON(
+            projectId: "neotrips-12345", clientEmail: "push@neotrips-12345.iam.gserviceaccount.com")
         try F.write(json, to: creds.appendingPathComponent("neotrips-firebase.json"))
 
-        try store.save(Service(name: "neotrips", label: "Neotrips",
-            marketingUrl: "https://marketing.neotrips.example:8443/", trackingUrl: "https://tracking.neotrips.example/", apps: [
-                .ios(IOSApp(environment: .sandbox, label: "Neotrips iOS (sandbox)", integrationKey: "neotrips-ios-dev", bundleId: "com.neotrips.app",
-                            auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey_ABC123DEFG.p8"))),
-                .ios(IOSApp(environment: .production, label: "Neotrips iOS", integrationKey: "neotrips-ios", bundleId: "com.neotrips.app",
-                            auth: .certificate(certificateFile: "credentials/neotrips-prod.p12", passwordRef: "neotrips-prod-p12"))),
-                .android(AndroidApp(label: "Neotrips Android", integrationKey: "neotrips-android", packageName: "com.neotrips.app",
-                                    auth: .serviceAccount(projectId: "neotrips-12345", clientEmail: "push@neotrips-12345.iam.gserviceaccount.com",
-                                                          keyFile: "credentials/neotrips-firebase.json"))),
-            ]))
-        try store.save(Service(name: "oldapp", label: "Old app",
-            marketingUrl: "https://m.old.example/", trackingUrl: "https://t.old.example/", apps: [
-                .android(AndroidApp(label: "Old Android", integrationKey: "old-android", packageName: "com.old.app",
-                                    api: .legacy, connector: .v2, auth: .serverKey(serverKeyRef: "old-fcm-key"))),
-            ]))
+        try store.save(
+            Service(
+                name: "neotrips", label: "Neotrips",
+                marketingUrl: "https://marketing.neotrips.example:8443/",
+                trackingUrl: "https://tracking.neotrips.example/",
+                apps: [
+                    .ios(
+                        IOSApp(
+                            environment: .sandbox, label: "Neotrips iOS (sandbox)", integrationKey: "neotrips-ios-dev",
+                            bundleId: "com.neotrips.app",
+                            auth: .token(
+                                keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey_ABC123DEFG.p8")
+                        )),
+                    .ios(
+                        IOSApp(
+                            environment: .production, label: "Neotrips iOS", integrationKey: "neotrips-ios",
+                            bundleId: "com.neotrips.app",
+                            auth: .certificate(
+                                certificateFile: "credentials/neotrips-prod.p12", passwordRef: "neotrips-prod-p12"))),
+                    .android(
+                        AndroidApp(
+                            label: "Neotrips Android", integrationKey: "neotrips-android",
+                            packageName: "com.neotrips.app",
+                            auth: .serviceAccount(
+                                projectId: "neotrips-12345", clientEmail: "push@neotrips-12345.iam.gserviceaccount.com",
+                                keyFile: "credentials/neotrips-firebase.json"))),
+                ]))
+        try store.save(
+            Service(
+                name: "oldapp", label: "Old app",
+                marketingUrl: "https://m.old.example/", trackingUrl: "https://t.old.example/",
+                apps: [
+                    .android(
+                        AndroidApp(
+                            label: "Old Android", integrationKey: "old-android", packageName: "com.old.app",
+                            api: .legacy, connector: .v2, auth: .serverKey(serverKeyRef: "old-fcm-key")))
+                ]))
 
         // The secrets go in the way an operator puts them: on stdin of set-secret.
         for (name, value) in [("neotrips-prod-p12", p12Password), ("old-fcm-key", serverKey)] {
-            let r = try runPushDeskWithInput(["credentials", "set-secret", name, "--store", root.path], stdin: value + "\n")
+            let r = try runPushDeskWithInput(
+                ["credentials", "set-secret", name, "--store", root.path], stdin: value + "\n")
             XCTAssertEqual(r.status, 0, r.stderr)
             captured.append(r)
         }
-        let secretsOut = [p12Password, serverKey] + CredentialSecretScan.pemBodyLines(p8)
+        let secretsOut =
+            [p12Password, serverKey] + CredentialSecretScan.pemBodyLines(p8)
             + CredentialSecretScan.pemBodyLines(saKey) + CredentialSecretScan.pemBodyLines(F.leafKeyPEM)
         return Built(root: root, secrets: secretsOut)
     }
@@ -80,10 +111,15 @@ final class CredentialCommandTests: XCTestCase {
         let text = try run(["credentials", "check", "--store", root])
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertEqual(text.stderr, "")
-        XCTAssertTrue(text.stdout.contains("neotrips / neotrips-ios  Neotrips iOS  [ios production, certificate]"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("UID=com.neotrips.app, CN=Apple Production IOS Push Services: com.neotrips.app"), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains("neotrips / neotrips-ios  Neotrips iOS  [ios production, certificate]"), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains("UID=com.neotrips.app, CN=Apple Production IOS Push Services: com.neotrips.app"),
+            text.stdout)
         XCTAssertTrue(text.stdout.contains("production only"))
-        XCTAssertNotNil(text.stdout.range(of: #"authorization\s+bearer eyJ[A-Za-z0-9_-]{9}…"#, options: .regularExpression), text.stdout)
+        XCTAssertNotNil(
+            text.stdout.range(of: #"authorization\s+bearer eyJ[A-Za-z0-9_-]{9}…"#, options: .regularExpression),
+            text.stdout)
         XCTAssertTrue(text.stdout.contains("RSA 2048 bits"))
         XCTAssertTrue(text.stdout.contains("[fcm.legacy-api]"), "the legacy server key is flagged")
         XCTAssertTrue(text.stdout.contains("4 apps checked: 0 errors, 1 warnings"), text.stdout)
@@ -111,19 +147,24 @@ final class CredentialCommandTests: XCTestCase {
         // A wrong password too: the message must not carry either password.
         try SecretStore(storeRoot: built.root).set("old-fcm-key", to: SecretValue(serverKey))
         let wrong = "Wrong-\(p12Password)"
-        let setWrong = try runPushDeskWithInput(["credentials", "set-secret", "neotrips-prod-p12", "--store", built.root.path], stdin: wrong)
+        let setWrong = try runPushDeskWithInput(
+            ["credentials", "set-secret", "neotrips-prod-p12", "--store", built.root.path], stdin: wrong)
         captured.append(setWrong)
         let r = try run(["credentials", "check", "neotrips", "--store", built.root.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertNotNil(r.stderr.range(of: #"(?m)^services/neotrips\.xml:\d+:\d+: error: apps\[1\]\.auth\.passwordRef: .*\[certificate\.password\]$"#,
-                                       options: .regularExpression), r.stderr)
+        XCTAssertNotNil(
+            r.stderr.range(
+                of:
+                    #"(?m)^services/neotrips\.xml:\d+:\d+: error: apps\[1\]\.auth\.passwordRef: .*\[certificate\.password\]$"#,
+                options: .regularExpression), r.stderr)
 
         try SecretStore(storeRoot: built.root).set("neotrips-prod-p12", to: SecretValue(p12Password))
         let expired = try run(["credentials", "check", "neotrips", "--json", "--store", built.root.path])
         XCTAssertEqual(expired.status, 1)
         XCTAssertTrue(expired.stdout.contains("\"rule\": \"certificate.expired\""), expired.stdout)
 
-        try FileManager.default.setAttributes([.posixPermissions: 0o644],
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o644],
             ofItemAtPath: built.root.appendingPathComponent("credentials/AuthKey_ABC123DEFG.p8").path)
         let perms = try run(["credentials", "check", "neotrips", "--store", built.root.path])
         XCTAssertTrue(perms.stdout.contains("[secret.permissions]"), perms.stdout)
@@ -137,7 +178,8 @@ final class CredentialCommandTests: XCTestCase {
     func testSetSecretRefusesBadNamesAndEmptyInput() throws {
         let root = try makeTempDir(self)
         try DemoStore.write(to: root)
-        let bad = try runPushDeskWithInput(["credentials", "set-secret", "../escape", "--store", root.path], stdin: "x\n")
+        let bad = try runPushDeskWithInput(
+            ["credentials", "set-secret", "../escape", "--store", root.path], stdin: "x\n")
         XCTAssertEqual(bad.status, 2)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("escape").path))
         let empty = try runPushDeskWithInput(["credentials", "set-secret", "k", "--store", root.path], stdin: "")

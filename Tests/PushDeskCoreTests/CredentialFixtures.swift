@@ -3,6 +3,7 @@ import Foundation
 import SwiftASN1
 import X509
 import _CryptoExtras
+
 @testable import PushDeskCore
 
 /// Credentials made at test time — nothing real is committed. A throw-away CA (P-256,
@@ -35,7 +36,9 @@ enum CredentialFixtures {
     static func topicsExtension(_ bundleId: String) throws -> [UInt8] {
         var s = DER.Serializer()
         try s.appendConstructedNode(identifier: .sequence) { c in
-            for (topic, kind) in [(bundleId, "app"), (bundleId + ".voip", "voip"), (bundleId + ".complication", "complication")] {
+            for (topic, kind) in [
+                (bundleId, "app"), (bundleId + ".voip", "voip"), (bundleId + ".complication", "complication"),
+            ] {
                 try c.serialize(ASN1UTF8String(topic))
                 try c.appendConstructedNode(identifier: .sequence) { k in try k.serialize(ASN1UTF8String(kind)) }
             }
@@ -44,10 +47,13 @@ enum CredentialFixtures {
     }
 
     /// An Apple-shaped push certificate for `bundleId`, DER and PEM.
-    static func pushCertificate(bundleId: String, kind: Kind, notBefore: Date, notAfter: Date,
-                                topicsExtension withTopics: Bool = true, serial: Int = Int.random(in: 1...Int(Int32.max)),
-                                organization: String = "Neotrips Test")
-        throws -> (der: [UInt8], pem: String) {
+    static func pushCertificate(
+        bundleId: String, kind: Kind, notBefore: Date, notAfter: Date,
+        topicsExtension withTopics: Bool = true, serial: Int = Int.random(in: 1...Int(Int32.max)),
+        organization: String = "Neotrips Test"
+    )
+        throws -> (der: [UInt8], pem: String)
+    {
         let cn: String
         switch kind {
         case .development: cn = "Apple Development IOS Push Services: \(bundleId)"
@@ -71,11 +77,13 @@ enum CredentialFixtures {
             exts.append(.init(oid: CertificateInfo.productionOID, critical: false, value: nullValue))
         }
         if withTopics && kind != .plain {
-            exts.append(.init(oid: CertificateInfo.topicsOID, critical: false, value: try topicsExtension(bundleId)[...]))
+            exts.append(
+                .init(oid: CertificateInfo.topicsOID, critical: false, value: try topicsExtension(bundleId)[...]))
         }
         let leaf = try _RSA.Signing.PrivateKey(pemRepresentation: leafKeyPEM)
         let cert = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(bytes: withUnsafeBytes(of: UInt64(serial).bigEndian) { Array($0) }),
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(bytes: withUnsafeBytes(of: UInt64(serial).bigEndian) { Array($0) }),
             publicKey: .init(leaf.publicKey), notValidBefore: notBefore, notValidAfter: notAfter,
             issuer: caName, subject: subject, extensions: try Certificate.Extensions(exts),
             issuerPrivateKey: .init(caKey))
@@ -92,17 +100,24 @@ enum CredentialFixtures {
         let keyFile = dir.appendingPathComponent(".fixture-key-\(UUID().uuidString).pem")
         try certPEM.write(to: certFile, atomically: true, encoding: .utf8)
         try leafKeyPEM.write(to: keyFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: certFile); try? FileManager.default.removeItem(at: keyFile) }
-        let r = try ChildProcess.run(PKCS12Reader().openssl!, [
-            "pkcs12", "-export", "-in", certFile.path, "-inkey", keyFile.path, "-out", url.path,
-            "-name", "push", "-passout", "fd:0",
-        ] + (legacy ? ["-legacy"] : []), stdin: Array((password + "\n").utf8))
+        defer {
+            try? FileManager.default.removeItem(at: certFile)
+            try? FileManager.default.removeItem(at: keyFile)
+        }
+        let r = try ChildProcess.run(
+            PKCS12Reader().openssl!,
+            [
+                "pkcs12", "-export", "-in", certFile.path, "-inkey", keyFile.path, "-out", url.path,
+                "-name", "push", "-passout", "fd:0",
+            ] + (legacy ? ["-legacy"] : []), stdin: Array((password + "\n").utf8))
         precondition(r.status == 0, "openssl pkcs12 -export failed")
     }
 
     /// A Firebase service-account JSON with a fresh RSA key (openssl genrsa).
-    static func serviceAccountJSON(projectId: String, clientEmail: String, type: String = "service_account",
-                                   privateKey: String? = nil, omit: Set<String> = []) -> (json: Data, keyPEM: String) {
+    static func serviceAccountJSON(
+        projectId: String, clientEmail: String, type: String = "service_account",
+        privateKey: String? = nil, omit: Set<String> = []
+    ) -> (json: Data, keyPEM: String) {
         let pem = privateKey ?? genrsa()
         var obj: [String: String] = [
             "type": type, "project_id": projectId, "private_key_id": "0123456789abcdef0123456789abcdef01234567",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// The secrets store: files in STORE/secrets (0700/0600), or env: references.
@@ -72,6 +73,8 @@ final class CredentialSecretStoreTests: XCTestCase {
         XCTAssertEqual(f.map(\.rule), ["secret.permissions"])
         XCTAssertEqual(f.first?.severity, .warning)
         XCTAssertTrue(f.first!.message.contains("0644") && f.first!.message.contains("chmod 600"))
-        XCTAssertEqual(CredentialRules.permissions(path: "secrets/", mode: 0o750, at: p).first?.message.contains("chmod 700"), true)
+        XCTAssertEqual(
+            CredentialRules.permissions(path: "secrets/", mode: 0o750, at: p).first?.message.contains("chmod 700"), true
+        )
     }
 }

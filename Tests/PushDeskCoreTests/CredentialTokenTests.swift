@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// APNs token auth: the .p8 key, Key ID / Team ID, and the signed provider JWT.
@@ -28,11 +29,19 @@ final class CredentialTokenTests: XCTestCase {
         let sig = try P256.Signing.ECDSASignature(rawRepresentation: CredentialText.base64urlDecode(parts[2])!)
         XCTAssertTrue(key.publicKey.isValidSignature(sig, for: Data((parts[0] + "." + parts[1]).utf8)))
         // … and not with another key.
-        XCTAssertFalse(P256.Signing.PrivateKey().publicKey.isValidSignature(sig, for: Data((parts[0] + "." + parts[1]).utf8)))
+        XCTAssertFalse(
+            P256.Signing.PrivateKey().publicKey.isValidSignature(sig, for: Data((parts[0] + "." + parts[1]).utf8)))
 
         // Only the redacted form is ever printed.
         XCTAssertEqual(token.redacted, "bearer " + String(full.prefix(12)) + "…")
-        for shown in ["\(token)", String(reflecting: token), { var s = ""; dump(token, to: &s); return s }()] {
+        for shown in [
+            "\(token)", String(reflecting: token),
+            {
+                var s = ""
+                dump(token, to: &s)
+                return s
+            }(),
+        ] {
             XCTAssertFalse(shown.contains(parts[2]), shown)
             XCTAssertFalse(shown.contains(full), shown)
         }
@@ -41,7 +50,8 @@ final class CredentialTokenTests: XCTestCase {
     func testPublicKeyFingerprintMatchesOpenSSL() throws {
         let dir = try makeTempDir(self)
         let openssl = PKCS12Reader().openssl!
-        let gen = try ChildProcess.run(openssl, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"], stdin: [])
+        let gen = try ChildProcess.run(
+            openssl, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"], stdin: [])
         XCTAssertEqual(gen.status, 0)
         let p8URL = dir.appendingPathComponent("AuthKey_ABC123DEFG.p8")
         try gen.stdout.write(to: p8URL)
@@ -53,7 +63,8 @@ final class CredentialTokenTests: XCTestCase {
 
     func testKeyRuleRejectsWhatIsNotAP256PKCS8Key() throws {
         // SEC1 "EC PRIVATE KEY" is not the .p8 form.
-        let sec1 = try ChildProcess.run(PKCS12Reader().openssl!, ["ecparam", "-name", "prime256v1", "-genkey", "-noout"], stdin: [])
+        let sec1 = try ChildProcess.run(
+            PKCS12Reader().openssl!, ["ecparam", "-name", "prime256v1", "-genkey", "-noout"], stdin: [])
         let sec1PEM = String(decoding: sec1.stdout, as: UTF8.self)
         XCTAssertTrue(sec1PEM.contains("EC PRIVATE KEY"))
         XCTAssertThrowsError(try APNsAuthKey(pem: sec1PEM)) { e in
@@ -70,14 +81,17 @@ final class CredentialTokenTests: XCTestCase {
         XCTAssertThrowsError(try APNsAuthKey(pem: "garbage")) { e in
             guard case .notPKCS8? = e as? APNsAuthKey.Failure else { return XCTFail("\(e)") }
         }
-        XCTAssertThrowsError(try APNsAuthKey.load(file: URL(fileURLWithPath: "/nonexistent/k.p8"), shownAs: "credentials/k.p8")) { e in
+        XCTAssertThrowsError(
+            try APNsAuthKey.load(file: URL(fileURLWithPath: "/nonexistent/k.p8"), shownAs: "credentials/k.p8")
+        ) { e in
             XCTAssertEqual("\(e)", "file not found: credentials/k.p8")
         }
     }
 
     func testKeyIdAndTeamIdRules() {
         let team = CredentialRules.Place(file: "services/s.xml", field: "iosApp[k].auth.teamId")
-        XCTAssertEqual(CredentialRules.tokenIDs(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyIdAt: place, teamIdAt: team), [])
+        XCTAssertEqual(
+            CredentialRules.tokenIDs(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyIdAt: place, teamIdAt: team), [])
         for bad in ["ABC123DEF", "ABC123DEFGH", "abc123defg", "ABC-23DEFG", ""] {
             let f = CredentialRules.tokenIDs(keyId: bad, teamId: "DEF123GHIJ", keyIdAt: place, teamIdAt: team)
             XCTAssertEqual(f.map(\.rule), ["token.key-id"], bad)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 final class ModelTests: XCTestCase {

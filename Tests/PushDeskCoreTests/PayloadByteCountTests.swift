@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// The size rules count a payload's bytes with the same builder that makes the payload
@@ -10,30 +11,38 @@ final class PayloadByteCountTests: XCTestCase {
     /// quotes, backslashes, control characters and non-ASCII, both types per platform.
     func deliveries() -> [Delivery] {
         var rng = SystemRandomNumberGenerator()
-        let texts = ["", "Summer is here", "Quote \" and \\ backslash", "Tab\tnew\nline\u{1}", "Café 旅 🚀", String(repeating: "x", count: 300), String(repeating: "y", count: 4100)]
+        let texts = [
+            "", "Summer is here", "Quote \" and \\ backslash", "Tab\tnew\nline\u{1}", "Café 旅 🚀",
+            String(repeating: "x", count: 300), String(repeating: "y", count: 4100),
+        ]
         func text() -> String { texts.randomElement(using: &rng)! }
         func maybe<T>(_ v: T) -> T? { Bool.random(using: &rng) ? v : nil }
         var out: [Delivery] = []
         for _ in 0..<300 {
-            let ios = IOSOptions(type: maybe(IOSDeliveryType.allCases.randomElement(using: &rng)!), sound: maybe(text()),
-                                 critical: maybe(Bool.random(using: &rng)), volume: maybe(["0.5", "1", "2", "x"].randomElement(using: &rng)!),
-                                 badge: maybe(["0", "3", "-1", "x"].randomElement(using: &rng)!), category: maybe(text()),
-                                 mutableContent: maybe(Bool.random(using: &rng)), contentAvailable: maybe(Bool.random(using: &rng)),
-                                 threadId: maybe(text()), interruptionLevel: maybe(.timeSensitive),
-                                 relevanceScore: maybe(["0.25", "7"].randomElement(using: &rng)!), targetContentId: maybe(text()),
-                                 launchImage: maybe(text()))
-            let android = AndroidOptions(type: maybe(AndroidDeliveryType.allCases.randomElement(using: &rng)!),
-                                         priority: maybe(AndroidPriority.allCases.randomElement(using: &rng)!),
-                                         ttl: maybe(["86400", "-5", "x"].randomElement(using: &rng)!), collapseKey: maybe(text()),
-                                         channelId: maybe(text()), sound: maybe(text()), icon: maybe(text()),
-                                         color: maybe(["#FF6600", "red"].randomElement(using: &rng)!), tag: maybe(text()),
-                                         clickAction: maybe(text()), image: maybe("https://cdn.example/i.jpg"), ticker: maybe(text()),
-                                         sticky: maybe(Bool.random(using: &rng)), visibility: maybe(.secret),
-                                         notificationPriority: maybe(.high), notificationCount: maybe(["4", "x"].randomElement(using: &rng)!))
+            let ios = IOSOptions(
+                type: maybe(IOSDeliveryType.allCases.randomElement(using: &rng)!), sound: maybe(text()),
+                critical: maybe(Bool.random(using: &rng)),
+                volume: maybe(["0.5", "1", "2", "x"].randomElement(using: &rng)!),
+                badge: maybe(["0", "3", "-1", "x"].randomElement(using: &rng)!), category: maybe(text()),
+                mutableContent: maybe(Bool.random(using: &rng)), contentAvailable: maybe(Bool.random(using: &rng)),
+                threadId: maybe(text()), interruptionLevel: maybe(.timeSensitive),
+                relevanceScore: maybe(["0.25", "7"].randomElement(using: &rng)!), targetContentId: maybe(text()),
+                launchImage: maybe(text()))
+            let android = AndroidOptions(
+                type: maybe(AndroidDeliveryType.allCases.randomElement(using: &rng)!),
+                priority: maybe(AndroidPriority.allCases.randomElement(using: &rng)!),
+                ttl: maybe(["86400", "-5", "x"].randomElement(using: &rng)!), collapseKey: maybe(text()),
+                channelId: maybe(text()), sound: maybe(text()), icon: maybe(text()),
+                color: maybe(["#FF6600", "red"].randomElement(using: &rng)!), tag: maybe(text()),
+                clickAction: maybe(text()), image: maybe("https://cdn.example/i.jpg"), ticker: maybe(text()),
+                sticky: maybe(Bool.random(using: &rng)), visibility: maybe(.secret),
+                notificationPriority: maybe(.high), notificationCount: maybe(["4", "x"].randomElement(using: &rng)!))
             var vars = [VariableValue(name: "mediaUrl", value: text()), VariableValue(name: "VAR", value: text())]
             if Bool.random(using: &rng) { vars.append(VariableValue(name: "VAR", value: "twice")) }
             if Bool.random(using: &rng) { vars.append(VariableValue(name: "title", value: "collides")) }
-            out.append(PayloadFixture.delivery(title: text(), subtitle: text(), body: text(), ios: ios, android: android, variables: vars))
+            out.append(
+                PayloadFixture.delivery(
+                    title: text(), subtitle: text(), body: text(), ios: ios, android: android, variables: vars))
         }
         return out
     }
@@ -45,22 +54,30 @@ final class PayloadByteCountTests: XCTestCase {
         let tracking = Tracking(messageId: PayloadFixture.messageId, deliveryId: "56c4")
         for d in deliveries() {
             for case .ios(let app) in service.apps {
-                XCTAssertEqual(APNsRequest.payloadBytes(delivery: d, app: app, tracking: tracking),
-                               APNsRequest.payload(delivery: d, app: app, tracking: tracking).compactBytes.count)
+                XCTAssertEqual(
+                    APNsRequest.payloadBytes(delivery: d, app: app, tracking: tracking),
+                    APNsRequest.payload(delivery: d, app: app, tracking: tracking).compactBytes.count)
             }
             for case .android(let app) in service.apps {
                 // FCM v1: the message without its token; legacy: the body without `to`.
-                guard case .object(let top) = FCMv1Message.payload(delivery: d, app: app, tracking: tracking, token: "T"),
-                      case .object(let message) = top[0].1 else { return XCTFail("no message") }
+                guard
+                    case .object(let top) = FCMv1Message.payload(delivery: d, app: app, tracking: tracking, token: "T"),
+                    case .object(let message) = top[0].1
+                else { return XCTFail("no message") }
                 XCTAssertEqual(message.first?.0, "token")
-                XCTAssertEqual(FCMv1Message.payloadBytes(delivery: d, app: app, tracking: tracking),
-                               JSONValue.object(Array(message.dropFirst())).compactBytes.count)
-                guard case .object(let body) = FCMLegacyMessage.payload(delivery: d, app: legacy, tracking: tracking, token: "T") else {
+                XCTAssertEqual(
+                    FCMv1Message.payloadBytes(delivery: d, app: app, tracking: tracking),
+                    JSONValue.object(Array(message.dropFirst())).compactBytes.count)
+                guard
+                    case .object(let body) = FCMLegacyMessage.payload(
+                        delivery: d, app: legacy, tracking: tracking, token: "T")
+                else {
                     return XCTFail("no body")
                 }
                 XCTAssertEqual(body.first?.0, "to")
-                XCTAssertEqual(FCMLegacyMessage.payloadBytes(delivery: d, app: legacy, tracking: tracking),
-                               JSONValue.object(Array(body.dropFirst())).compactBytes.count)
+                XCTAssertEqual(
+                    FCMLegacyMessage.payloadBytes(delivery: d, app: legacy, tracking: tracking),
+                    JSONValue.object(Array(body.dropFirst())).compactBytes.count)
             }
         }
     }
@@ -70,10 +87,12 @@ final class PayloadByteCountTests: XCTestCase {
         let service = PayloadFixture.service()
         var over = 0
         for d in deliveries() {
-            let shown = PreviewEngine.preview(delivery: d, service: service, profile: nil, appKey: nil, token: nil,
-                                              now: PayloadFixture.now, serviceFindings: [], payloads: true)
-            let counted = PreviewEngine.preview(delivery: d, service: service, profile: nil, appKey: nil, token: nil,
-                                                now: PayloadFixture.now, serviceFindings: [], payloads: false)
+            let shown = PreviewEngine.preview(
+                delivery: d, service: service, profile: nil, appKey: nil, token: nil,
+                now: PayloadFixture.now, serviceFindings: [], payloads: true)
+            let counted = PreviewEngine.preview(
+                delivery: d, service: service, profile: nil, appKey: nil, token: nil,
+                now: PayloadFixture.now, serviceFindings: [], payloads: false)
             XCTAssertEqual(shown.diagnostics, counted.diagnostics)
             XCTAssertEqual(shown.targets.map(\.bytes), counted.targets.map(\.bytes))
             XCTAssertEqual(shown.targets.map(\.diagnostics), counted.targets.map(\.diagnostics))
@@ -92,8 +111,9 @@ final class PayloadByteCountTests: XCTestCase {
         var over = 0
         for service in [PayloadFixture.service(), legacyService] {
             for d in deliveries() {
-                let shown = PreviewEngine.preview(delivery: d, service: service, profile: nil, appKey: nil, token: nil,
-                                                  now: PayloadFixture.now)
+                let shown = PreviewEngine.preview(
+                    delivery: d, service: service, profile: nil, appKey: nil, token: nil,
+                    now: PayloadFixture.now)
                 let largest = PreviewEngine.largestPayload(delivery: d, service: service)
                 XCTAssertEqual(largest?.bytes, shown.targets.map(\.bytes).max())
                 XCTAssertEqual(largest?.limit, shown.targets.first?.limit)

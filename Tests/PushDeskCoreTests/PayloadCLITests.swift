@@ -1,5 +1,6 @@
-import XCTest
 import Foundation
+import XCTest
+
 @testable import PushDeskCore
 
 /// Drives the built `pushdesk preview` / `validate` on real stores, as an operator would.
@@ -22,7 +23,11 @@ final class PayloadCLITests: XCTestCase {
         if let store { try? FileManager.default.removeItem(at: store) }
     }
 
-    struct Run { var code: Int32; var out: String; var err: String }
+    struct Run {
+        var code: Int32
+        var out: String
+        var err: String
+    }
 
     func pushdesk(_ args: String...) throws -> Run { try pushdesk(args) }
 
@@ -30,13 +35,16 @@ final class PayloadCLITests: XCTestCase {
         let p = Process()
         p.executableURL = Self.binary
         p.arguments = args + ["--store", store.path]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return Run(
+            code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
     }
 
     func write(_ relative: String, _ text: String) throws {
@@ -52,28 +60,44 @@ final class PayloadCLITests: XCTestCase {
         XCTAssertEqual((doc["diagnostics"] as? [Any])?.count, 0)
         let targets = try XCTUnwrap(doc["targets"] as? [[String: Any]])
         XCTAssertEqual(targets.map { $0["app"] as? String }, ["neotrips-ios-dev", "neotrips-ios", "neotrips-android"])
-        XCTAssertEqual(Set(targets[0].keys), ["app", "label", "platform", "environment", "api", "endpoint", "headers", "payload",
-                                              "bytes", "limit", "diagnostics"])
-        XCTAssertEqual(Set(targets[2].keys), ["app", "label", "platform", "api", "endpoint", "headers", "payload", "bytes", "limit", "diagnostics"])
+        XCTAssertEqual(
+            Set(targets[0].keys),
+            [
+                "app", "label", "platform", "environment", "api", "endpoint", "headers", "payload",
+                "bytes", "limit", "diagnostics",
+            ])
+        XCTAssertEqual(
+            Set(targets[2].keys),
+            ["app", "label", "platform", "api", "endpoint", "headers", "payload", "bytes", "limit", "diagnostics"])
         // Key order is part of the contract: check it on the raw text.
-        let order = ["\"delivery\"", "\"service\"", "\"targets\"", "\"app\"", "\"label\"", "\"platform\"", "\"environment\"", "\"api\"",
-                     "\"endpoint\"", "\"headers\"", "\"payload\"", "\"bytes\"", "\"limit\""]
+        let order = [
+            "\"delivery\"", "\"service\"", "\"targets\"", "\"app\"", "\"label\"", "\"platform\"", "\"environment\"",
+            "\"api\"",
+            "\"endpoint\"", "\"headers\"", "\"payload\"", "\"bytes\"", "\"limit\"",
+        ]
         let offsets = order.map { r.out.range(of: $0)?.lowerBound }
         XCTAssertFalse(offsets.contains(nil))
         XCTAssertEqual(offsets.compactMap { $0 }, offsets.compactMap { $0 }.sorted())
-        XCTAssertEqual(targets[1]["headers"] as? [String: String],
-                       ["apns-push-type": "alert", "apns-priority": "10", "apns-topic": "com.neotrips.app", "apns-collapse-id": "summer"])
+        XCTAssertEqual(
+            targets[1]["headers"] as? [String: String],
+            [
+                "apns-push-type": "alert", "apns-priority": "10", "apns-topic": "com.neotrips.app",
+                "apns-collapse-id": "summer",
+            ])
         let aps = try XCTUnwrap((targets[1]["payload"] as? [String: Any])?["aps"] as? [String: Any])
         XCTAssertEqual((aps["alert"] as? [String: String])?["body"], "Hi Ana, 20% off until Sunday.")
         // The command and the engine agree on every byte.
-        let engine = PreviewEngine.preview(delivery: DemoStore.summerSale, service: DemoStore.neotrips, profile: DemoStore.ana,
-                                           appKey: nil, token: nil, now: Date())
+        let engine = PreviewEngine.preview(
+            delivery: DemoStore.summerSale, service: DemoStore.neotrips, profile: DemoStore.ana,
+            appKey: nil, token: nil, now: Date())
         XCTAssertEqual(targets.map { $0["bytes"] as? Int }, engine.targets.map(\.bytes))
         XCTAssertEqual(r.out.trimmingCharacters(in: .newlines), engine.json.pretty)
     }
 
     func testTextFormShowsHeadersPayloadSizeAndGroupedFindings() throws {
-        try write("deliveries/bad.xml", """
+        try write(
+            "deliveries/bad.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <delivery format="1" name="bad" label="Bad" service="neotrips">
               <content>
@@ -85,13 +109,19 @@ final class PayloadCLITests: XCTestCase {
             """)
         let r = try pushdesk("preview", "bad", "--app", "neotrips-ios")
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(r.out.contains("POST https://api.push.apple.com/3/device/DEVICE_TOKEN\napns-push-type: alert\napns-priority: 10\napns-topic: com.neotrips.app\n"), r.out)
+        XCTAssertTrue(
+            r.out.contains(
+                "POST https://api.push.apple.com/3/device/DEVICE_TOKEN\napns-push-type: alert\napns-priority: 10\napns-topic: com.neotrips.app\n"
+            ), r.out)
         XCTAssertTrue(r.out.contains("\"sound\": \"bell.caf\""))
-        let sent = #"{"aps":{"alert":{"title":"Hi"},"sound":"bell.caf","interruption-level":"critical"},"_mId":"00000000-0000-0000-0000-000000000000","_dId":"00000000"}"#
+        let sent =
+            #"{"aps":{"alert":{"title":"Hi"},"sound":"bell.caf","interruption-level":"critical"},"_mId":"00000000-0000-0000-0000-000000000000","_dId":"00000000"}"#
         XCTAssertTrue(r.out.contains("\n\(sent.utf8.count) / 4096 bytes\n"), r.out)
-        let errors = try XCTUnwrap(r.out.range(of: "errors (1):")), warnings = try XCTUnwrap(r.out.range(of: "warnings (1):"))
+        let errors = try XCTUnwrap(r.out.range(of: "errors (1):"))
+        let warnings = try XCTUnwrap(r.out.range(of: "warnings (1):"))
         XCTAssertLessThan(errors.lowerBound, warnings.lowerBound)
-        XCTAssertTrue(r.out.contains("  deliveries/bad.xml:6:8: error: ios.sound: sound \"bell.caf\" is neither"), r.out)
+        XCTAssertTrue(
+            r.out.contains("  deliveries/bad.xml:6:8: error: ios.sound: sound \"bell.caf\" is neither"), r.out)
         XCTAssertTrue(r.out.hasSuffix("1 error, 1 warning\n"))
         // validate reports the delivery's findings too, positioned, once per app they concern.
         let v = try pushdesk("validate")
@@ -99,13 +129,16 @@ final class PayloadCLITests: XCTestCase {
         // (validate prints errors on stderr and warnings on stdout)
         let lines = (v.err + v.out).split(separator: "\n").filter { $0.hasPrefix("deliveries/bad.xml") }
         XCTAssertEqual(lines.filter { $0.contains("[sound.unknown]") }.count, 2, v.err)  // sandbox and production
-        XCTAssertEqual(lines.filter { $0.hasPrefix("deliveries/bad.xml:6:25: warning: ios.interruptionLevel:") }.count, 1, v.out)
+        XCTAssertEqual(
+            lines.filter { $0.hasPrefix("deliveries/bad.xml:6:25: warning: ios.interruptionLevel:") }.count, 1, v.out)
     }
 
     /// C1 controls are legal in XML and JSON; U+009B is CSI on some terminals. The text form
     /// must show them escaped, while the JSON form (piped) keeps the exact value.
     func testC1ControlsFromFilesNeverReachTheTerminalRaw() throws {
-        try write("deliveries/c1.xml", """
+        try write(
+            "deliveries/c1.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <delivery format="1" name="c1" label="C1" service="neotrips">
               <content>
@@ -125,13 +158,18 @@ final class PayloadCLITests: XCTestCase {
         let target = try XCTUnwrap((doc["targets"] as? [[String: Any]])?.first)
         let alert = ((target["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? [String: Any]
         XCTAssertEqual(alert?["title"] as? String, "a\u{9B}2Jb")
-        XCTAssertEqual(target["bytes"] as? Int, #"{"aps":{"alert":{"title":"a\#u{9B}2Jb"},"sound":"x\#u{85}y"},"_mId":"00000000-0000-0000-0000-000000000000","_dId":"00000000"}"#.utf8.count)
+        XCTAssertEqual(
+            target["bytes"] as? Int,
+            #"{"aps":{"alert":{"title":"a\#u{9B}2Jb"},"sound":"x\#u{85}y"},"_mId":"00000000-0000-0000-0000-000000000000","_dId":"00000000"}"#
+                .utf8.count)
     }
 
     func testExitCodesAndErrorsOnStderr() throws {
         var r = try pushdesk("preview", "nope")
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.err.contains("deliveries/nope.xml: error: no such file") && r.err.contains("catalog-refresh, summer-sale"), r.err)
+        XCTAssertTrue(
+            r.err.contains("deliveries/nope.xml: error: no such file")
+                && r.err.contains("catalog-refresh, summer-sale"), r.err)
         r = try pushdesk("preview", "summer-sale", "--app", "zzz")
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.err.contains("neotrips-ios-dev, neotrips-ios, neotrips-android"), r.err)
@@ -144,7 +182,9 @@ final class PayloadCLITests: XCTestCase {
     }
 
     func testServiceMissingIsAnInputError() throws {
-        try write("deliveries/orphan.xml", """
+        try write(
+            "deliveries/orphan.xml",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <delivery format="1" name="orphan" label="Orphan" service="gone">
               <content>
@@ -170,9 +210,13 @@ final class PayloadCLITests: XCTestCase {
         var r = try pushdesk("preview", "summer-sale", "--json")
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.out, "")
-        XCTAssertTrue(r.err.hasPrefix("deliveries/summer-sale.xml:6:48: error: character reference &#xD83D; is half of a UTF-16 surrogate pair"), r.err)
+        XCTAssertTrue(
+            r.err.hasPrefix(
+                "deliveries/summer-sale.xml:6:48: error: character reference &#xD83D; is half of a UTF-16 surrogate pair"
+            ), r.err)
         var bytes = Array(xml.utf8)
-        let at = try XCTUnwrap(xml.utf8.firstIndex(of: UInt8(ascii: "%")).map { xml.utf8.distance(from: xml.utf8.startIndex, to: $0) })
+        let at = try XCTUnwrap(
+            xml.utf8.firstIndex(of: UInt8(ascii: "%")).map { xml.utf8.distance(from: xml.utf8.startIndex, to: $0) })
         bytes.replaceSubrange(at..<(at + 1), with: [0xED, 0xA0, 0xBD])
         try Data(bytes).write(to: store.appendingPathComponent("deliveries/summer-sale.xml"))
         r = try pushdesk("preview", "summer-sale")
@@ -200,33 +244,51 @@ final class PayloadCLITests: XCTestCase {
             var d = PayloadIndependentCheckTests.delivery(&rng, index: i)
             // XML 1.0 cannot carry most control characters; the store refuses them on save.
             func clean(_ t: String) -> String {
-                String(String.UnicodeScalarView(t.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }))
+                String(
+                    String.UnicodeScalarView(t.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }))
             }
-            d.content = DeliveryContent(title: clean(d.content.title), subtitle: clean(d.content.subtitle), body: clean(d.content.body))
+            d.content = DeliveryContent(
+                title: clean(d.content.title), subtitle: clean(d.content.subtitle), body: clean(d.content.body))
             d.variables = d.variables.reduce(into: []) { acc, v in
-                if !acc.contains(where: { $0.name == v.name }) { acc.append(VariableValue(name: v.name, value: clean(v.value))) }
+                if !acc.contains(where: { $0.name == v.name }) {
+                    acc.append(VariableValue(name: v.name, value: clean(v.value)))
+                }
             }
             d.tracking = d.tracking.map { Tracking(messageId: clean($0.messageId), deliveryId: clean($0.deliveryId)) }
-            for k in [\IOSOptions.category, \.threadId, \.targetContentId, \.launchImage, \.collapseId] { d.ios[keyPath: k] = d.ios[keyPath: k].map(clean) }
-            for k in [\AndroidOptions.collapseKey, \.channelId, \.sound, \.icon, \.tag, \.clickAction, \.image, \.ticker] {
+            for k in [\IOSOptions.category, \.threadId, \.targetContentId, \.launchImage, \.collapseId] {
+                d.ios[keyPath: k] = d.ios[keyPath: k].map(clean)
+            }
+            for k in [
+                \AndroidOptions.collapseKey, \.channelId, \.sound, \.icon, \.tag, \.clickAction, \.image, \.ticker,
+            ] {
                 d.android[keyPath: k] = d.android[keyPath: k].map(clean)
             }
             try s.save(d)
             let r = try pushdesk("preview", d.name, "--profile", "ana", "--json")
             XCTAssertTrue(r.code == 0 || r.code == 1, "delivery \(i): exit \(r.code) \(r.err)")
-            let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], "delivery \(i): \(r.err)")
+            let doc = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], "delivery \(i): \(r.err)")
             let targets = try XCTUnwrap(doc["targets"] as? [[String: Any]])
             XCTAssertEqual(targets.count, 3)
             for t in targets {
                 var payload = try XCTUnwrap(t["payload"] as? [String: Any])
-                if let m = payload["message"] as? [String: Any] { payload = m; payload["token"] = nil } else { payload["to"] = nil }
+                if let m = payload["message"] as? [String: Any] {
+                    payload = m
+                    payload["token"] = nil
+                } else {
+                    payload["to"] = nil
+                }
                 var errors: [String] = []
-                let n = PayloadIndependentCheckTests.bytes(payload, key: nil, path: "", allowed: { _ in nil }, errors: &errors)
+                let n = PayloadIndependentCheckTests.bytes(
+                    payload, key: nil, path: "", allowed: { _ in nil }, errors: &errors)
                 XCTAssertEqual(errors, [])
                 XCTAssertEqual(n, t["bytes"] as? Int, "delivery \(i) \(t["app"] ?? "")")
             }
-            let hasError = (doc["diagnostics"] as? [[String: Any]] ?? []).contains { $0["severity"] as? String == "error" }
-                || targets.contains { ($0["diagnostics"] as? [[String: Any]] ?? []).contains { $0["severity"] as? String == "error" } }
+            let hasError =
+                (doc["diagnostics"] as? [[String: Any]] ?? []).contains { $0["severity"] as? String == "error" }
+                || targets.contains {
+                    ($0["diagnostics"] as? [[String: Any]] ?? []).contains { $0["severity"] as? String == "error" }
+                }
             XCTAssertEqual(r.code, hasError ? 1 : 0, "delivery \(i)")
         }
     }

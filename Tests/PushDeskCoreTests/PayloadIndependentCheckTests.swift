@@ -1,5 +1,6 @@
-import XCTest
 import Foundation
+import XCTest
+
 @testable import PushDeskCore
 @testable import PushDeskFuzzing
 
@@ -47,78 +48,110 @@ final class PayloadIndependentCheckTests: XCTestCase {
 
     static func delivery(_ r: inout Rng, index: Int) -> Delivery {
         let ios = IOSOptions(
-            type: r.maybe(70) { $0.pick(IOSDeliveryType.allCases) }, sound: r.maybe(40) { $0.pick(["default", "chime.caf", "bell.caf", "é\"/"]) },
-            critical: r.maybe(30) { $0.chance(50) }, volume: r.maybe(30) { $0.pick(numbers) }, badge: r.maybe(40) { $0.pick(numbers) },
-            category: r.maybe(30) { text(&$0) }, mutableContent: r.maybe(40) { $0.chance(50) }, contentAvailable: r.maybe(30) { $0.chance(50) },
+            type: r.maybe(70) { $0.pick(IOSDeliveryType.allCases) },
+            sound: r.maybe(40) { $0.pick(["default", "chime.caf", "bell.caf", "é\"/"]) },
+            critical: r.maybe(30) { $0.chance(50) }, volume: r.maybe(30) { $0.pick(numbers) },
+            badge: r.maybe(40) { $0.pick(numbers) },
+            category: r.maybe(30) { text(&$0) }, mutableContent: r.maybe(40) { $0.chance(50) },
+            contentAvailable: r.maybe(30) { $0.chance(50) },
             threadId: r.maybe(30) { text(&$0) }, interruptionLevel: r.maybe(40) { $0.pick(InterruptionLevel.allCases) },
             relevanceScore: r.maybe(40) { $0.pick(numbers) }, targetContentId: r.maybe(30) { text(&$0) },
             launchImage: r.maybe(20) { text(&$0) }, priority: r.maybe(40) { $0.pick(APNsPriority.allCases) },
-            collapseId: r.maybe(30) { text(&$0) }, expiration: r.maybe(30) { $0.pick(["2026-12-01T00:00:00Z", "2020-01-01T00:00:00Z", "soon"]) })
+            collapseId: r.maybe(30) { text(&$0) },
+            expiration: r.maybe(30) { $0.pick(["2026-12-01T00:00:00Z", "2020-01-01T00:00:00Z", "soon"]) })
         let android = AndroidOptions(
-            type: r.maybe(70) { $0.pick(AndroidDeliveryType.allCases) }, priority: r.maybe(50) { $0.pick(AndroidPriority.allCases) },
+            type: r.maybe(70) { $0.pick(AndroidDeliveryType.allCases) },
+            priority: r.maybe(50) { $0.pick(AndroidPriority.allCases) },
             ttl: r.maybe(40) { $0.pick(numbers + ["86400", "2419201"]) }, collapseKey: r.maybe(30) { text(&$0) },
             channelId: r.maybe(40) { text(&$0) }, sound: r.maybe(40) { text(&$0) }, icon: r.maybe(40) { text(&$0) },
             color: r.maybe(40) { $0.pick(["#FF6600", "#ff66", "red"]) }, tag: r.maybe(40) { text(&$0) },
-            clickAction: r.maybe(40) { text(&$0) }, image: r.maybe(40) { $0.pick(["https://cdn.example/a.jpg", "http://x", text(&$0)]) },
+            clickAction: r.maybe(40) { text(&$0) },
+            image: r.maybe(40) { $0.pick(["https://cdn.example/a.jpg", "http://x", text(&$0)]) },
             ticker: r.maybe(40) { text(&$0) }, sticky: r.maybe(40) { $0.chance(50) },
             visibility: r.maybe(40) { $0.pick(NotificationVisibility.allCases) },
             notificationPriority: r.maybe(40) { $0.pick(NotificationPriority.allCases) },
             notificationCount: r.maybe(40) { $0.pick(numbers) })
         var values: [VariableValue] = []
-        for _ in 0..<r.int(5) { values.append(VariableValue(name: r.pick(variableNames), value: r.chance(10) ? "" : text(&r))) }
-        return Delivery(name: "gen-\(index)", service: "neotrips",
-                        content: DeliveryContent(title: r.chance(80) ? text(&r) : "", subtitle: r.chance(40) ? text(&r) : "",
-                                                 body: r.chance(80) ? text(&r) : ""),
-                        tracking: r.maybe(50) { Tracking(messageId: text(&$0), deliveryId: text(&$0)) },
-                        ios: ios, android: android, variables: values)
+        for _ in 0..<r.int(5) {
+            values.append(VariableValue(name: r.pick(variableNames), value: r.chance(10) ? "" : text(&r)))
+        }
+        return Delivery(
+            name: "gen-\(index)", service: "neotrips",
+            content: DeliveryContent(
+                title: r.chance(80) ? text(&r) : "", subtitle: r.chance(40) ? text(&r) : "",
+                body: r.chance(80) ? text(&r) : ""),
+            tracking: r.maybe(50) { Tracking(messageId: text(&$0), deliveryId: text(&$0)) },
+            ios: ios, android: android, variables: values)
     }
 
     static func service(_ r: inout Rng) -> Service {
-        var apps: [MobileApp] = [.ios(PayloadFixture.iosApp(.sandbox, connector: r.pick(IOSConnector.allCases))),
-                                 .ios(PayloadFixture.iosApp(.production))]
+        var apps: [MobileApp] = [
+            .ios(PayloadFixture.iosApp(.sandbox, connector: r.pick(IOSConnector.allCases))),
+            .ios(PayloadFixture.iosApp(.production)),
+        ]
         var android = PayloadFixture.androidApp(api: r.pick(AndroidAPI.allCases))
-        android.variables += [AppVariable(name: "title"), AppVariable(name: "aps"), AppVariable(name: "promo"), AppVariable(name: "VAR")]
+        android.variables += [
+            AppVariable(name: "title"), AppVariable(name: "aps"), AppVariable(name: "promo"), AppVariable(name: "VAR"),
+        ]
         apps.append(.android(android))
         return Service(name: "neotrips", label: "Neotrips", apps: apps)
     }
 
     // MARK: the SPEC's key names, per place in each payload
 
-    static let aps: Set = ["alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
-                           "interruption-level", "relevance-score", "target-content-id"]
+    static let aps: Set = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+        "interruption-level", "relevance-score", "target-content-id",
+    ]
     static let alert: Set = ["title", "subtitle", "body", "launch-image"]
     static let criticalSound: Set = ["critical", "name", "volume"]
     static let v1Message: Set = ["token", "notification", "data", "android"]
     static let v1Notification: Set = ["title", "body", "image"]
     static let v1Android: Set = ["priority", "ttl", "collapse_key", "notification"]
-    static let v1AndroidNotification: Set = ["channel_id", "sound", "icon", "color", "tag", "click_action", "ticker", "sticky",
-                                             "visibility", "notification_priority", "notification_count"]
+    static let v1AndroidNotification: Set = [
+        "channel_id", "sound", "icon", "color", "tag", "click_action", "ticker", "sticky",
+        "visibility", "notification_priority", "notification_count",
+    ]
     static let legacyBody: Set = ["to", "priority", "time_to_live", "collapse_key", "data", "notification"]
     static let legacyNotification: Set = ["title", "body", "icon", "sound", "tag", "color", "click_action"]
-    static let numberKeys: Set = ["badge", "content-available", "mutable-content", "relevance-score", "critical", "volume",
-                                  "time_to_live", "notification_count"]
+    static let numberKeys: Set = [
+        "badge", "content-available", "mutable-content", "relevance-score", "critical", "volume",
+        "time_to_live", "notification_count",
+    ]
     static let boolKeys: Set = ["sticky"]
 
     /// Compact byte count of a parsed JSON value, from SPEC §4.5 alone (key order does not
     /// change the count). `key` says which member this value is, to print numbers/bools.
-    static func bytes(_ v: Any, key: String?, path: String, allowed: (String) -> Set<String>?, errors: inout [String]) -> Int {
+    static func bytes(_ v: Any, key: String?, path: String, allowed: (String) -> Set<String>?, errors: inout [String])
+        -> Int
+    {
         if let d = v as? [String: Any] {
             let names = allowed(path)
             var n = 2 + max(0, d.count - 1)
             for (k, value) in d {
                 if let names, !names.contains(k) { errors.append("\(path): key \"\(k)\" is not named by SPEC") }
-                n += PayloadCheck.stringBytes(k) + 1 + bytes(value, key: k, path: path + "." + k, allowed: allowed, errors: &errors)
+                n +=
+                    PayloadCheck.stringBytes(k) + 1
+                    + bytes(value, key: k, path: path + "." + k, allowed: allowed, errors: &errors)
             }
             return n
         }
         if let s = v as? String {
-            if let key, numberKeys.contains(key) || boolKeys.contains(key) { errors.append("\(path): expected a number/bool") }
+            if let key, numberKeys.contains(key) || boolKeys.contains(key) {
+                errors.append("\(path): expected a number/bool")
+            }
             return PayloadCheck.stringBytes(s)
         }
         if let num = v as? NSNumber {
-            guard let key else { errors.append("\(path): bare number"); return 0 }
+            guard let key else {
+                errors.append("\(path): bare number")
+                return 0
+            }
             if boolKeys.contains(key) { return num.boolValue ? 4 : 5 }
-            guard numberKeys.contains(key) else { errors.append("\(path): \(key) must be a string"); return 0 }
+            guard numberKeys.contains(key) else {
+                errors.append("\(path): \(key) must be a string")
+                return 0
+            }
             let d = num.doubleValue
             return d == d.rounded() ? String(Int(d)).utf8.count : String(d).utf8.count
         }
@@ -132,17 +165,20 @@ final class PayloadIndependentCheckTests: XCTestCase {
     }
 
     func testGeneratedDeliveriesRoundTripThroughFoundation() throws {
-        var r = Rng(state: 20261121)
+        var r = Rng(state: 20_261_121)
         let profile = Profile(name: "ana", fields: [("firstName", "Ana \"🌸\""), ("city", "東京\\")])
-        var checked = 0, overLimit = 0
+        var checked = 0
+        var overLimit = 0
         for i in 0..<300 {
             let d = Self.delivery(&r, index: i)
             let service = Self.service(&r)
             let usesProfile = r.chance(70)
-            let p = PreviewEngine.preview(delivery: d, service: service, profile: usesProfile ? profile : nil,
-                                          appKey: nil, token: r.maybe(50) { Self.text(&$0) }, now: PayloadFixture.now)
+            let p = PreviewEngine.preview(
+                delivery: d, service: service, profile: usesProfile ? profile : nil,
+                appKey: nil, token: r.maybe(50) { Self.text(&$0) }, now: PayloadFixture.now)
             let compact = p.json.compact
-            let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(compact.utf8)) as? [String: Any], "delivery \(i)")
+            let doc = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(compact.utf8)) as? [String: Any], "delivery \(i)")
             let prettyDoc = try JSONSerialization.jsonObject(with: Data(p.json.pretty.utf8)) as? NSDictionary
             XCTAssertEqual(doc as NSDictionary, prettyDoc, "pretty and compact differ for delivery \(i)")
             let targets = try XCTUnwrap(doc["targets"] as? [[String: Any]])
@@ -151,15 +187,21 @@ final class PayloadIndependentCheckTests: XCTestCase {
                 let payload = try XCTUnwrap(t["payload"] as? [String: Any])
                 let api = try XCTUnwrap(t["api"] as? String)
                 let app = try XCTUnwrap(service.app(integrationKey: t["app"] as? String ?? ""))
-                let custom = Set(app.variables.map(\.name).filter { !DeliveryRules.isReservedVariable($0) } + ["_mId", "_dId"])
+                let custom = Set(
+                    app.variables.map(\.name).filter { !DeliveryRules.isReservedVariable($0) } + ["_mId", "_dId"])
                 var errors: [String] = []
                 var counted = payload
                 let allowed: (String) -> Set<String>?
                 switch api {
                 case "apns":
                     allowed = { path in
-                        switch path { case "": custom.union(["aps"]); case ".aps": Self.aps
-                        case ".aps.alert": Self.alert; case ".aps.sound": Self.criticalSound; default: nil }
+                        switch path {
+                        case "": custom.union(["aps"])
+                        case ".aps": Self.aps
+                        case ".aps.alert": Self.alert
+                        case ".aps.sound": Self.criticalSound
+                        default: nil
+                        }
                     }
                     let alert = (payload["aps"] as? [String: Any])?["alert"] as? [String: Any]
                     if let title = alert?["title"] as? String {
@@ -170,9 +212,14 @@ final class PayloadIndependentCheckTests: XCTestCase {
                     message["token"] = nil
                     counted = message
                     allowed = { path in
-                        switch path { case "": Self.v1Message; case ".notification": Self.v1Notification
-                        case ".data": custom.union(["title", "_msg"]); case ".android": Self.v1Android
-                        case ".android.notification": Self.v1AndroidNotification; default: nil }
+                        switch path {
+                        case "": Self.v1Message
+                        case ".notification": Self.v1Notification
+                        case ".data": custom.union(["title", "_msg"])
+                        case ".android": Self.v1Android
+                        case ".android.notification": Self.v1AndroidNotification
+                        default: nil
+                        }
                     }
                     if let msg = (message["data"] as? [String: Any])?["_msg"] as? String {
                         XCTAssertEqual(msg, usesProfile ? Self.personalized(d.content.body) : d.content.body)
@@ -181,8 +228,12 @@ final class PayloadIndependentCheckTests: XCTestCase {
                     XCTAssertEqual(api, "legacy")
                     counted["to"] = nil
                     allowed = { path in
-                        switch path { case "": Self.legacyBody; case ".data": custom.union(["title", "_msg"])
-                        case ".notification": Self.legacyNotification; default: nil }
+                        switch path {
+                        case "": Self.legacyBody
+                        case ".data": custom.union(["title", "_msg"])
+                        case ".notification": Self.legacyNotification
+                        default: nil
+                        }
                     }
                 }
                 let n = Self.bytes(counted, key: nil, path: "", allowed: allowed, errors: &errors)

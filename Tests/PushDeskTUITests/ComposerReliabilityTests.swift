@@ -1,5 +1,6 @@
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// The composer under the store's lock, save conflicts and recovery files: the same paths
@@ -11,7 +12,9 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
 
     /// Composer on summer-sale, cursor at the end of the title, `text` typed.
     func editTitle(_ a: ConsoleApp, _ text: String) {
-        a.handle(.char("D")); a.handle(.char("j")); a.handle(.enter)
+        a.handle(.char("D"))
+        a.handle(.char("j"))
+        a.handle(.enter)
         for _ in 0..<3 { a.handle(.tab) }
         type(a, text)
     }
@@ -19,13 +22,14 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
     func testChangedOnDiskIsAConflictThenSaveAsCopy() throws {
         let a = app()
         editTitle(a, " (mine)")
-        let theirs = try String(contentsOf: summer, encoding: .utf8).replacingOccurrences(of: "Summer is here", with: "Theirs")
+        let theirs = try String(contentsOf: summer, encoding: .utf8).replacingOccurrences(
+            of: "Summer is here", with: "Theirs")
         try theirs.write(to: summer, atomically: true, encoding: .utf8)
         a.handle(.ctrl("s"))
         var s = flat(screen(a))
         XCTAssertTrue(s.contains("deliveries/summer-sale.xml changed on disk"), s)
         XCTAssertEqual(try String(contentsOf: summer, encoding: .utf8), theirs, "never overwritten")
-        a.handle(.char("s"))                               // Save as copy
+        a.handle(.char("s"))  // Save as copy
         s = flat(screen(a))
         XCTAssertTrue(s.contains("a new delivery name"), s)
         XCTAssertTrue(s.contains("summer-sale-copy"), s)
@@ -40,9 +44,11 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
     func testReloadTakesTheDiskVersion() throws {
         let a = app()
         editTitle(a, " (mine)")
-        let theirs = try String(contentsOf: summer, encoding: .utf8).replacingOccurrences(of: "Summer is here", with: "Theirs")
+        let theirs = try String(contentsOf: summer, encoding: .utf8).replacingOccurrences(
+            of: "Summer is here", with: "Theirs")
         try theirs.write(to: summer, atomically: true, encoding: .utf8)
-        a.handle(.ctrl("s")); a.handle(.char("r"))
+        a.handle(.ctrl("s"))
+        a.handle(.char("r"))
         let s = screen(a)
         XCTAssertTrue(s.contains("Reloaded deliveries/summer-sale.xml from disk"), s)
         XCTAssertTrue(s.contains(#""title": "Theirs""#), "the preview follows the file:\n\(s)")
@@ -56,14 +62,15 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         let entries = first.recoveryEntries()
         XCTAssertEqual(entries.map(\.kind), [.delivery])
         XCTAssertEqual(entries.first?.summary, "delivery summer-sale")
-        XCTAssertTrue(String(decoding: entries[0].xml, as: UTF8.self).contains("<title>Summer is here — last call</title>"))
+        XCTAssertTrue(
+            String(decoding: entries[0].xml, as: UTF8.self).contains("<title>Summer is here — last call</title>"))
         XCTAssertTrue(old.writeNow(entries, reason: .hangup))
 
         let keeper = RecoveryKeeper(storeRoot: root, interval: 30)
         let a = app(keeper: keeper)
         a.offerPendingRecovery()
         XCTAssertTrue(flat(screen(a)).contains("• delivery summer-sale"))
-        a.handle(.char("r"))                               // Restore
+        a.handle(.char("r"))  // Restore
         let composer = try XCTUnwrap(a.stack.last as? ComposerScreen, "restored into the composer")
         XCTAssertEqual(composer.s.draft.content.title, "Summer is here — last call")
         XCTAssertTrue(composer.s.isDirty)
@@ -73,8 +80,12 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
     }
 
     func testReadOnlyComposerChangesNothing() throws {
-        guard case .acquired(let first, _) = try StoreLock.acquire(
-            storeRoot: root, holder: LockHolder(user: "alice", host: ProcessIdentity.host, pid: getpid(), program: "console", since: Date())) else {
+        guard
+            case .acquired(let first, _) = try StoreLock.acquire(
+                storeRoot: root,
+                holder: LockHolder(
+                    user: "alice", host: ProcessIdentity.host, pid: getpid(), program: "console", since: Date()))
+        else {
             return XCTFail("lock")
         }
         defer { first.release() }
@@ -82,7 +93,7 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         defer { access.release() }
         let a = app(access)
         editTitle(a, "XYZ")
-        for _ in 0..<2 { a.handle(.tab) }                  // the body
+        for _ in 0..<2 { a.handle(.tab) }  // the body
         a.handle(.enter)
         a.handle(.ctrl("s"))
         let s = screen(a)

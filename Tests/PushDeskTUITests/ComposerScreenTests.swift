@@ -1,5 +1,6 @@
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// The deliveries list and the composer driven key by key on a real demo store, asserting
@@ -28,7 +29,8 @@ final class ComposerScreenTests: XCTestCase {
     }
 
     /// Every line of the pretty payload shows, in order, somewhere in the buffer.
-    func assertShowsPayload(_ payload: JSONValue, in b: CellBuffer, file: StaticString = #filePath, line: UInt = #line) {
+    func assertShowsPayload(_ payload: JSONValue, in b: CellBuffer, file: StaticString = #filePath, line: UInt = #line)
+    {
         let screen = (0..<b.height).map { b.line($0) }
         var row = 0
         for l in payload.pretty.split(separator: "\n").map(String.init) {
@@ -50,8 +52,10 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertTrue(b.line(0).contains("Deliveries of neotrips"), b.text)
         let big = try XCTUnwrap(b.row(containing: "too-big"), b.text)
         XCTAssertTrue(b.line(big).contains("alert · notif."), b.line(big))
-        let bytes = PreviewEngine.preview(delivery: bad, service: DemoStore.neotrips, profile: nil, appKey: nil, token: nil, now: Date())
-            .targets.map(\.bytes).max()!
+        let bytes = PreviewEngine.preview(
+            delivery: bad, service: DemoStore.neotrips, profile: nil, appKey: nil, token: nil, now: Date()
+        )
+        .targets.map(\.bytes).max()!
         XCTAssertTrue(b.line(big).contains("\(bytes) / 4096"), "largest payload across the apps:\n\(b.line(big))")
         XCTAssertTrue(b.line(big).contains("error size.limit"), b.line(big))
         let silent = try XCTUnwrap(b.row(containing: "catalog-refresh"))
@@ -66,28 +70,40 @@ final class ComposerScreenTests: XCTestCase {
     /// the pane shows the core's exact payload; Ctrl-S writes the file the core reads back.
     func testComposeRichIOSDeliveryFromScratchAndSave() throws {
         let app = makeApp()
-        app.handle(.char("D")); app.handle(.char("n"))
+        app.handle(.char("D"))
+        app.handle(.char("n"))
         var b = app.render(width: 200, height: 50)
         XCTAssertTrue(b.line(0).contains("New delivery · neotrips"), b.text)
-        type(app, "rich-test"); app.handle(.tab)
-        type(app, "Rich test"); app.handle(.tab); app.handle(.tab)          // Service stays neotrips
-        type(app, "Hello 夏"); app.handle(.tab)
-        type(app, "Sub"); app.handle(.tab)
-        type(app, "Line one"); app.handle(.enter); type(app, "Line two")   // Enter: a line break in the body
-        app.handle(.ctrl("o"))                                             // iOS tab
-        for _ in 0..<3 { app.handle(.tab) }                                // Type, Sound, Badge → Category
-        type(app, "image"); app.handle(.tab)
-        app.handle(.char(" "))                                             // Mutable content
-        app.handle(.ctrl("o")); app.handle(.ctrl("o"))                     // Variables
-        type(app, "https://cdn.example.com/a.jpg")                         // mediaUrl is the first variable
-        app.handle(.ctrl("p")); app.handle(.ctrl("p"))                     // the iOS tab shows an iOS app again
+        type(app, "rich-test")
+        app.handle(.tab)
+        type(app, "Rich test")
+        app.handle(.tab)
+        app.handle(.tab)  // Service stays neotrips
+        type(app, "Hello 夏")
+        app.handle(.tab)
+        type(app, "Sub")
+        app.handle(.tab)
+        type(app, "Line one")
+        app.handle(.enter)
+        type(app, "Line two")  // Enter: a line break in the body
+        app.handle(.ctrl("o"))  // iOS tab
+        for _ in 0..<3 { app.handle(.tab) }  // Type, Sound, Badge → Category
+        type(app, "image")
+        app.handle(.tab)
+        app.handle(.char(" "))  // Mutable content
+        app.handle(.ctrl("o"))
+        app.handle(.ctrl("o"))  // Variables
+        type(app, "https://cdn.example.com/a.jpg")  // mediaUrl is the first variable
+        app.handle(.ctrl("p"))
+        app.handle(.ctrl("p"))  // the iOS tab shows an iOS app again
         b = app.render(width: 200, height: 50)
         let d = composer(app)!.s.draft
         XCTAssertEqual(d.ios.category, "image")
         XCTAssertEqual(d.ios.mutableContent, true)
         XCTAssertEqual(d.content.body, "Line one\nLine two")
         XCTAssertEqual(d.value(ofVariable: "mediaUrl"), "https://cdn.example.com/a.jpg")
-        let core = PreviewEngine.preview(delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios-dev", token: nil, now: Date())
+        let core = PreviewEngine.preview(
+            delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios-dev", token: nil, now: Date())
         assertShowsPayload(core.targets[0].payload, in: b)
         XCTAssertNotNil(b.row(containing: "\(core.targets[0].bytes) / 4096 bytes"), b.text)
         XCTAssertNotNil(b.row(containing: "[image]"), "the device view marks the rich notification:\n\(b.text)")
@@ -102,15 +118,16 @@ final class ComposerScreenTests: XCTestCase {
     func testBodyPastTheLimitTurnsTheMeterToErrorAndEnterJumpsToTheBody() throws {
         let app = makeApp()
         open("summer-sale", app)
-        for _ in 0..<5 { app.handle(.tab) }                                // Body
-        app.handle(.paste(String(repeating: "é", count: 1900)))            // 3800 more bytes
+        for _ in 0..<5 { app.handle(.tab) }  // Body
+        app.handle(.paste(String(repeating: "é", count: 1900)))  // 3800 more bytes
         var b = app.render(width: 200, height: 50)
         let meter = try XCTUnwrap(b.row(containing: "over by"), b.text)
         let col = try XCTUnwrap(b.column(of: "4", inRow: meter))
         XCTAssertEqual(b.role(x: col, y: meter), .meterOver)
         XCTAssertNotNil(b.row(containing: "size.limit"), b.text)
         // Into the findings, pick size.limit, Enter: back in the form, on the body.
-        app.handle(.tab); app.handle(.ctrl("v"))
+        app.handle(.tab)
+        app.handle(.ctrl("v"))
         let findings = PreviewPane.findings(composer(app)!.preview(app)!)
         for _ in 0..<findings.firstIndex(where: { $0.finding.rule == "size.limit" })! { app.handle(.down) }
         app.handle(.enter)
@@ -128,8 +145,8 @@ final class ComposerScreenTests: XCTestCase {
     func testSilentGreysOutAlertFieldsAndTheAlertKeysVanish() throws {
         let app = makeApp()
         open("summer-sale", app)
-        app.handle(.ctrl("o"))                                             // iOS, on Type
-        app.handle(.char(" "))                                             // alert → silent
+        app.handle(.ctrl("o"))  // iOS, on Type
+        app.handle(.char(" "))  // alert → silent
         let b = app.render(width: 200, height: 50)
         let p = composer(app)!.preview(app)!
         XCTAssertNil(p.targets[0].payload["aps"]?["alert"])
@@ -142,7 +159,7 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(b.role(x: 1, y: b.row(containing: "Priority")!), .formLabel, "priority is still sent")
         XCTAssertNotNil(b.row(containing: "Nothing is shown: a silent notification"), "device view:\n\(b.text)")
         XCTAssertEqual(composer(app)!.s.draft.ios.type, .silent)
-        app.handle(.char(" "))                                             // back to alert: the file said alert
+        app.handle(.char(" "))  // back to alert: the file said alert
         XCTAssertEqual(composer(app)!.s.draft.ios.type, .alert)
         XCTAssertFalse(composer(app)!.s.isDirty)
     }
@@ -153,7 +170,9 @@ final class ComposerScreenTests: XCTestCase {
         try store.save(d)
         let app = makeApp()
         app.handle(.ctrl("f"))
-        app.handle(.char("/")); type(app, "sound.unknown"); app.handle(.enter)
+        app.handle(.char("/"))
+        type(app, "sound.unknown")
+        app.handle(.enter)
         app.handle(.enter)
         let c = try XCTUnwrap(composer(app), "Enter opened the composer")
         XCTAssertEqual(c.tab, .ios)
@@ -161,14 +180,19 @@ final class ComposerScreenTests: XCTestCase {
         let b = app.render(width: 120, height: 40)
         let row = try XCTUnwrap(b.row(containing: "Sound"))
         XCTAssertEqual(b.role(x: 1, y: row), .formFieldFocus, b.text)
-        XCTAssertTrue(b.line(row + 1).contains("↳ error: sound \"bell.caf\""), "the finding under the field:\n\(b.text)")
+        XCTAssertTrue(
+            b.line(row + 1).contains("↳ error: sound \"bell.caf\""), "the finding under the field:\n\(b.text)")
         // The sound is a choice of the app's sounds plus default.
         app.handle(.enter)
         let sounds = app.render(width: 120, height: 40)
-        for s in ["(not set)", "default", "chime.caf", "horn.caf", "bell.caf"] { XCTAssertNotNil(sounds.row(containing: " " + s), sounds.text) }
-        app.handle(.up); app.handle(.enter)                                // bell → horn
+        for s in ["(not set)", "default", "chime.caf", "horn.caf", "bell.caf"] {
+            XCTAssertNotNil(sounds.row(containing: " " + s), sounds.text)
+        }
+        app.handle(.up)
+        app.handle(.enter)  // bell → horn
         XCTAssertEqual(composer(app)!.s.draft.ios.sound, "horn.caf")
-        XCTAssertFalse(PreviewPane.findings(composer(app)!.preview(app)!).contains { $0.finding.rule == "sound.unknown" })
+        XCTAssertFalse(
+            PreviewPane.findings(composer(app)!.preview(app)!).contains { $0.finding.rule == "sound.unknown" })
     }
 
     func testUnsavedChangesAskOnBackAndUndoRestores() throws {
@@ -190,7 +214,8 @@ final class ComposerScreenTests: XCTestCase {
         open("summer-sale", app)
         for _ in 0..<3 { app.handle(.tab) }
         type(app, "?")
-        app.handle(.ctrl("q")); app.handle(.char("d"))
+        app.handle(.ctrl("q"))
+        app.handle(.char("d"))
         XCTAssertTrue(app.quitRequested)
         XCTAssertEqual(try store.loadDelivery("summer-sale"), DemoStore.summerSale)
     }
@@ -199,7 +224,7 @@ final class ComposerScreenTests: XCTestCase {
         let app = makeApp()
         var b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(0).contains("? help"), b.line(0))
-        app.handle(.enter)                                                 // service editor, Name has focus
+        app.handle(.enter)  // service editor, Name has focus
         b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(0).contains("F1 help"), b.line(0))
         XCTAssertFalse(b.line(0).contains("? help"))
@@ -215,10 +240,13 @@ final class ComposerScreenTests: XCTestCase {
         let app = makeApp()
         open("summer-sale", app)
         app.handle(.ctrl("y"))
-        app.handle(.down); app.handle(.enter)                              // curl → a file
+        app.handle(.down)
+        app.handle(.enter)  // curl → a file
         var b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "summer-sale-neotrips-ios-dev.sh"), "a default file name:\n\(b.text)")
-        app.handle(.ctrl("u")); type(app, dir.appendingPathComponent("send.sh").path); app.handle(.enter)
+        app.handle(.ctrl("u"))
+        type(app, dir.appendingPathComponent("send.sh").path)
+        app.handle(.enter)
         let script = try String(contentsOf: dir.appendingPathComponent("send.sh"), encoding: .utf8)
         XCTAssertTrue(script.hasPrefix("#!/bin/sh\ncurl -v --http2"), script)
         XCTAssertTrue(script.contains("https://api.sandbox.push.apple.com/3/device/<DEVICE_TOKEN>"), script)
@@ -226,17 +254,25 @@ final class ComposerScreenTests: XCTestCase {
         b = app.render(width: 100, height: 30)
         XCTAssertTrue(b.line(29).contains("Wrote "), b.line(29))
         // The payload of the Android app to stdout on exit: the exact compact JSON.
-        app.handle(.ctrl("v")); app.handle(.right); app.handle(.right)
-        app.handle(.ctrl("y")); app.handle(.down); app.handle(.down); app.handle(.enter)
-        let android = PreviewEngine.preview(delivery: DemoStore.summerSale, service: DemoStore.neotrips, profile: nil,
-                                            appKey: "neotrips-android", token: nil, now: Date()).targets[0]
+        app.handle(.ctrl("v"))
+        app.handle(.right)
+        app.handle(.right)
+        app.handle(.ctrl("y"))
+        app.handle(.down)
+        app.handle(.down)
+        app.handle(.enter)
+        let android = PreviewEngine.preview(
+            delivery: DemoStore.summerSale, service: DemoStore.neotrips, profile: nil,
+            appKey: "neotrips-android", token: nil, now: Date()
+        ).targets[0]
         XCTAssertEqual(app.exitOutput, [android.payload.compact + "\n"])
     }
 
     func testDuplicateAndDeleteFromTheList() throws {
         let app = makeApp()
         app.handle(.char("D"))
-        app.handle(.char("j")); app.handle(.char("c"))                     // duplicate summer-sale
+        app.handle(.char("j"))
+        app.handle(.char("c"))  // duplicate summer-sale
         XCTAssertEqual(composer(app)?.s.draft.name, "summer-sale-copy")
         XCTAssertNil(composer(app)?.s.draft.tracking)
         app.handle(.ctrl("s"))
@@ -257,28 +293,32 @@ final class ComposerScreenTests: XCTestCase {
         let formTop = try XCTUnwrap(b.row(containing: "Content (Ctrl-O"))
         let paneTop = try XCTUnwrap(b.row(containing: "Preview (the payload engine"))
         XCTAssertGreaterThan(paneTop, formTop, "below the form under 120 columns:\n\(b.text)")
-        app.handle(.ctrl("v")); app.handle(.char("v"))
+        app.handle(.ctrl("v"))
+        app.handle(.char("v"))
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "[image]"), b.text)
         let title = try XCTUnwrap((paneTop..<24).first { b.line($0).contains("│ Summer is here") }, b.text)
         XCTAssertEqual(b.role(x: b.column(of: "Summer", inRow: title)!, y: title), .deviceTitle, "bold title")
         // Android's notification: small icon name, app, channel; the big picture.
-        app.handle(.right); app.handle(.right)
+        app.handle(.right)
+        app.handle(.right)
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "(ic_offer) Neotrips · offers"), b.text)
         XCTAssertNotNil(b.row(containing: "[big picture] summer.jpg"), b.text)
         // 200 columns: side by side.
         b = app.render(width: 200, height: 50)
-        XCTAssertEqual(b.row(containing: "Content (Ctrl-O"), b.row(containing: "Preview (the payload engine").map { $0 + 1 }, b.text)
+        XCTAssertEqual(
+            b.row(containing: "Content (Ctrl-O"), b.row(containing: "Preview (the payload engine").map { $0 + 1 },
+            b.text)
     }
 
     /// "Preview as" personalizes the preview from a sample profile; it is not saved.
     func testPreviewAsAProfilePersonalizesWithoutDirtying() throws {
         let app = makeApp()
         open("summer-sale", app)
-        for _ in 0..<6 { app.handle(.tab) }                                // Preview as
+        for _ in 0..<6 { app.handle(.tab) }  // Preview as
         XCTAssertEqual(composer(app)!.form.focused?.id, "profile")
-        app.handle(.char(" "))                                             // (none) → ana
+        app.handle(.char(" "))  // (none) → ana
         let b = app.render(width: 200, height: 50)
         XCTAssertNotNil(b.row(containing: #""body": "Hi Ana, 20% off until Sunday.""#), b.text)
         XCTAssertFalse(composer(app)!.s.isDirty, "the profile is a preview setting, not part of the delivery")
@@ -306,11 +346,13 @@ final class ComposerScreenTests: XCTestCase {
     func testPlatformTabsShowThatPlatformsPreview() {
         let app = makeApp()
         open("summer-sale", app)
-        app.handle(.ctrl("o")); app.handle(.ctrl("o"))                     // Android
+        app.handle(.ctrl("o"))
+        app.handle(.ctrl("o"))  // Android
         var b = app.render(width: 120, height: 40)
         XCTAssertNotNil(b.row(containing: "POST https://fcm.googleapis.com/v1/projects/"), b.text)
-        XCTAssertNotNil(b.row(containing: "neotrips-ios   neotrips-android"), "every tab fits as a key only:\n\(b.text)")
-        app.handle(.ctrl("p"))                                             // iOS
+        XCTAssertNotNil(
+            b.row(containing: "neotrips-ios   neotrips-android"), "every tab fits as a key only:\n\(b.text)")
+        app.handle(.ctrl("p"))  // iOS
         b = app.render(width: 120, height: 40)
         XCTAssertNotNil(b.row(containing: "POST https://api.sandbox.push.apple.com"), b.text)
     }
@@ -318,7 +360,9 @@ final class ComposerScreenTests: XCTestCase {
     func testIOSBannerCutsTheBodyToFourLines() {
         var d = DemoStore.summerSale
         d.content.body = (1...9).map { "line \($0)" }.joined(separator: "\n")
-        let t = PreviewEngine.preview(delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios", token: nil, now: Date()).targets[0]
+        let t = PreviewEngine.preview(
+            delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios", token: nil, now: Date()
+        ).targets[0]
         var b = CellBuffer(width: 60, height: 14)
         DeviceView.render(into: &b, b.bounds, target: t, appName: "Neotrips")
         XCTAssertNotNil(b.row(containing: "line 3"))
@@ -332,23 +376,34 @@ final class ComposerScreenTests: XCTestCase {
         let counter = Counter()
         var cs = ConsoleStore.open(store)
         let check = cs.check
-        cs.check = { counter.add(); return check($0, $1) }
+        cs.check = {
+            counter.add()
+            return check($0, $1)
+        }
         let app = ConsoleApp(store: cs)
         open("summer-sale", app)
         for _ in 0..<5 { app.handle(.tab) }
         _ = app.render(width: 200, height: 50)
         let before = counter.value
-        for c in "a longer body" { app.handle(.char(c)); _ = app.render(width: 200, height: 50) }
+        for c in "a longer body" {
+            app.handle(.char(c))
+            _ = app.render(width: 200, height: 50)
+        }
         XCTAssertEqual(counter.value, before, "no store-wide check while typing")
-        XCTAssertTrue(composer(app)!.preview(app)!.targets[0].payload["aps"]!["alert"]!["body"]! == .string(DemoStore.summerSale.content.body + "a longer body"),
-                      "the preview follows every key")
-        app.handle(.escape); app.handle(.char("d"))
+        XCTAssertTrue(
+            composer(app)!.preview(app)!.targets[0].payload["aps"]!["alert"]!["body"]!
+                == .string(DemoStore.summerSale.content.body + "a longer body"),
+            "the preview follows every key")
+        app.handle(.escape)
+        app.handle(.char("d"))
         XCTAssertGreaterThan(counter.value, before, "closing the composer re-checks the store")
     }
 
     func testJSONLinesAreThePrettyTextWithRoles() {
         let p = DemoStore.summerSale
-        let payload = PreviewEngine.preview(delivery: p, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-android", token: nil, now: Date()).targets[0].payload
+        let payload = PreviewEngine.preview(
+            delivery: p, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-android", token: nil, now: Date()
+        ).targets[0].payload
         let lines = JSONLines.lines(payload)
         XCTAssertEqual(lines.map { $0.map(\.text).joined() }.joined(separator: "\n"), payload.pretty)
         let token = lines.first { $0.map(\.text).joined().contains("\"token\"") }!
@@ -361,6 +416,14 @@ final class ComposerScreenTests: XCTestCase {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var n = 0
-    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
-    func add() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return n
+    }
+    func add() {
+        lock.lock()
+        n += 1
+        lock.unlock()
+    }
 }

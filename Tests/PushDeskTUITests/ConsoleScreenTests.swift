@@ -1,5 +1,6 @@
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// The console driven key by key on a real store (the demo store written by the core),
@@ -19,155 +20,205 @@ final class ConsoleScreenTests: XCTestCase {
 
     func type(_ app: ConsoleApp, _ text: String) { for c in text { app.handle(.char(c)) } }
 
-    func testServicesListAtBothSizes() throws { do {
-        let app = makeApp()
-        for (w, h) in [(80, 24), (200, 50)] {
-            let b = app.render(width: w, height: h)
-            XCTAssertTrue(b.line(0).contains("PushDesk — Services"), b.text)
-            let row = b.row(containing: "neotrips")
-            XCTAssertNotNil(row, b.text)
-            XCTAssertTrue(b.line(row!).contains("Neotrips"))
-            XCTAssertTrue(b.line(h - 1).contains("Enter edit"), "status bar hints at the bottom:\n\(b.text)")
-            XCTAssertEqual(b.role(x: 0, y: row!), .listSelected)
+    func testServicesListAtBothSizes() throws {
+        do {
+            let app = makeApp()
+            for (w, h) in [(80, 24), (200, 50)] {
+                let b = app.render(width: w, height: h)
+                XCTAssertTrue(b.line(0).contains("PushDesk — Services"), b.text)
+                let row = b.row(containing: "neotrips")
+                XCTAssertNotNil(row, b.text)
+                XCTAssertTrue(b.line(row!).contains("Neotrips"))
+                XCTAssertTrue(b.line(h - 1).contains("Enter edit"), "status bar hints at the bottom:\n\(b.text)")
+                XCTAssertEqual(b.role(x: 0, y: row!), .listSelected)
+            }
         }
-    } }
+    }
 
     /// Below the minimum, the message (size, need, way out) wraps over the rows there are
     /// and nothing else is drawn; an open dialog is named with its answers.
-    func testTooSmallSaysSoAndHowToGetOut() throws { do {
-        let app = makeApp()
-        var b = app.render(width: 40, height: 10)
-        XCTAssertEqual((0..<10).map { b.line($0).trimmingTrailingSpaces() }.filter { !$0.isEmpty },
-                       ["Terminal too small: 40x10, need 60x16.", "Enlarge it or press Ctrl-Q."], b.text)
-        b = app.render(width: 20, height: 5)
-        XCTAssertEqual((0..<5).map { b.line($0).trimmingTrailingSpaces() },
-                       ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q.", ""], b.text)
-        app.handle(.enter)                 // open the service: keys work while small
-        app.handle(.tab); app.handle(.char("!"))
-        app.handle(.ctrl("q"))
-        b = app.render(width: 20, height: 5)
-        XCTAssertEqual((0..<5).map { b.line($0).trimmingTrailingSpaces() },
-                       ["Too small: 20x5.", "Unsaved changes:", "Save / Discard /", "Cancel", ""], b.text)
-    } }
+    func testTooSmallSaysSoAndHowToGetOut() throws {
+        do {
+            let app = makeApp()
+            var b = app.render(width: 40, height: 10)
+            XCTAssertEqual(
+                (0..<10).map { b.line($0).trimmingTrailingSpaces() }.filter { !$0.isEmpty },
+                ["Terminal too small: 40x10, need 60x16.", "Enlarge it or press Ctrl-Q."], b.text)
+            b = app.render(width: 20, height: 5)
+            XCTAssertEqual(
+                (0..<5).map { b.line($0).trimmingTrailingSpaces() },
+                ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q.", ""], b.text)
+            app.handle(.enter)  // open the service: keys work while small
+            app.handle(.tab)
+            app.handle(.char("!"))
+            app.handle(.ctrl("q"))
+            b = app.render(width: 20, height: 5)
+            XCTAssertEqual(
+                (0..<5).map { b.line($0).trimmingTrailingSpaces() },
+                ["Too small: 20x5.", "Unsaved changes:", "Save / Discard /", "Cancel", ""], b.text)
+        }
+    }
 
-    func testEditingShowsDirtyMarkerLiveRulesAndUndo() throws { do {
-        let app = makeApp()
-        app.handle(.enter)                      // edit neotrips
-        var b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(0).contains("Service neotrips"))
-        XCTAssertFalse(b.line(0).contains("*"))
-        app.handle(.tab)                         // Label
-        for _ in 0..<20 { app.handle(.backspace) }
-        b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(0).hasPrefix(" * PushDesk"), "dirty marker:\n\(b.text)")
-        // The core rule (field.required on label) shows under the field, live.
-        let labelRow = b.row(containing: "Label")!
-        XCTAssertTrue(b.line(labelRow + 1).contains("↳ error: the service has no label"), b.text)
-        XCTAssertTrue(app.findings.contains { $0.rule == "field.required" && $0.field == "label" })
-        // Undo (Ctrl-Z) restores the whole typing run of that field.
-        app.handle(.ctrl("z"))
-        b = app.render(width: 80, height: 24)
-        XCTAssertFalse(b.line(0).contains("*"), b.text)
-        XCTAssertNotNil(b.row(containing: "Neotrips"))
-        XCTAssertFalse(app.findings.contains { $0.rule == "field.required" })
-    } }
+    func testEditingShowsDirtyMarkerLiveRulesAndUndo() throws {
+        do {
+            let app = makeApp()
+            app.handle(.enter)  // edit neotrips
+            var b = app.render(width: 80, height: 24)
+            XCTAssertTrue(b.line(0).contains("Service neotrips"))
+            XCTAssertFalse(b.line(0).contains("*"))
+            app.handle(.tab)  // Label
+            for _ in 0..<20 { app.handle(.backspace) }
+            b = app.render(width: 80, height: 24)
+            XCTAssertTrue(b.line(0).hasPrefix(" * PushDesk"), "dirty marker:\n\(b.text)")
+            // The core rule (field.required on label) shows under the field, live.
+            let labelRow = b.row(containing: "Label")!
+            XCTAssertTrue(b.line(labelRow + 1).contains("↳ error: the service has no label"), b.text)
+            XCTAssertTrue(app.findings.contains { $0.rule == "field.required" && $0.field == "label" })
+            // Undo (Ctrl-Z) restores the whole typing run of that field.
+            app.handle(.ctrl("z"))
+            b = app.render(width: 80, height: 24)
+            XCTAssertFalse(b.line(0).contains("*"), b.text)
+            XCTAssertNotNil(b.row(containing: "Neotrips"))
+            XCTAssertFalse(app.findings.contains { $0.rule == "field.required" })
+        }
+    }
 
-    func testQuitWithUnsavedChangesAsksAndCancelKeepsEditing() throws { do {
-        let app = makeApp()
-        app.handle(.enter); app.handle(.tab); type(app, "!")
-        app.handle(.ctrl("q"))
-        let b = app.render(width: 80, height: 24)
-        XCTAssertNotNil(b.row(containing: "Save the changes to 'neotrips'?"), b.text)
-        XCTAssertNotNil(b.row(containing: "[ Save ] [ Discard ] [ Cancel ]"))
-        app.handle(.char("c"))
-        XCTAssertFalse(app.quitRequested)
-        app.handle(.ctrl("q")); app.handle(.char("d"))
-        XCTAssertTrue(app.quitRequested)
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips", "discard wrote nothing")
-    } }
+    func testQuitWithUnsavedChangesAsksAndCancelKeepsEditing() throws {
+        do {
+            let app = makeApp()
+            app.handle(.enter)
+            app.handle(.tab)
+            type(app, "!")
+            app.handle(.ctrl("q"))
+            let b = app.render(width: 80, height: 24)
+            XCTAssertNotNil(b.row(containing: "Save the changes to 'neotrips'?"), b.text)
+            XCTAssertNotNil(b.row(containing: "[ Save ] [ Discard ] [ Cancel ]"))
+            app.handle(.char("c"))
+            XCTAssertFalse(app.quitRequested)
+            app.handle(.ctrl("q"))
+            app.handle(.char("d"))
+            XCTAssertTrue(app.quitRequested)
+            XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips", "discard wrote nothing")
+        }
+    }
 
-    func testCreateServiceWithAppsVariablesAndSoundThenSave() throws { do {
-        let app = makeApp()
-        app.handle(.char("n"))
-        type(app, "acme"); app.handle(.tab)
-        type(app, "Acme 中文"); app.handle(.tab); app.handle(.tab)
-        type(app, "https://m.acme.example/"); app.handle(.tab)
-        type(app, "https://t.acme.example/"); app.handle(.tab)   // → apps table
-        app.handle(.char("i")); app.handle(.char("a"))
-        var b = app.render(width: 80, height: 24)
-        XCTAssertNotNil(b.row(containing: "acme-ios-dev"), b.text)
-        XCTAssertNotNil(b.row(containing: "acme-android"))
-        // Edit the sandbox app: bundle id, then a variable and a sound.
-        app.handle(.char("g")); app.handle(.enter)
-        app.handle(.tab); app.handle(.tab); type(app, "com.acme.app")
-        app.handle(.ctrl("o")); app.handle(.ctrl("o"))           // Variables
-        app.handle(.char("n")); type(app, "mediaUrl"); app.handle(.tab); type(app, "Media URL"); app.handle(.escape)
-        app.handle(.ctrl("o")); app.handle(.ctrl("o"))           // Sounds
-        app.handle(.char("n")); type(app, "chime.caf"); app.handle(.tab); type(app, "Chime"); app.handle(.escape)
-        b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(2).contains("Sounds"), b.text)
-        XCTAssertNotNil(b.row(containing: "chime.caf"))
-        app.handle(.ctrl("s"))
-        b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(23).contains("Saved services/acme.xml"), b.text)
-        XCTAssertFalse(b.line(0).contains("*"))
-        let saved = try store.loadService("acme")
-        XCTAssertEqual(saved.label, "Acme 中文")
-        XCTAssertEqual(saved.apps.count, 3)
-        guard case .ios(let sandbox) = saved.apps[0] else { return XCTFail("first app is iOS") }
-        XCTAssertEqual(sandbox.environment, .sandbox)
-        XCTAssertEqual(sandbox.bundleId, "com.acme.app")
-        XCTAssertEqual(sandbox.variables, [AppVariable(name: "mediaUrl", label: "Media URL")])
-        XCTAssertEqual(sandbox.sounds, [Sound(name: "chime.caf", label: "Chime")])
-    } }
+    func testCreateServiceWithAppsVariablesAndSoundThenSave() throws {
+        do {
+            let app = makeApp()
+            app.handle(.char("n"))
+            type(app, "acme")
+            app.handle(.tab)
+            type(app, "Acme 中文")
+            app.handle(.tab)
+            app.handle(.tab)
+            type(app, "https://m.acme.example/")
+            app.handle(.tab)
+            type(app, "https://t.acme.example/")
+            app.handle(.tab)  // → apps table
+            app.handle(.char("i"))
+            app.handle(.char("a"))
+            var b = app.render(width: 80, height: 24)
+            XCTAssertNotNil(b.row(containing: "acme-ios-dev"), b.text)
+            XCTAssertNotNil(b.row(containing: "acme-android"))
+            // Edit the sandbox app: bundle id, then a variable and a sound.
+            app.handle(.char("g"))
+            app.handle(.enter)
+            app.handle(.tab)
+            app.handle(.tab)
+            type(app, "com.acme.app")
+            app.handle(.ctrl("o"))
+            app.handle(.ctrl("o"))  // Variables
+            app.handle(.char("n"))
+            type(app, "mediaUrl")
+            app.handle(.tab)
+            type(app, "Media URL")
+            app.handle(.escape)
+            app.handle(.ctrl("o"))
+            app.handle(.ctrl("o"))  // Sounds
+            app.handle(.char("n"))
+            type(app, "chime.caf")
+            app.handle(.tab)
+            type(app, "Chime")
+            app.handle(.escape)
+            b = app.render(width: 80, height: 24)
+            XCTAssertTrue(b.line(2).contains("Sounds"), b.text)
+            XCTAssertNotNil(b.row(containing: "chime.caf"))
+            app.handle(.ctrl("s"))
+            b = app.render(width: 80, height: 24)
+            XCTAssertTrue(b.line(23).contains("Saved services/acme.xml"), b.text)
+            XCTAssertFalse(b.line(0).contains("*"))
+            let saved = try store.loadService("acme")
+            XCTAssertEqual(saved.label, "Acme 中文")
+            XCTAssertEqual(saved.apps.count, 3)
+            guard case .ios(let sandbox) = saved.apps[0] else { return XCTFail("first app is iOS") }
+            XCTAssertEqual(sandbox.environment, .sandbox)
+            XCTAssertEqual(sandbox.bundleId, "com.acme.app")
+            XCTAssertEqual(sandbox.variables, [AppVariable(name: "mediaUrl", label: "Media URL")])
+            XCTAssertEqual(sandbox.sounds, [Sound(name: "chime.caf", label: "Chime")])
+        }
+    }
 
-    func testFindingsViewJumpsToTheField() throws { do {
-        // Break the demo: the production iOS app shares the sandbox key (integration-key.duplicate).
-        var s = try store.loadService("neotrips")
-        s.apps[1].integrationKey = s.apps[0].integrationKey
-        try store.save(s)
-        let app = makeApp()
-        app.handle(.ctrl("f"))
-        var b = app.render(width: 120, height: 30)
-        XCTAssertNotNil(b.row(containing: "integration-key.duplicate"), b.text)
-        // Filter down to the finding, then Enter jumps to the field.
-        app.handle(.char("/")); type(app, "duplicate"); app.handle(.enter)
-        b = app.render(width: 120, height: 30)
-        let row = b.row(containing: "integration-key.duplicate")!   // first row of the table, not the detail pane
-        XCTAssertEqual(b.role(x: 2, y: row), .listSelected, b.text)
-        XCTAssertNotNil(b.row(containing: "services/neotrips.xml:"), "the detail pane shows the finding in full:\n\(b.text)")
-        app.handle(.enter)
-        b = app.render(width: 120, height: 30)
-        XCTAssertTrue(b.line(0).contains("›"), "opened the app editor:\n\(b.text)")
-        XCTAssertNotNil(b.cursor, "a text field has focus")
-        XCTAssertTrue(b.line(b.cursor!.y).contains("Integration key"), b.text)
-    } }
+    func testFindingsViewJumpsToTheField() throws {
+        do {
+            // Break the demo: the production iOS app shares the sandbox key (integration-key.duplicate).
+            var s = try store.loadService("neotrips")
+            s.apps[1].integrationKey = s.apps[0].integrationKey
+            try store.save(s)
+            let app = makeApp()
+            app.handle(.ctrl("f"))
+            var b = app.render(width: 120, height: 30)
+            XCTAssertNotNil(b.row(containing: "integration-key.duplicate"), b.text)
+            // Filter down to the finding, then Enter jumps to the field.
+            app.handle(.char("/"))
+            type(app, "duplicate")
+            app.handle(.enter)
+            b = app.render(width: 120, height: 30)
+            let row = b.row(containing: "integration-key.duplicate")!  // first row of the table, not the detail pane
+            XCTAssertEqual(b.role(x: 2, y: row), .listSelected, b.text)
+            XCTAssertNotNil(
+                b.row(containing: "services/neotrips.xml:"), "the detail pane shows the finding in full:\n\(b.text)")
+            app.handle(.enter)
+            b = app.render(width: 120, height: 30)
+            XCTAssertTrue(b.line(0).contains("›"), "opened the app editor:\n\(b.text)")
+            XCTAssertNotNil(b.cursor, "a text field has focus")
+            XCTAssertTrue(b.line(b.cursor!.y).contains("Integration key"), b.text)
+        }
+    }
 
-    func testControlCharactersInStoreDataAreShownEscaped() throws { do {
-        var s = try store.loadService("neotrips")
-        // XML can hold a tab, C1 controls and bidi overrides; none may reach the terminal raw.
-        s.label = "Neo\ttrips\u{85}\u{202E}gpj"
-        try store.save(s)
-        let b = makeApp().render(width: 80, height: 24)
-        XCTAssertNotNil(b.row(containing: "Neo^Itrips\\u{85}\\u{202E}gpj"), b.text)
-    } }
+    func testControlCharactersInStoreDataAreShownEscaped() throws {
+        do {
+            var s = try store.loadService("neotrips")
+            // XML can hold a tab, C1 controls and bidi overrides; none may reach the terminal raw.
+            s.label = "Neo\ttrips\u{85}\u{202E}gpj"
+            try store.save(s)
+            let b = makeApp().render(width: 80, height: 24)
+            XCTAssertNotNil(b.row(containing: "Neo^Itrips\\u{85}\\u{202E}gpj"), b.text)
+        }
+    }
 
-    func testDeleteAsksFirst() throws { do {
-        let app = makeApp()
-        app.handle(.char("d"))
-        XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "Delete 'neotrips'"))
-        app.handle(.escape)
-        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
-        app.handle(.char("d")); app.handle(.char("y"))
-        XCTAssertEqual(try store.serviceNames(), [])
-    } }
+    func testDeleteAsksFirst() throws {
+        do {
+            let app = makeApp()
+            app.handle(.char("d"))
+            XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "Delete 'neotrips'"))
+            app.handle(.escape)
+            XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+            app.handle(.char("d"))
+            app.handle(.char("y"))
+            XCTAssertEqual(try store.serviceNames(), [])
+        }
+    }
 
     func testThemeSwitcherListsThemesAndAsksTheTerminalToApply() {
-        let app = ConsoleApp(store: .open(store), themeName: "default", availableThemes: ["default", "high-contrast", "light", "monochrome"])
+        let app = ConsoleApp(
+            store: .open(store), themeName: "default",
+            availableThemes: ["default", "high-contrast", "light", "monochrome"])
         app.handle(.ctrl("t"))
         var b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "high-contrast"), b.text)
-        app.handle(.down); app.handle(.down); app.handle(.enter)
+        app.handle(.down)
+        app.handle(.down)
+        app.handle(.enter)
         XCTAssertEqual(app.pendingTheme, "light")
         b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(0).hasSuffix("light "), b.line(0))
@@ -176,17 +227,20 @@ final class ConsoleScreenTests: XCTestCase {
     func testAppsTableUndoWithUAndReorder() {
         let app = makeApp()
         app.handle(.enter)
-        for _ in 0..<5 { app.handle(.tab) }          // the apps table
+        for _ in 0..<5 { app.handle(.tab) }  // the apps table
         app.handle(.char("a"))
         var b = app.render(width: 80, height: 24)
-        func appRows(_ b: CellBuffer) -> [String] { (0..<b.height).map { b.line($0) }.filter { $0.hasPrefix("│iOS ") || $0.hasPrefix("│Android ") } }
+        func appRows(_ b: CellBuffer) -> [String] {
+            (0..<b.height).map { b.line($0) }.filter { $0.hasPrefix("│iOS ") || $0.hasPrefix("│Android ") }
+        }
         XCTAssertEqual(appRows(b).count, 4, b.text)
         XCTAssertTrue(appRows(b)[3].contains("neotrips-android-2"), "a second Android app gets its own key:\n\(b.text)")
         XCTAssertTrue(b.line(0).contains("*"))
-        app.handle(.char("K"))                         // move the new app up
+        app.handle(.char("K"))  // move the new app up
         b = app.render(width: 80, height: 24)
         XCTAssertTrue(appRows(b)[2].contains("neotrips-android-2"), b.text)
-        app.handle(.char("u")); app.handle(.char("u"))
+        app.handle(.char("u"))
+        app.handle(.char("u"))
         b = app.render(width: 80, height: 24)
         XCTAssertFalse(b.line(0).contains("*"), "two undos: back to the saved service\n\(b.text)")
         XCTAssertEqual(appRows(b).count, 3)
@@ -199,34 +253,44 @@ final class ConsoleScreenTests: XCTestCase {
         XCTAssertNotNil(b.row(containing: "neotrips-copy"), b.text)
         XCTAssertNotNil(b.row(containing: "neotrips-ios-dev-copy"))
         for _ in 0..<5 { app.handle(.tab) }
-        app.handle(.enter)                              // first app
+        app.handle(.enter)  // first app
         app.handle(.ctrl("g"))
         b = app.render(width: 80, height: 24)
         let key = b.line(b.row(containing: "Integration key")!)
-        XCTAssertNotNil(key.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", options: .regularExpression), key)
+        XCTAssertNotNil(
+            key.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", options: .regularExpression),
+            key)
         app.handle(.ctrl("s"))
         XCTAssertEqual(try store.serviceNames(), ["neotrips", "neotrips-copy"])
-        XCTAssertFalse(app.findings.contains { $0.rule == "integration-key.duplicate" }, "\(app.findings.map(\.formatted))")
+        XCTAssertFalse(
+            app.findings.contains { $0.rule == "integration-key.duplicate" }, "\(app.findings.map(\.formatted))")
     }
 
     func testPathFieldOpensAFileDialogWithCompletion() throws {
         let creds = root.appendingPathComponent("credentials")
         try FileManager.default.createDirectory(at: creds, withIntermediateDirectories: true)
-        for f in ["neotrips-firebase.json", "neotrips-prod.p12"] { FileManager.default.createFile(atPath: creds.appendingPathComponent(f).path, contents: Data()) }
+        for f in ["neotrips-firebase.json", "neotrips-prod.p12"] {
+            FileManager.default.createFile(atPath: creds.appendingPathComponent(f).path, contents: Data())
+        }
         let app = makeApp()
         app.handle(.enter)
         for _ in 0..<5 { app.handle(.tab) }
-        app.handle(.enter)                              // sandbox app
-        app.handle(.ctrl("o"))                          // Credentials: mode, keyId, teamId, keyFile
-        app.handle(.tab); app.handle(.tab); app.handle(.tab)
+        app.handle(.enter)  // sandbox app
+        app.handle(.ctrl("o"))  // Credentials: mode, keyId, teamId, keyFile
+        app.handle(.tab)
+        app.handle(.tab)
+        app.handle(.tab)
         app.handle(.enter)
         var b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Path, relative to the store"), b.text)
         for _ in 0..<40 { app.handle(.backspace) }
-        type(app, "cred"); app.handle(.tab)
+        type(app, "cred")
+        app.handle(.tab)
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "credentials/"), b.text)
-        type(app, "neotrips-f"); app.handle(.tab); app.handle(.enter)
+        type(app, "neotrips-f")
+        app.handle(.tab)
+        app.handle(.enter)
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "credentials/neotrips-firebase.json"), b.text)
     }
@@ -246,7 +310,8 @@ final class ConsoleScreenTests: XCTestCase {
     }
 
     func testUnreadableFileIsListedWithItsPosition() throws {
-        try "<service format=\"1\" name=\"bad\"".write(to: root.appendingPathComponent("services/bad.xml"), atomically: true, encoding: .utf8)
+        try "<service format=\"1\" name=\"bad\"".write(
+            to: root.appendingPathComponent("services/bad.xml"), atomically: true, encoding: .utf8)
         let app = makeApp()
         var b = app.render(width: 100, height: 24)
         XCTAssertNotNil(b.row(containing: "services/bad.xml:"), "the load error is shown above the list:\n\(b.text)")
@@ -261,11 +326,12 @@ final class ConsoleScreenTests: XCTestCase {
         let app = makeApp()
         app.handle(.enter)
         for _ in 0..<5 { app.handle(.tab) }
-        app.handle(.down); app.handle(.enter)            // production app: certificate auth
-        app.handle(.ctrl("o"))                           // Credentials
+        app.handle(.down)
+        app.handle(.enter)  // production app: certificate auth
+        app.handle(.ctrl("o"))  // Credentials
         var b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "(not set)"), b.text)
-        for _ in 0..<3 { app.handle(.tab) }              // mode, certificate, passwordRef → password
+        for _ in 0..<3 { app.handle(.tab) }  // mode, certificate, passwordRef → password
         app.handle(.enter)
         type(app, "hunter2-p12")
         b = app.render(width: 100, height: 30)
@@ -277,16 +343,20 @@ final class ConsoleScreenTests: XCTestCase {
         XCTAssertNotNil(b.row(containing: "stored in secrets/"), b.text)
         let file = root.appendingPathComponent("secrets/neotrips-prod-p12")
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "hunter2-p12")
-        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?
+            .intValue
         XCTAssertEqual(mode, 0o600)
         app.handle(.ctrl("s"))
-        XCTAssertFalse(try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).contains("hunter2"))
+        XCTAssertFalse(
+            try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).contains(
+                "hunter2"))
     }
 
     func testRenamingSavesTheNewFileAndRemovesTheOld() throws {
         let app = makeApp()
         app.handle(.enter)
-        app.handle(.end); type(app, "-eu")
+        app.handle(.end)
+        type(app, "-eu")
         app.handle(.ctrl("s"))
         XCTAssertEqual(try store.serviceNames(), ["neotrips-eu"])
         let b = app.render(width: 80, height: 24)
@@ -298,7 +368,8 @@ final class ConsoleScreenTests: XCTestCase {
 
     func testInvalidNameCannotBeSavedAndSaysWhy() throws {
         let app = makeApp()
-        app.handle(.char("n")); type(app, "bad name")
+        app.handle(.char("n"))
+        type(app, "bad name")
         app.handle(.ctrl("s"))
         let b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Cannot save"), b.text)
@@ -309,8 +380,10 @@ final class ConsoleScreenTests: XCTestCase {
         let app = makeApp()
         app.handle(.enter)
         for _ in 0..<5 { app.handle(.tab) }
-        app.handle(.down); app.handle(.down); app.handle(.enter)   // Android app
-        for _ in 0..<6 { app.handle(.tab) }                         // Max connections
+        app.handle(.down)
+        app.handle(.down)
+        app.handle(.enter)  // Android app
+        for _ in 0..<6 { app.handle(.tab) }  // Max connections
         type(app, "x")
         var b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "8x"), b.text)
@@ -319,7 +392,9 @@ final class ConsoleScreenTests: XCTestCase {
         b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "Not saved"), b.text)
         app.handle(.enter)
-        app.handle(.backspace); app.handle(.backspace); type(app, "4")
+        app.handle(.backspace)
+        app.handle(.backspace)
+        type(app, "4")
         app.handle(.ctrl("s"))
         guard case .android(let a) = try store.loadService("neotrips").apps[2] else { return XCTFail("android") }
         XCTAssertEqual(a.maxConnectPerChild, 4)
@@ -329,7 +404,7 @@ final class ConsoleScreenTests: XCTestCase {
         let app = makeApp()
         var b = app.render(width: 80, height: 24)
         app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))
-        app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))   // second click opens
+        app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))  // second click opens
         b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(0).contains("Service neotrips"), b.text)
         let tracking = b.row(containing: "Tracking URL")!
@@ -337,7 +412,8 @@ final class ConsoleScreenTests: XCTestCase {
         b = app.render(width: 80, height: 24)
         XCTAssertEqual(b.cursor?.y, tracking, "the clicked field has the cursor")
         let android = b.row(containing: "neotrips-android")!
-        app.handle(.click(x: 5, y: android)); app.handle(.click(x: 5, y: android))
+        app.handle(.click(x: 5, y: android))
+        app.handle(.click(x: 5, y: android))
         b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(1).contains("Android app"), b.text)
         let tabs = b.line(2)
@@ -345,7 +421,8 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.click(x: col + 1, y: 2))
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Variables (n add"), b.text)
-        app.handle(.ignored); app.handle(.wheelDown)
+        app.handle(.ignored)
+        app.handle(.wheelDown)
         XCTAssertFalse(app.quitRequested)
     }
 }

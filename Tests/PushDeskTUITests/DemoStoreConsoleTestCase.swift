@@ -1,5 +1,6 @@
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// In-process console tests on a fresh demo store in a temporary directory: the store, a

@@ -1,5 +1,6 @@
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// A large store opens on its names; the rest arrives from a background load.
@@ -79,10 +80,11 @@ final class LazyLoadingTests: XCTestCase {
         _ = try TmuxHarness.requirements()
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", root.path])
         t.waitFor("svc-0000")
-        t.waitFor("Label 0")          // filled in by the background load, no key pressed
+        t.waitFor("Label 0")  // filled in by the background load, no key pressed
         t.keys("Enter")
         t.waitFor("Service neotrips")  // the first row (sorted names) opens in the editor
-        t.keys("Escape"); t.keys("C-q")
+        t.keys("Escape")
+        t.keys("C-q")
     }
 
     /// The lock is taken before the first frame, and unsaved work left by a dropped console
@@ -92,8 +94,10 @@ final class LazyLoadingTests: XCTestCase {
         do {
             let t = try TmuxHarness(width: 80, height: 24, args: ["--store", root.path])
             t.waitFor("Label 0")
-            t.keys("Enter"); t.waitFor("Marketing URL")
-            t.keys("Tab", "End"); t.type(" lazy")
+            t.keys("Enter")
+            t.waitFor("Marketing URL")
+            t.keys("Tab", "End")
+            t.type(" lazy")
             t.waitFor("Neotrips lazy")
             let pid = try XCTUnwrap(t.consolePid())
             kill(pid, SIGTERM)
@@ -104,13 +108,17 @@ final class LazyLoadingTests: XCTestCase {
         // A second console started now is read-only: the first took the lock before its first frame.
         let other = try TmuxHarness(width: 80, height: 24, args: ["--store", root.path])
         other.waitFor("[read-only]")
-        other.keys("C-q"); other.waitFor("PD-END")
+        other.keys("C-q")
+        other.waitFor("PD-END")
         let s = t.waitUntil("the recovery offer") { $0.contains("Unsaved work found") && $0.contains("[ Later ]") }
         XCTAssertFalse(s.contains("loading…"), "offered after the load:\n\(s)")
         t.keys("r")
         t.waitUntil("the restored draft") { $0.contains("Restored 1 draft as unsaved") && $0.contains("Neotrips lazy") }
-        t.keys("C-s"); t.waitFor("Saved services/neotrips.xml")
+        t.keys("C-s")
+        t.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips lazy")
-        t.keys("Escape"); t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("Escape")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 }

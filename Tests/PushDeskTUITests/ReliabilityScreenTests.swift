@@ -1,5 +1,6 @@
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// Two operators and dropped connections, driven key by key on a real store: the read-only
@@ -15,7 +16,9 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
     // MARK: two operators
 
     func testSecondConsoleIsReadOnlyUntilTheFirstQuits() throws {
-        guard case .acquired(let first, _) = try StoreLock.acquire(storeRoot: root, holder: holder()) else { return XCTFail() }
+        guard case .acquired(let first, _) = try StoreLock.acquire(storeRoot: root, holder: holder()) else {
+            return XCTFail()
+        }
         let access = StoreAccess.open(storeRoot: root)
         XCTAssertTrue(access.isReadOnly)
         let a = app(access)
@@ -27,9 +30,11 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(a.stack.count, 1)
         a.handle(.char("d"))
         XCTAssertNil(a.dialog, "no delete dialog in a read-only console")
-        a.handle(.enter)                                   // viewing is fine
-        a.handle(.tab)                                     // Label
-        type(a, "XYZ"); a.handle(.backspace); a.handle(.paste("pasted"))
+        a.handle(.enter)  // viewing is fine
+        a.handle(.tab)  // Label
+        type(a, "XYZ")
+        a.handle(.backspace)
+        a.handle(.paste("pasted"))
         s = screen(a)
         XCTAssertFalse(s.contains("XYZ") || s.contains("pasted") || s.contains("(modified)"), s)
         XCTAssertTrue(s.contains("holds the store; nothing is changed here"), s)
@@ -38,7 +43,8 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(try store.loadService("neotrips"), DemoStore.neotrips, "nothing written")
 
         // The other console saves and quits: Ctrl-X here takes the lock and shows its save.
-        var theirs = DemoStore.neotrips; theirs.label = "Saved by alice"
+        var theirs = DemoStore.neotrips
+        theirs.label = "Saved by alice"
         try store.save(theirs)
         a.handle(.ctrl("x"))
         XCTAssertTrue(screen(a).contains("Still held by alice@"), "held while the first console runs")
@@ -48,19 +54,23 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("now holds the store's lock: editing is on"), s)
         XCTAssertFalse(s.contains("[read-only]"), s)
         XCTAssertTrue(s.contains("Saved by alice"), "the open view follows the file as it is now:\n\(s)")
-        a.handle(.end); type(a, "!")
+        a.handle(.end)
+        type(a, "!")
         a.handle(.ctrl("s"))
         XCTAssertEqual(try store.loadService("neotrips").label, "Saved by alice!")
         access.release()
     }
 
     func testTakeOverFromAHolderWhoseProcessIsGoneAsksFirst() throws {
-        guard case .acquired(let ghost, _) = try StoreLock.acquire(storeRoot: root, holder: holder()) else { return XCTFail() }
+        guard case .acquired(let ghost, _) = try StoreLock.acquire(storeRoot: root, holder: holder()) else {
+            return XCTFail()
+        }
         // The flock is still held (an inherited descriptor) but the named process is gone.
         let dead = try deadPid()
         let fd = open(root.appendingPathComponent(".pushdesk/lock").path, O_WRONLY | O_TRUNC)
         let text = Array(holder(pid: dead).fileText.utf8)
-        _ = write(fd, text, text.count); close(fd)
+        _ = write(fd, text, text.count)
+        close(fd)
         let access = StoreAccess.open(storeRoot: root)
         let a = app(access)
         var s = screen(a, 80, 24)
@@ -71,12 +81,16 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("its process is gone from this machine"), s)
         a.handle(.escape)
         XCTAssertTrue(access.isReadOnly, "cancel keeps it read-only")
-        a.handle(.ctrl("x")); a.handle(.char("t"))
+        a.handle(.ctrl("x"))
+        a.handle(.char("t"))
         XCTAssertFalse(access.isReadOnly)
         XCTAssertTrue(screen(a).contains("editing is on"))
-        guard case .heldBy(let h) = try StoreLock.acquire(storeRoot: root, holder: holder()) else { return XCTFail("not locked") }
+        guard case .heldBy(let h) = try StoreLock.acquire(storeRoot: root, holder: holder()) else {
+            return XCTFail("not locked")
+        }
         XCTAssertEqual(h?.pid, getpid())
-        access.release(); ghost.release()
+        access.release()
+        ghost.release()
     }
 
     /// A store that cannot be locked at all (here `.pushdesk` is a file) opens read-only and says why.
@@ -85,13 +99,17 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let access = StoreAccess.open(storeRoot: root)
         XCTAssertTrue(access.isReadOnly)
         let s = screen(app(access), 120, 24)
-        XCTAssertTrue(s.contains("Read-only, the store cannot be locked: .pushdesk/lock: error: cannot open .pushdesk/lock: Not a directory"), s)
+        XCTAssertTrue(
+            s.contains(
+                "Read-only, the store cannot be locked: .pushdesk/lock: error: cannot open .pushdesk/lock: Not a directory"
+            ), s)
     }
 
     // MARK: changed on disk
 
     func editLabel(_ a: ConsoleApp, _ text: String) {
-        a.handle(.enter); a.handle(.tab)
+        a.handle(.enter)
+        a.handle(.tab)
         for _ in 0..<20 { a.handle(.backspace) }
         type(a, text)
     }
@@ -112,14 +130,15 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("services/neotrips.xml changed on disk"), s)
         XCTAssertTrue(s.contains("Your edits are NOT saved"), s)
         XCTAssertEqual(try String(contentsOf: neotrips, encoding: .utf8), theirs, "never overwritten")
-        a.handle(.char("d"))                               // Diff
+        a.handle(.char("d"))  // Diff
         let diff = a.render(width: 120, height: 30)
-        let minus = try XCTUnwrap(diff.row(containing: #"-<service format="1" name="neotrips" label="Theirs""#), diff.text)
+        let minus = try XCTUnwrap(
+            diff.row(containing: #"-<service format="1" name="neotrips" label="Theirs""#), diff.text)
         XCTAssertNotNil(diff.row(containing: #"+<service format="1" name="neotrips" label="Mine""#), diff.text)
         XCTAssertEqual(diff.role(x: 2, y: minus), .findingError)
         a.handle(.escape)
         XCTAssertTrue(flat(screen(a)).contains("Changed on disk"), "back to the question")
-        a.handle(.char("s"))                               // Save as copy
+        a.handle(.char("s"))  // Save as copy
         s = flat(screen(a))
         XCTAssertTrue(s.contains("neotrips-copy"), s)
         a.handle(.enter)
@@ -135,12 +154,14 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let a = app()
         editLabel(a, "Mine")
         _ = try handEdit(label: "Theirs")
-        a.handle(.ctrl("s")); a.handle(.char("r"))
+        a.handle(.ctrl("s"))
+        a.handle(.char("r"))
         var s = screen(a)
         XCTAssertTrue(s.contains("Reloaded services/neotrips.xml from disk"), s)
         XCTAssertTrue(s.contains("Theirs") && !s.contains("Mine") && !s.contains("(modified)"), s)
         // A save after the reload works: its baseline is the file as reloaded.
-        a.handle(.end); type(a, "+")
+        a.handle(.end)
+        type(a, "+")
         a.handle(.ctrl("s"))
         XCTAssertEqual(try store.loadService("neotrips").label, "Theirs+")
 
@@ -151,7 +172,8 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: neotrips.path), "not recreated behind anyone's back")
         a.handle(.char("c"))
         XCTAssertTrue(screen(a).contains("(modified)"), "Cancel keeps the draft")
-        a.handle(.ctrl("s")); a.handle(.char("r"))
+        a.handle(.ctrl("s"))
+        a.handle(.char("r"))
         s = screen(a)
         XCTAssertTrue(s.contains("PushDesk — Services"), s)
         XCTAssertTrue(s.contains("is not on disk any more; closed its editor"), s)
@@ -160,7 +182,8 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
     func testListDeleteKeepsAFileChangedSinceItWasListed() throws {
         let a = app()
         _ = try handEdit(label: "Theirs")
-        a.handle(.char("d")); a.handle(.char("y"))
+        a.handle(.char("d"))
+        a.handle(.char("y"))
         XCTAssertTrue(flat(screen(a)).contains("changed on disk since it was read"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: neotrips.path))
     }
@@ -181,13 +204,18 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let f = try RecoveryFile.decode(try Data(contentsOf: file), file: keeper.path)
         XCTAssertEqual(f.reason, .periodic)
         XCTAssertEqual(try ServiceXML.decode(Data(f.entries[0].xml), file: "x").0.label, "Unsaved")
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue,
+            0o600)
         let written = try Data(contentsOf: file)
         keeper.tick(a.recoveryEntries(), now: t0.addingTimeInterval(90))
         XCTAssertEqual(try Data(contentsOf: file), written, "unchanged drafts are not rewritten")
         type(a, "!")
         keeper.tick(a.recoveryEntries(), now: t0.addingTimeInterval(100))
-        XCTAssertTrue(String(decoding: try RecoveryFile.decode(try Data(contentsOf: file), file: "x").entries[0].xml, as: UTF8.self).contains("Unsaved!"))
+        XCTAssertTrue(
+            String(
+                decoding: try RecoveryFile.decode(try Data(contentsOf: file), file: "x").entries[0].xml, as: UTF8.self
+            ).contains("Unsaved!"))
         a.handle(.ctrl("s"))
         keeper.tick(a.recoveryEntries(), now: t0.addingTimeInterval(101))
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "saved: nothing to recover")
@@ -200,12 +228,16 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let a = app(keeper: keeper)
         a.handle(.enter)
         for _ in 0..<5 { a.handle(.tab) }
-        a.handle(.down); a.handle(.enter)                  // production app: certificate auth
-        a.handle(.ctrl("o"))                               // Credentials
-        a.handle(.tab); a.handle(.tab)                     // passwordRef
-        a.handle(.ctrl("u"))                               // cleared: the secret entry makes a new one
-        a.handle(.tab); a.handle(.enter)
-        type(a, "hunter2-p12"); a.handle(.enter)
+        a.handle(.down)
+        a.handle(.enter)  // production app: certificate auth
+        a.handle(.ctrl("o"))  // Credentials
+        a.handle(.tab)
+        a.handle(.tab)  // passwordRef
+        a.handle(.ctrl("u"))  // cleared: the secret entry makes a new one
+        a.handle(.tab)
+        a.handle(.enter)
+        type(a, "hunter2-p12")
+        a.handle(.enter)
         XCTAssertTrue(screen(a).contains("Stored the secret 'neotrips-ios-p12'"), screen(a))
         XCTAssertEqual(a.recoveryEntries().count, 1, "the new reference makes the draft unsaved")
         XCTAssertTrue(keeper.writeNow(a.recoveryEntries(), reason: .hangup))
@@ -214,8 +246,11 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let xml = String(decoding: f.entries[0].xml, as: UTF8.self)
         XCTAssertTrue(xml.contains(#"passwordRef="neotrips-ios-p12""#), xml)
         for hay in [String(decoding: bytes, as: UTF8.self), xml] { XCTAssertFalse(hay.contains("hunter2"), hay) }
-        XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains(Data("hunter2-p12".utf8).base64EncodedString().prefix(12)))
-        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("secrets/neotrips-ios-p12"), encoding: .utf8), "hunter2-p12")
+        XCTAssertFalse(
+            String(decoding: bytes, as: UTF8.self).contains(Data("hunter2-p12".utf8).base64EncodedString().prefix(12)))
+        XCTAssertEqual(
+            try String(contentsOf: root.appendingPathComponent("secrets/neotrips-ios-p12"), encoding: .utf8),
+            "hunter2-p12")
     }
 
     /// A console that stopped with drafts; the next one offers them: diff, restore as
@@ -225,9 +260,9 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let old = RecoveryKeeper(storeRoot: root, interval: 30, pid: dead)
         let first = app(keeper: old)
         editLabel(first, "Neotrips Travel")
-        first.handle(.escape)                              // leave the editor? it asks; cancel keeps it
+        first.handle(.escape)  // leave the editor? it asks; cancel keeps it
         first.handle(.char("c"))
-        first.stack[0].handle(.new, app: first)            // and a new service, unnamed yet
+        first.stack[0].handle(.new, app: first)  // and a new service, unnamed yet
         type(first, "acme")
         XCTAssertEqual(first.recoveryEntries().count, 2)
         XCTAssertTrue(old.writeNow(first.recoveryEntries(), reason: .hangup))
@@ -240,24 +275,27 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("(pid \(dead)) left unsaved drafts"), s)
         XCTAssertTrue(s.contains("(the connection dropped)"), s)
         XCTAssertTrue(s.contains("• service neotrips") && s.contains("• new service acme"), s)
-        a.handle(.char("s"))                               // Show diff
+        a.handle(.char("s"))  // Show diff
         s = screen(a, 140, 40)
         XCTAssertTrue(s.contains("services/neotrips.xml: on disk → recovered draft"), s)
         XCTAssertTrue(s.contains(#"+<service format="1" name="neotrips" label="Neotrips Travel""#), s)
         XCTAssertTrue(s.contains("services/acme.xml: (not on disk) → recovered draft"), s)
         a.handle(.escape)
-        a.handle(.char("r"))                               // Restore
+        a.handle(.char("r"))  // Restore
         s = screen(a)
         XCTAssertTrue(s.contains("Restored 2 drafts as unsaved"), s)
         XCTAssertTrue(s.contains("(modified)"), s)
         XCTAssertEqual(a.unsavedDrafts.count, 2)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(old.path).path), "the old file is handed over")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(keeper.path).path), "…to this console's")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(old.path).path),
+            "the old file is handed over")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(keeper.path).path), "…to this console's")
         XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips", "restored, not saved")
-        a.handle(.ctrl("s"))                               // the top editor: acme
+        a.handle(.ctrl("s"))  // the top editor: acme
         XCTAssertEqual(try store.loadService("acme").name, "acme")
         a.handle(.escape)
-        a.handle(.ctrl("s"))                               // neotrips
+        a.handle(.ctrl("s"))  // neotrips
         XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips Travel")
         keeper.tick(a.recoveryEntries())
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(keeper.path).path))
@@ -274,7 +312,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let a = app(keeper: RecoveryKeeper(storeRoot: root, interval: 30))
         a.offerPendingRecovery()
         XCTAssertTrue(flat(screen(a)).contains("(the console was told to stop)"))
-        a.handle(.char("l"))                               // Later
+        a.handle(.char("l"))  // Later
         XCTAssertNil(a.dialog)
         XCTAssertTrue(screen(a).contains("offered again at the next start"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: oldFile.path))
@@ -282,9 +320,10 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         a.offerPendingRecovery()
         a.handle(.char("d"))
         XCTAssertTrue(flat(screen(a)).contains("lost for good"))
-        a.handle(.char("c"))                               // cancel: back to the offer
+        a.handle(.char("c"))  // cancel: back to the offer
         XCTAssertTrue(flat(screen(a)).contains("Unsaved work found"))
-        a.handle(.char("d")); a.handle(.char("d"))
+        a.handle(.char("d"))
+        a.handle(.char("d"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: oldFile.path))
         XCTAssertNil(a.dialog)
     }
@@ -309,7 +348,9 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let first = app(keeper: old)
         editLabel(first, "Mine")
         XCTAssertTrue(old.writeNow(first.recoveryEntries(), reason: .hangup))
-        guard case .acquired(let lock, _) = try StoreLock.acquire(storeRoot: root, holder: holder()) else { return XCTFail() }
+        guard case .acquired(let lock, _) = try StoreLock.acquire(storeRoot: root, holder: holder()) else {
+            return XCTFail()
+        }
         let a = app(StoreAccess.open(storeRoot: root), keeper: RecoveryKeeper(storeRoot: root, interval: 30))
         a.offerPendingRecovery()
         XCTAssertNil(a.dialog, "only the lock holder restores")
@@ -322,6 +363,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
 func deadPid() throws -> Int32 {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/true")
-    try p.run(); p.waitUntilExit()
+    try p.run()
+    p.waitUntilExit()
     return p.processIdentifier
 }

@@ -16,51 +16,106 @@ final class ScreenCaptureTests: XCTestCase {
             let s = t.waitUntil("\(text)" + (status.map { " and status line \($0)" } ?? "")) { screen in
                 guard screen.contains(text) else { return false }
                 guard let status else { return true }
-                return screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(status) ?? false
+                return screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                    .contains(status) ?? false
             }
-            shots.append((title, note, s.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-                .joined(separator: "\n").trimmingCharacters(in: .newlines)))
+            shots.append(
+                (
+                    title, note,
+                    s.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                        .joined(separator: "\n").trimmingCharacters(in: .newlines)
+                ))
         }
-        shot("Services list", "The first screen: every service with its app and findings counts.", waitFor: "Enter edit")
-        t.keys("?"); shot("Help overlay (`?`, F1 or Ctrl-R)", "Generated from the key registry, for the focused view; ↑↓ scroll it.", waitFor: "Keys (")
+        shot(
+            "Services list", "The first screen: every service with its app and findings counts.", waitFor: "Enter edit")
+        t.keys("?")
+        shot(
+            "Help overlay (`?`, F1 or Ctrl-R)", "Generated from the key registry, for the focused view; ↑↓ scroll it.",
+            waitFor: "Keys (")
         t.keys("Escape")
-        t.keys("Enter"); shot("Service editor", "Fields of the service, its apps, and the live findings of the rules.", waitFor: "Apps (i: add iOS pair")
+        t.keys("Enter")
+        shot(
+            "Service editor", "Fields of the service, its apps, and the live findings of the rules.",
+            waitFor: "Apps (i: add iOS pair")
         t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")
-        shot("App editor: Information", "The Campaign console's tabs; Ctrl-G generates an integration key.", waitFor: "Bundle id")
-        t.keys("C-o"); shot("App editor: Credentials", "Auth mode and its fields; secrets are referenced by name, never stored here.", waitFor: "Auth mode")
-        t.keys("C-o"); t.keys("Enter"); shot("App editor: Variables", "A table with add / edit / delete / reorder; the selected row's form below.", waitFor: "Selected variable")
+        shot(
+            "App editor: Information", "The Campaign console's tabs; Ctrl-G generates an integration key.",
+            waitFor: "Bundle id")
+        t.keys("C-o")
+        shot(
+            "App editor: Credentials", "Auth mode and its fields; secrets are referenced by name, never stored here.",
+            waitFor: "Auth mode")
+        t.keys("C-o")
+        t.keys("Enter")
+        shot(
+            "App editor: Variables", "A table with add / edit / delete / reorder; the selected row's form below.",
+            waitFor: "Selected variable")
         t.keys("Escape")
-        t.keys("C-o"); shot("App editor: Subscription parameters", "", waitFor: "Subscription parameters (n add")
-        t.keys("C-o"); shot("App editor: Sounds (iOS only)", "", waitFor: "chime.caf")
+        t.keys("C-o")
+        shot("App editor: Subscription parameters", "", waitFor: "Subscription parameters (n add")
+        t.keys("C-o")
+        shot("App editor: Sounds (iOS only)", "", waitFor: "chime.caf")
         t.keys("C-p", "C-p", "C-p", "C-p")
         t.waitFor("Bundle id")
         t.keys("Tab", "Tab", "C-u")
-        shot("Live rules", "Clearing the bundle id: the core rule's finding appears under the field and in the pane at once.", waitFor: "↳ error")
-        t.keys("C-f"); shot("Findings view", "Every finding of the store (the drafts included); Enter jumps to the field.", waitFor: "Severity")
-        t.keys("C-q"); shot("Quit with unsaved changes", "", waitFor: "[ Save ] [ Discard ] [ Cancel ]")
+        shot(
+            "Live rules",
+            "Clearing the bundle id: the core rule's finding appears under the field and in the pane at once.",
+            waitFor: "↳ error")
+        t.keys("C-f")
+        shot(
+            "Findings view", "Every finding of the store (the drafts included); Enter jumps to the field.",
+            waitFor: "Severity")
+        t.keys("C-q")
+        shot("Quit with unsaved changes", "", waitFor: "[ Save ] [ Discard ] [ Cancel ]")
         t.keys("Escape")
-        t.resize(50, 12); shot("Terminal too small", "", waitFor: "Terminal too small")
+        t.resize(50, 12)
+        shot("Terminal too small", "", waitFor: "Terminal too small")
         t.resize(80, 24)
         t.waitFor("Findings")
-        t.keys("Escape", "Escape", "Escape"); t.waitFor("Save the changes"); t.keys("d")
+        t.keys("Escape", "Escape", "Escape")
+        t.waitFor("Save the changes")
+        t.keys("d")
         t.waitFor("PushDesk — Services")
-        t.keys("D"); shot("Deliveries of a service (`D` or Ctrl-Y)", "Types, the largest payload across the apps, the worst finding; `a` shows the whole store.", waitFor: "Worst finding", status: "Enter compose")
+        t.keys("D")
+        shot(
+            "Deliveries of a service (`D` or Ctrl-Y)",
+            "Types, the largest payload across the apps, the worst finding; `a` shows the whole store.",
+            waitFor: "Worst finding", status: "Enter compose")
         t.keys("j", "Enter")
-        shot("Composer (80 columns: the preview under the form)", "Tabs for content, iOS, Android, variables; the live preview of each app from the payload engine of `pushdesk preview`.", waitFor: "Preview (the payload engine", status: "copy out")
-        t.keys("C-v", "v"); shot("Composer: device view (narrow screens: `v` in the preview)", "The notification as the device draws it: bold title, subtitle, body cut to its lines, the image marker.", waitFor: "[image]", status: "v device")
+        shot(
+            "Composer (80 columns: the preview under the form)",
+            "Tabs for content, iOS, Android, variables; the live preview of each app from the payload engine of `pushdesk preview`.",
+            waitFor: "Preview (the payload engine", status: "copy out")
+        t.keys("C-v", "v")
+        shot(
+            "Composer: device view (narrow screens: `v` in the preview)",
+            "The notification as the device draws it: bold title, subtitle, body cut to its lines, the image marker.",
+            waitFor: "[image]", status: "v device")
         t.keys("v", "Escape")
         t.resize(200, 50)
-        shot("Composer at 200x50 (the preview beside the form)", "Request, coloured JSON, device view, every app's size, findings that jump to their field.", waitFor: "Every app", status: "Esc back")
+        shot(
+            "Composer at 200x50 (the preview beside the form)",
+            "Request, coloured JSON, device view, every app's size, findings that jump to their field.",
+            waitFor: "Every app", status: "Esc back")
         t.keys("C-o", "Space")
-        shot("Composer: switched to silent at 200x50", "The alert keys vanish, greyed fields are not sent, `silent.content` says what to remove.", waitFor: "silent.content", status: "Esc back")
+        shot(
+            "Composer: switched to silent at 200x50",
+            "The alert keys vanish, greyed fields are not sent, `silent.content` says what to remove.",
+            waitFor: "silent.content", status: "Esc back")
         t.resize(80, 24)
-        t.keys("C-q"); t.waitFor("[ Save ]"); t.keys("d"); t.waitFor("PD-END")
+        t.keys("C-q")
+        t.waitFor("[ Save ]")
+        t.keys("d")
+        t.waitFor("PD-END")
 
         XCTAssertEqual(shots.count, 17)
         if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_SCREENS"] == "1" {
-            var md = "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
-            md += "`Tests/PushDeskTUITests/ScreenCaptureTests.swift` (`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests`\n"
+            var md =
+                "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
+            md +=
+                "`Tests/PushDeskTUITests/ScreenCaptureTests.swift` (`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests`\n"
             md += "rewrites this file). Not drawn by hand.\n"
             for (title, note, s) in shots {
                 md += "\n## \(title)\n\n" + (note.isEmpty ? "" : note + "\n\n") + "```\n" + s + "\n```\n"

@@ -1,6 +1,7 @@
 import CStopSignal
 import Foundation
 import XCTest
+
 @testable import PushDeskTUI
 
 /// The stop-signal flag is one variable for the whole process. It used to be a `static` in

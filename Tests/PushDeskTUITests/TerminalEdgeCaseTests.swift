@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskTUI
 
 /// Terminals at their edges (issue 7 part 6), driven like an operator meets them: a 20x5
@@ -15,7 +16,9 @@ final class TerminalEdgeCaseTests: XCTestCase {
     }
     override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
 
-    private func serviceFile() throws -> Data { try Data(contentsOf: store.appendingPathComponent("services/neotrips.xml")) }
+    private func serviceFile() throws -> Data {
+        try Data(contentsOf: store.appendingPathComponent("services/neotrips.xml"))
+    }
 
     private func nonEmptyLines(_ s: String) -> [String] {
         s.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -27,15 +30,18 @@ final class TerminalEdgeCaseTests: XCTestCase {
         let before = try serviceFile()
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         t.waitFor("neotrips")
-        t.keys("Enter"); t.waitFor("Marketing URL")
-        t.keys("Tab", "End"); t.type(" X")
+        t.keys("Enter")
+        t.waitFor("Marketing URL")
+        t.keys("Tab", "End")
+        t.type(" X")
         t.waitFor("Neotrips X")
         t.resize(20, 5)
         var s = t.waitUntil("the wrapped message") { $0.contains("20x5, need 60x16.") && $0.contains("Ctrl-Q.") }
-        XCTAssertEqual(nonEmptyLines(s), ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q."], s)
-        t.type("Y")                                   // typed while the form cannot be seen
+        XCTAssertEqual(
+            nonEmptyLines(s), ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q."], s)
+        t.type("Y")  // typed while the form cannot be seen
         t.resize(10, 3)
-        t.waitFor("small:")                           // even smaller: still no crash
+        t.waitFor("small:")  // even smaller: still no crash
         t.resize(80, 24)
         s = t.waitFor("Neotrips XY")
         XCTAssertTrue(s.contains("* PushDesk"), "the draft is dirty:\n\(s)")
@@ -65,7 +71,10 @@ final class TerminalEdgeCaseTests: XCTestCase {
         let s = t.waitFor("PD-END")
         XCTAssertTrue(s.contains("PD-EXIT=2"), s)
         let flat = s.replacingOccurrences(of: "\n", with: "")
-        XCTAssertTrue(flat.contains("pushdesk: error: TERM=dumb cannot move the cursor, so the console cannot draw on it; run it in a full-screen terminal"), s)
+        XCTAssertTrue(
+            flat.contains(
+                "pushdesk: error: TERM=dumb cannot move the cursor, so the console cannot draw on it; run it in a full-screen terminal"
+            ), s)
         XCTAssertFalse(s.contains("Enter edit") || s.contains("neotrips"), "nothing of the console was drawn:\n\(s)")
         XCTAssertTrue(s.contains("icanon echo"), s)
     }
@@ -76,10 +85,15 @@ final class TerminalEdgeCaseTests: XCTestCase {
         var s = t.waitUntil("the whole list") { $0.contains("neotrips") && $0.contains("Enter edit") }
         XCTAssertTrue(s.contains("PushDesk — Services"), s)
         let e = t.screen(escapes: true)
-        XCTAssertNil(e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression), "no colours on vt100:\n\(e.debugDescription.prefix(400))")
-        XCTAssertNotNil(e.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression), "the selection in reverse video")
-        t.keys("Enter"); s = t.waitFor("Marketing URL")
-        t.keys("Escape"); t.waitFor("Enter edit")
+        XCTAssertNil(
+            e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression),
+            "no colours on vt100:\n\(e.debugDescription.prefix(400))")
+        XCTAssertNotNil(
+            e.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression), "the selection in reverse video")
+        t.keys("Enter")
+        s = t.waitFor("Marketing URL")
+        t.keys("Escape")
+        t.waitFor("Enter edit")
         t.keys("C-q")
         let end = t.waitFor("PD-END")
         XCTAssertTrue(end.contains("PD-EXIT=0") && end.contains("icanon echo"), end)
@@ -90,7 +104,8 @@ final class TerminalEdgeCaseTests: XCTestCase {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": ""])
         let s = t.waitFor("TERM is not set; using xterm-256color.")
         XCTAssertTrue(s.contains("neotrips"), s)
-        t.keys("C-q"); XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
+        t.keys("C-q")
+        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
     }
 
     // MARK: without a terminal (Process, a pseudo-terminal for the other descriptor)
@@ -101,13 +116,19 @@ final class TerminalEdgeCaseTests: XCTestCase {
         typealias IntFn = @convention(c) (Int32) -> Int32
         typealias NameFn = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
         func fn<T>(_ name: String, _ type: T.Type) throws -> T {
-            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw XCTSkip("no \(name) here") }
+            guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+                throw XCTSkip("no \(name) here")
+            }
             return unsafeBitCast(sym, to: type)
         }
-        let openpt = try fn("posix_openpt", IntFn.self), grant = try fn("grantpt", IntFn.self)
-        let unlock = try fn("unlockpt", IntFn.self), ptsname = try fn("ptsname", NameFn.self)
+        let openpt = try fn("posix_openpt", IntFn.self)
+        let grant = try fn("grantpt", IntFn.self)
+        let unlock = try fn("unlockpt", IntFn.self)
+        let ptsname = try fn("ptsname", NameFn.self)
         let m = openpt(O_RDWR | O_NOCTTY)
-        guard m >= 0, grant(m) == 0, unlock(m) == 0, let name = ptsname(m) else { throw XCTSkip("no pseudo-terminals here") }
+        guard m >= 0, grant(m) == 0, unlock(m) == 0, let name = ptsname(m) else {
+            throw XCTSkip("no pseudo-terminals here")
+        }
         let s = open(String(cString: name), O_RDWR | O_NOCTTY)
         guard s >= 0 else { throw XCTSkip("cannot open \(String(cString: name))") }
         return (m, s)
@@ -118,11 +139,16 @@ final class TerminalEdgeCaseTests: XCTestCase {
         p.executableURL = TmuxHarness.binary
         p.arguments = ["--store", store.path]
         p.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        p.standardInput = stdin; p.standardOutput = stdout; p.standardError = stderr
+        p.standardInput = stdin
+        p.standardOutput = stdout
+        p.standardError = stderr
         try p.run()
         let deadline = Date().addingTimeInterval(10)
         while p.isRunning && Date() < deadline { usleep(20_000) }
-        if p.isRunning { p.terminate(); XCTFail("the console waited for a terminal instead of refusing") }
+        if p.isRunning {
+            p.terminate()
+            XCTFail("the console waited for a terminal instead of refusing")
+        }
         p.waitUntilExit()
         return p.terminationStatus
     }
@@ -130,12 +156,17 @@ final class TerminalEdgeCaseTests: XCTestCase {
     /// `pushdesk < /dev/null` (stdout a terminal): refused, exit 2, the terminal untouched.
     func testStdinNotATerminalIsRefused() throws {
         let pty = try openPTY()
-        defer { close(pty.primary); close(pty.secondary) }
+        defer {
+            close(pty.primary)
+            close(pty.secondary)
+        }
         let err = Pipe()
-        let status = try console(stdin: FileHandle.nullDevice, stdout: FileHandle(fileDescriptor: pty.secondary), stderr: err)
+        let status = try console(
+            stdin: FileHandle.nullDevice, stdout: FileHandle(fileDescriptor: pty.secondary), stderr: err)
         XCTAssertEqual(status, 2)
         let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(msg.hasPrefix("pushdesk: error: the console needs a terminal: standard input is not a terminal"), msg)
+        XCTAssertTrue(
+            msg.hasPrefix("pushdesk: error: the console needs a terminal: standard input is not a terminal"), msg)
         XCTAssertTrue(msg.contains("`pushdesk list` or `pushdesk validate`"), msg)
         var n = 0
         XCTAssertEqual(ioctl(pty.primary, UInt(FIONREAD), &n), 0)
@@ -146,12 +177,19 @@ final class TerminalEdgeCaseTests: XCTestCase {
     /// pipe; not one byte of escape sequences reaches the pipe.
     func testStdoutPipedIsRefused() throws {
         let pty = try openPTY()
-        defer { close(pty.primary); close(pty.secondary) }
-        let out = Pipe(), err = Pipe()
+        defer {
+            close(pty.primary)
+            close(pty.secondary)
+        }
+        let out = Pipe()
+        let err = Pipe()
         let status = try console(stdin: FileHandle(fileDescriptor: pty.secondary), stdout: out, stderr: err)
         XCTAssertEqual(status, 2)
         let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(msg.hasPrefix("pushdesk: error: the console needs a terminal: standard output is not a terminal (piped into another command or redirected to a file?)"), msg)
+        XCTAssertTrue(
+            msg.hasPrefix(
+                "pushdesk: error: the console needs a terminal: standard output is not a terminal (piped into another command or redirected to a file?)"
+            ), msg)
         try? out.fileHandleForWriting.close()
         XCTAssertEqual(out.fileHandleForReading.readDataToEndOfFile(), Data(), "nothing went down the pipe")
     }

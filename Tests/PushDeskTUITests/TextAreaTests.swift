@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskTUI
 
 /// The multi-line body editor: line breaks, soft wrap, vertical moves, line-scoped keys.
@@ -15,11 +16,14 @@ final class TextAreaTests: XCTestCase {
         a.insertNewline()
         for c in "world" { a.handle(.char(c)) }
         XCTAssertEqual(a.text, "Hello\nworld")
-        a.handle(.home); a.handle(.char(">"))
+        a.handle(.home)
+        a.handle(.char(">"))
         XCTAssertEqual(a.text, "Hello\n>world", "Home goes to the start of the line, not of the text")
-        a.handle(.up); a.handle(.end); a.handle(.char("!"))
+        a.handle(.up)
+        a.handle(.end)
+        a.handle(.char("!"))
         XCTAssertEqual(a.text, "Hello!\n>world")
-        a.handle(.ctrl("k"))                                  // at the end of the line: join the next
+        a.handle(.ctrl("k"))  // at the end of the line: join the next
         XCTAssertEqual(a.text, "Hello!>world")
         a.handle(.ctrl("u"))
         XCTAssertEqual(a.text, ">world")
@@ -34,7 +38,9 @@ final class TextAreaTests: XCTestCase {
         XCTAssertEqual(a.text, "one two", "at a line start Ctrl-W removes the break")
         a.handle(.ctrl("w"))
         XCTAssertEqual(a.text, "one ")
-        a.handle(.backspace); a.handle(.left); a.handle(.delete)
+        a.handle(.backspace)
+        a.handle(.left)
+        a.handle(.delete)
         XCTAssertEqual(a.text, "on")
     }
 
@@ -42,12 +48,16 @@ final class TextAreaTests: XCTestCase {
         // Width 11 wraps at 10 columns (one column stays free for the cursor).
         var a = TextArea("abcdefghijklmnopqrstuvwxyz\nshort")
         var b = render(&a, width: 11, height: 4)
-        XCTAssertEqual((0..<4).map { b.line($0).trimmingTrailingSpaces() }, ["abcdefghij", "klmnopqrst", "uvwxyz", "short"])
-        XCTAssertEqual(b.cursor?.x, 5); XCTAssertEqual(b.cursor?.y, 3)
-        XCTAssertTrue(a.moveVertically(-1))                    // onto "uvwxyz" at column 5
+        XCTAssertEqual(
+            (0..<4).map { b.line($0).trimmingTrailingSpaces() }, ["abcdefghij", "klmnopqrst", "uvwxyz", "short"])
+        XCTAssertEqual(b.cursor?.x, 5)
+        XCTAssertEqual(b.cursor?.y, 3)
+        XCTAssertTrue(a.moveVertically(-1))  // onto "uvwxyz" at column 5
         b = render(&a, width: 11, height: 4)
-        XCTAssertEqual(b.cursor?.x, 5); XCTAssertEqual(b.cursor?.y, 2)
-        XCTAssertTrue(a.moveVertically(-1)); XCTAssertTrue(a.moveVertically(-1))
+        XCTAssertEqual(b.cursor?.x, 5)
+        XCTAssertEqual(b.cursor?.y, 2)
+        XCTAssertTrue(a.moveVertically(-1))
+        XCTAssertTrue(a.moveVertically(-1))
         a.handle(.char("*"))
         XCTAssertEqual(a.text, "abcde*fghijklmnopqrstuvwxyz\nshort", "same column two rows up")
         XCTAssertFalse(a.moveVertically(-1), "the first row: the form moves to the field above")
@@ -87,7 +97,7 @@ final class TextAreaTests: XCTestCase {
     }
 
     func testWideCharactersWrapByColumns() {
-        var a = TextArea("夏のセール開催中")                 // 16 columns
+        var a = TextArea("夏のセール開催中")  // 16 columns
         let b = render(&a, width: 11, height: 2)
         XCTAssertEqual(b.line(0).trimmingTrailingSpaces(), "夏のセール")
         XCTAssertEqual(b.line(1).trimmingTrailingSpaces(), "開催中")
@@ -98,14 +108,16 @@ final class TextAreaTests: XCTestCase {
 /// The form's multi-line field and greyed-out fields.
 final class FormTextAreaTests: XCTestCase {
     func form() -> Form {
-        Form([FormField(id: "title", label: "Title", value: "Hi"),
-              FormField(id: "body", label: "Body", kind: .textArea(rows: 2...5), value: "one"),
-              FormField(id: "sound", label: "Sound", kind: .choice(["(not set)", "default"]), value: "(not set)")])
+        Form([
+            FormField(id: "title", label: "Title", value: "Hi"),
+            FormField(id: "body", label: "Body", kind: .textArea(rows: 2...5), value: "one"),
+            FormField(id: "sound", label: "Sound", kind: .choice(["(not set)", "default"]), value: "(not set)"),
+        ])
     }
 
     func testEnterIsANewLineAndArrowsLeaveAtTheEdges() {
         var f = form()
-        XCTAssertEqual(f.handle(.lineDown), .moved)           // from Title (not a text area): next field
+        XCTAssertEqual(f.handle(.lineDown), .moved)  // from Title (not a text area): next field
         XCTAssertEqual(f.focused?.id, "body")
         XCTAssertEqual(f.handle(.newline), .changed("body"))
         XCTAssertEqual(f.handleText(.char("x")), .changed("body"))

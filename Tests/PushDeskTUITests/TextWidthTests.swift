@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskTUI
 
 final class TextWidthTests: XCTestCase {
@@ -35,7 +36,9 @@ final class CellBufferTests: XCTestCase {
         XCTAssertEqual(b[0, 0].text, "中")
         XCTAssertTrue(b[1, 0].isContinuation)
         XCTAssertEqual(b[2, 0].text, "a")
-        XCTAssertEqual(b.column(of: "a", inRow: 0), b.column(of: "a", inRow: 1), "the a after a wide glyph is in column 2 on both rows")
+        XCTAssertEqual(
+            b.column(of: "a", inRow: 0), b.column(of: "a", inRow: 1),
+            "the a after a wide glyph is in column 2 on both rows")
     }
 
     func testWideGlyphAtTheEdgeBecomesASpace() {

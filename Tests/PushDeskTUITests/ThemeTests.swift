@@ -1,8 +1,10 @@
 import XCTest
+
 @testable import PushDeskTUI
 
 /// Package root, from this file's path (Tests/PushDeskTUITests/…).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 final class ThemeTests: XCTestCase {
     let shipped = ["default", "light", "high-contrast", "monochrome"]
@@ -17,7 +19,10 @@ final class ThemeTests: XCTestCase {
 
     func testMonochromeUsesNoColourAndStillMarksTheSelection() throws {
         let t = try ThemeLoader.load(named: "monochrome", directories: [])
-        for role in Role.allCases { XCTAssertEqual(t.style(role).fg, -1); XCTAssertEqual(t.style(role).bg, -1) }
+        for role in Role.allCases {
+            XCTAssertEqual(t.style(role).fg, -1)
+            XCTAssertEqual(t.style(role).bg, -1)
+        }
         XCTAssertTrue(t.style(.listSelected).reverse)
         XCTAssertTrue(t.style(.formFieldFocus).reverse)
     }
@@ -36,9 +41,12 @@ final class ThemeTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try "name = \"bad\"\n[screen.normal]\nfg = 300\n".write(to: dir.appendingPathComponent("bad.toml"), atomically: true, encoding: .utf8)
-        try "[screen.normal\nfg = 1\n".write(to: dir.appendingPathComponent("syntax.toml"), atomically: true, encoding: .utf8)
-        try "[screen.normal]\nfg = 1\n[list.slected]\nfg = 2\n".write(to: dir.appendingPathComponent("typo.toml"), atomically: true, encoding: .utf8)
+        try "name = \"bad\"\n[screen.normal]\nfg = 300\n".write(
+            to: dir.appendingPathComponent("bad.toml"), atomically: true, encoding: .utf8)
+        try "[screen.normal\nfg = 1\n".write(
+            to: dir.appendingPathComponent("syntax.toml"), atomically: true, encoding: .utf8)
+        try "[screen.normal]\nfg = 1\n[list.slected]\nfg = 2\n".write(
+            to: dir.appendingPathComponent("typo.toml"), atomically: true, encoding: .utf8)
 
         let (t1, m1) = ThemeLoader.loadOrDefault(named: "bad", directories: [dir])
         XCTAssertEqual(t1.name, "default")
@@ -58,8 +66,11 @@ final class ThemeTests: XCTestCase {
     /// The built-in copies (used when Themes/ is not beside the binary) equal Themes/*.toml.
     func testBuiltinThemesMatchTheFiles() throws {
         for name in shipped {
-            let file = try String(contentsOf: packageRoot.appendingPathComponent("Themes/\(name).toml"), encoding: .utf8)
-            XCTAssertTrue(BuiltinThemes.sources[name] == file, "Sources/PushDeskTUI/Theme/BuiltinThemes.swift is stale for \(name); run scripts/embed-themes")
+            let file = try String(
+                contentsOf: packageRoot.appendingPathComponent("Themes/\(name).toml"), encoding: .utf8)
+            XCTAssertTrue(
+                BuiltinThemes.sources[name] == file,
+                "Sources/PushDeskTUI/Theme/BuiltinThemes.swift is stale for \(name); run scripts/embed-themes")
         }
     }
 
@@ -70,8 +81,11 @@ final class ThemeTests: XCTestCase {
         XCTAssertNil(BuiltinThemeStyles.theme("nosuch"))
         for name in shipped {
             let parsed = try ThemeLoader.parse(BuiltinThemes.sources[name]!, file: "\(name).toml")
-            XCTAssertEqual(BuiltinThemeStyles.theme(name), parsed, "BuiltinThemeStyles.swift is stale for \(name); run scripts/embed-themes")
-            XCTAssertEqual(try ThemeLoader.load(named: name, directories: [packageRoot.appendingPathComponent("Themes")]), parsed)
+            XCTAssertEqual(
+                BuiltinThemeStyles.theme(name), parsed,
+                "BuiltinThemeStyles.swift is stale for \(name); run scripts/embed-themes")
+            XCTAssertEqual(
+                try ThemeLoader.load(named: name, directories: [packageRoot.appendingPathComponent("Themes")]), parsed)
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -95,7 +109,9 @@ final class KeyRegistryTests: XCTestCase {
             var seen: [Key: Action] = [:]
             for b in KeyRegistry.bindings where b.context == c {
                 for k in b.keys {
-                    if let other = seen[k], c != .dialog { XCTFail("\(k.label) bound to \(other) and \(b.action) in \(c)") }
+                    if let other = seen[k], c != .dialog {
+                        XCTFail("\(k.label) bound to \(other) and \(b.action) in \(c)")
+                    }
                     seen[k] = b.action
                 }
             }
@@ -117,6 +133,9 @@ final class KeyRegistryTests: XCTestCase {
             try KeyRegistry.markdown().write(to: url, atomically: true, encoding: .utf8)
         }
         let committed = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(committed, KeyRegistry.markdown(), "docs/KEYS.md is stale: run `PUSHDESK_UPDATE_DOCS=1 swift test --filter KeyRegistryTests` or `pushdesk keys --markdown > docs/KEYS.md`")
+        XCTAssertEqual(
+            committed, KeyRegistry.markdown(),
+            "docs/KEYS.md is stale: run `PUSHDESK_UPDATE_DOCS=1 swift test --filter KeyRegistryTests` or `pushdesk keys --markdown > docs/KEYS.md`"
+        )
     }
 }

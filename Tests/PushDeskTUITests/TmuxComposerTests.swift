@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskTUI
 
 /// The composer in a real terminal: the built binary in tmux, driven like an operator.
@@ -15,7 +16,8 @@ final class TmuxComposerTests: XCTestCase {
     /// `pushdesk preview NAME --app KEY --json`: the payload's own pretty lines (the
     /// document nests it 6 columns deep) and its byte count.
     func cliPayload(_ delivery: String, app: String) throws -> (lines: [String], bytes: Int) {
-        let (status, out) = try TmuxHarness.spawn(TmuxHarness.binary.path, ["preview", delivery, "--store", store.path, "--app", app, "--json"])
+        let (status, out) = try TmuxHarness.spawn(
+            TmuxHarness.binary.path, ["preview", delivery, "--store", store.path, "--app", app, "--json"])
         XCTAssertEqual(status, 0, out)
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try XCTUnwrap(lines.firstIndex(of: #"      "payload": {"#), out)
@@ -43,31 +45,49 @@ final class TmuxComposerTests: XCTestCase {
     func testComposeRichDeliveryFromScratchThenPreviewJSONMatches() throws {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         t.waitFor("neotrips")
-        t.keys("D"); t.waitFor("Deliveries of neotrips")
-        t.keys("n"); t.waitFor("New delivery · neotrips")
-        t.type("rich-test"); t.keys("Tab"); t.type("Rich test"); t.keys("Tab", "Tab")
-        t.type("Summer is here"); t.keys("Tab"); t.type("Trips from 199 EUR"); t.keys("Tab")
+        t.keys("D")
+        t.waitFor("Deliveries of neotrips")
+        t.keys("n")
+        t.waitFor("New delivery · neotrips")
+        t.type("rich-test")
+        t.keys("Tab")
+        t.type("Rich test")
+        t.keys("Tab", "Tab")
+        t.type("Summer is here")
+        t.keys("Tab")
+        t.type("Trips from 199 EUR")
+        t.keys("Tab")
         t.type("20% off until Sunday.")
-        t.keys("C-o"); t.waitFor("Mutable content")
-        t.keys("Tab", "Tab", "Tab"); t.type("image"); t.keys("Tab", "Space")
-        t.keys("C-o", "C-o"); t.waitFor("_mId message id")
+        t.keys("C-o")
+        t.waitFor("Mutable content")
+        t.keys("Tab", "Tab", "Tab")
+        t.type("image")
+        t.keys("Tab", "Space")
+        t.keys("C-o", "C-o")
+        t.waitFor("_mId message id")
         t.type("https://cdn.neotrips.example/summer.jpg")
-        t.keys("C-p", "C-p")                                              // back on iOS: an iOS app's request
+        t.keys("C-p", "C-p")  // back on iOS: an iOS app's request
         // (Android's data carries mediaUrl too: wait for the iOS request itself.)
         let s = t.waitUntil("the iOS payload with the media URL") {
-            $0.contains(#""mediaUrl": "https://cdn.neotrips.example/summer.jpg","#) && $0.contains("apns-push-type: alert")
+            $0.contains(#""mediaUrl": "https://cdn.neotrips.example/summer.jpg","#)
+                && $0.contains("apns-push-type: alert")
         }
         XCTAssertTrue(s.contains(#""category": "image","#), s)
         XCTAssertTrue(s.contains(#""mutable-content": 1"#), s)
         XCTAssertTrue(s.contains("[image]"), "the device view marks the rich notification:\n\(s)")
-        t.keys("C-s"); t.waitFor("Saved deliveries/rich-test.xml")
+        t.keys("C-s")
+        t.waitFor("Saved deliveries/rich-test.xml")
         let shown = t.screen()
 
         let (payload, bytes) = try cliPayload("rich-test", app: "neotrips-ios-dev")
-        XCTAssertTrue(payload.contains(#"  "mediaUrl": "https://cdn.neotrips.example/summer.jpg","#), payload.joined(separator: "\n"))
+        XCTAssertTrue(
+            payload.contains(#"  "mediaUrl": "https://cdn.neotrips.example/summer.jpg","#),
+            payload.joined(separator: "\n"))
         assertOnScreen(payload, shown)
-        XCTAssertTrue(shown.contains("\(bytes) / 4096 bytes"), "the meter shows the CLI's byte count \(bytes):\n\(shown)")
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        XCTAssertTrue(
+            shown.contains("\(bytes) / 4096 bytes"), "the meter shows the CLI's byte count \(bytes):\n\(shown)")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// A body past 4096 bytes: the meter turns to the error colour and says by how much;
@@ -75,17 +95,21 @@ final class TmuxComposerTests: XCTestCase {
     func testBodyPastTheLimitTurnsTheMeterRed() throws {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         t.waitFor("neotrips")
-        t.keys("D"); t.waitFor("summer-sale")
-        t.keys("j", "Enter"); t.waitFor("Delivery summer-sale")
-        t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "End")                  // the body
+        t.keys("D")
+        t.waitFor("summer-sale")
+        t.keys("j", "Enter")
+        t.waitFor("Delivery summer-sale")
+        t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "End")  // the body
         t.paste(String(repeating: "Lorem ipsum dolor sit amet. ", count: 150))
         let s = t.waitFor("over by")
         XCTAssertTrue(s.contains("size.limit"), s)
         // The meter's cells carry meter.over: white on red 160 in the default theme.
         let meterLine = try XCTUnwrap(t.screen(escapes: true).split(separator: "\n").first { $0.contains("over by") })
         XCTAssertNotNil(meterLine.range(of: "48;5;160"), "meter.over colours:\n\(meterLine.debugDescription)")
-        t.keys("C-z"); t.waitUntil("back under the limit") { !$0.contains("over by") && $0.contains("/ 4096 bytes") }
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("C-z")
+        t.waitUntil("back under the limit") { !$0.contains("over by") && $0.contains("/ 4096 bytes") }
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// Switching to silent: the alert keys vanish, content-available appears, and with text
@@ -93,9 +117,12 @@ final class TmuxComposerTests: XCTestCase {
     func testSwitchToSilentDropsTheAlertKeys() throws {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         t.waitFor("neotrips")
-        t.keys("D"); t.waitFor("summer-sale")
-        t.keys("j", "Enter"); t.waitFor(#""alert": {"#)
-        t.keys("C-o"); t.waitFor("Mutable content")
+        t.keys("D")
+        t.waitFor("summer-sale")
+        t.keys("j", "Enter")
+        t.waitFor(#""alert": {"#)
+        t.keys("C-o")
+        t.waitFor("Mutable content")
         t.keys("Space")
         let s = t.waitFor(#""content-available": 1"#)
         XCTAssertFalse(s.contains(#""alert": {"#), s)
@@ -103,28 +130,42 @@ final class TmuxComposerTests: XCTestCase {
         XCTAssertTrue(s.contains("silent.content"), s)
         XCTAssertTrue(s.contains("not sent: silent"), "greyed fields say why:\n\(s)")
         XCTAssertTrue(s.contains("apns-push-type: background"), s)
-        t.keys("C-q"); t.waitFor("Save the changes"); t.keys("d"); t.waitFor("PD-EXIT=0")
+        t.keys("C-q")
+        t.waitFor("Save the changes")
+        t.keys("d")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// 80x24, NO_COLOR, TERM=xterm, a CJK title: the preview goes under the form, the JSON
     /// keeps the title, the meter still reads, and a curl command asked for "stdout on exit"
     /// is printed after the terminal is restored.
     func testNarrowMonochromeCJKAndCurlOnExit() throws {
-        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["NO_COLOR": "1", "TERM": "xterm"])
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["NO_COLOR": "1", "TERM": "xterm"])
         t.waitFor("neotrips")
-        t.keys("D"); t.waitFor("summer-sale")
-        t.keys("j", "Enter"); t.waitFor("Delivery summer-sale")
-        t.keys("Tab", "Tab", "Tab", "C-u"); t.type("夏のセール")
+        t.keys("D")
+        t.waitFor("summer-sale")
+        t.keys("j", "Enter")
+        t.waitFor("Delivery summer-sale")
+        t.keys("Tab", "Tab", "Tab", "C-u")
+        t.type("夏のセール")
         var s = t.waitFor(#""title": "夏のセール","#)
         let rows = s.split(separator: "\n").map(String.init)
-        XCTAssertLessThan(rows.firstIndex { $0.contains("Content (Ctrl-O") }!, rows.firstIndex { $0.contains("Preview (") }!, s)
+        XCTAssertLessThan(
+            rows.firstIndex { $0.contains("Content (Ctrl-O") }!, rows.firstIndex { $0.contains("Preview (") }!, s)
         XCTAssertTrue(rows.contains { $0.contains("Title") && $0.contains("夏のセール") }, s)
         XCTAssertTrue(s.contains("/ 4096 bytes"), s)
-        XCTAssertNil(t.screen(escapes: true).range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression), "no colour under NO_COLOR")
-        t.keys("C-y"); t.waitFor("Copy out for neotrips-ios-dev")
+        XCTAssertNil(
+            t.screen(escapes: true).range(
+                of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression),
+            "no colour under NO_COLOR")
+        t.keys("C-y")
+        t.waitFor("Copy out for neotrips-ios-dev")
         t.keys("Down", "Down", "Down", "Enter")
         t.waitFor("will be printed when the console exits")
-        t.keys("C-q"); t.waitFor("Save the changes"); t.keys("d")
+        t.keys("C-q")
+        t.waitFor("Save the changes")
+        t.keys("d")
         s = t.waitFor("PD-END")
         XCTAssertTrue(s.contains("PD-EXIT=0"), s)
         XCTAssertTrue(s.contains("curl -v --http2"), "printed after the console ended:\n\(s)")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskTUI
 
 /// The real-terminal suite: the built binary in tmux, driven like an operator would.
@@ -21,28 +22,48 @@ final class TmuxConsoleTests: XCTestCase {
     func testCreateServiceSaveQuitThenXMLOnDisk() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         t.waitFor("PushDesk — Services")
-        t.keys("n"); t.waitFor("New service")
-        t.type("acme"); t.keys("Tab"); t.type("Acme")
-        t.paste(" 中文")                                   // bracketed paste into the label
+        t.keys("n")
+        t.waitFor("New service")
+        t.type("acme")
+        t.keys("Tab")
+        t.type("Acme")
+        t.paste(" 中文")  // bracketed paste into the label
         t.waitFor("Acme 中文")
-        t.keys("Tab", "Tab"); t.type("https://m.acme.example/")
-        t.keys("Tab"); t.type("https://t.acme.example/")
-        t.keys("Tab")                                      // into the apps table
+        t.keys("Tab", "Tab")
+        t.type("https://m.acme.example/")
+        t.keys("Tab")
+        t.type("https://t.acme.example/")
+        t.keys("Tab")  // into the apps table
         t.waitFor("Enter edit app")
-        t.keys("i"); t.waitFor("acme-ios-dev")
-        t.keys("a"); t.waitFor("acme-android")
-        t.keys("g", "Enter"); t.waitFor("iOS sandbox app")
-        t.keys("Tab", "Tab"); t.type("com.acme.app")
-        t.keys("C-o", "C-o"); t.waitFor("No variable yet")
-        t.keys("n"); t.waitFor("Selected variable")
-        t.type("mediaUrl"); t.keys("Tab"); t.type("Media URL"); t.keys("Escape")
+        t.keys("i")
+        t.waitFor("acme-ios-dev")
+        t.keys("a")
+        t.waitFor("acme-android")
+        t.keys("g", "Enter")
+        t.waitFor("iOS sandbox app")
+        t.keys("Tab", "Tab")
+        t.type("com.acme.app")
+        t.keys("C-o", "C-o")
+        t.waitFor("No variable yet")
+        t.keys("n")
+        t.waitFor("Selected variable")
+        t.type("mediaUrl")
+        t.keys("Tab")
+        t.type("Media URL")
+        t.keys("Escape")
         t.waitUntil("the variable row") { $0.contains("mediaUrl") && $0.contains("Media URL") }
-        t.keys("C-o", "C-o"); t.waitFor("No sound yet")
-        t.keys("n"); t.waitFor("Selected sound")
-        t.type("chime.caf"); t.keys("Tab"); t.type("Chime"); t.keys("Escape")
+        t.keys("C-o", "C-o")
+        t.waitFor("No sound yet")
+        t.keys("n")
+        t.waitFor("Selected sound")
+        t.type("chime.caf")
+        t.keys("Tab")
+        t.type("Chime")
+        t.keys("Escape")
         let s = t.waitUntil("the sound row") { $0.contains("chime.caf") && $0.contains("Chime") }
         XCTAssertTrue(s.contains("* PushDesk"), "dirty marker before saving:\n\(s)")
-        t.keys("C-s"); t.waitFor("Saved services/acme.xml")
+        t.keys("C-s")
+        t.waitFor("Saved services/acme.xml")
         XCTAssertFalse(t.screen().contains("* PushDesk"))
         t.keys("C-q")
         let end = t.waitFor("PD-END")
@@ -52,7 +73,10 @@ final class TmuxConsoleTests: XCTestCase {
 
         let x = try xml("acme")
         XCTAssertTrue(x.contains(#"name="acme" label="Acme 中文""#), x)
-        XCTAssertTrue(x.contains(#"<iosApp environment="sandbox" label="Acme 中文 iOS (sandbox)" integrationKey="acme-ios-dev" bundleId="com.acme.app""#), x)
+        XCTAssertTrue(
+            x.contains(
+                #"<iosApp environment="sandbox" label="Acme 中文 iOS (sandbox)" integrationKey="acme-ios-dev" bundleId="com.acme.app""#
+            ), x)
         XCTAssertTrue(x.contains(#"<iosApp environment="production" label="Acme 中文 iOS" integrationKey="acme-ios""#), x)
         XCTAssertTrue(x.contains(#"<androidApp label="Acme 中文 Android" integrationKey="acme-android""#), x)
         XCTAssertTrue(x.contains(#"<variable name="mediaUrl" label="Media URL"/>"#), x)
@@ -63,33 +87,49 @@ final class TmuxConsoleTests: XCTestCase {
     func testResizeMidForm() throws {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         t.waitFor("neotrips")
-        t.keys("Enter"); t.waitFor("Marketing URL")
-        t.keys("Tab", "End"); t.type(" Travel")
+        t.keys("Enter")
+        t.waitFor("Marketing URL")
+        t.keys("Tab", "End")
+        t.type(" Travel")
         t.waitFor("Neotrips Travel")
         t.resize(80, 24)
-        var s = t.waitUntil("80-column layout") { $0.split(separator: "\n").first.map { TextWidth.width(of: String($0)) <= 80 } ?? false && $0.contains("Neotrips Travel") }
+        var s = t.waitUntil("80-column layout") {
+            $0.split(separator: "\n").first.map { TextWidth.width(of: String($0)) <= 80 } ?? false
+                && $0.contains("Neotrips Travel")
+        }
         XCTAssertTrue(s.contains("Apps (i: add iOS pair"), s)
         t.resize(50, 12)
         s = t.waitFor("Terminal too small: 50x12")
-        XCTAssertEqual(s.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " "),
-                       "Terminal too small: 50x12, need 60x16. Enlarge it or press Ctrl-Q.", "the message and nothing else:\n\(s)")
+        XCTAssertEqual(
+            s.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(
+                separator: " "),
+            "Terminal too small: 50x12, need 60x16. Enlarge it or press Ctrl-Q.", "the message and nothing else:\n\(s)")
         t.resize(100, 30)
         t.waitFor("Neotrips Travel")
-        t.type("!"); t.waitFor("Neotrips Travel!")   // the cursor stayed at the end of the field
-        t.keys("C-q"); t.waitFor("Save the changes")
-        t.keys("d"); t.waitFor("PD-EXIT=0")
+        t.type("!")
+        t.waitFor("Neotrips Travel!")  // the cursor stayed at the end of the field
+        t.keys("C-q")
+        t.waitFor("Save the changes")
+        t.keys("d")
+        t.waitFor("PD-EXIT=0")
         XCTAssertTrue(try xml("neotrips").contains(#"label="Neotrips""#), "discarded, file unchanged")
     }
 
     /// NO_COLOR: attributes only (reverse for the selection), no colour sequences at all.
     func testNoColorIsMonochrome() throws {
-        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["NO_COLOR": "1", "TERM": "xterm-256color"])
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["NO_COLOR": "1", "TERM": "xterm-256color"])
         t.waitFor("neotrips")
         let e = t.screen(escapes: true)
-        XCTAssertFalse(e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression) != nil, "colour escapes under NO_COLOR:\n\(e.debugDescription)")
-        XCTAssertNotNil(e.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression), "reverse video marks the selection:\n\(e.debugDescription.prefix(300))")
+        XCTAssertFalse(
+            e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression) != nil,
+            "colour escapes under NO_COLOR:\n\(e.debugDescription)")
+        XCTAssertNotNil(
+            e.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression),
+            "reverse video marks the selection:\n\(e.debugDescription.prefix(300))")
         XCTAssertTrue(t.screen().contains("monochrome"))
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// TERM=xterm (8 colours) uses the 16-colour fallbacks; TERM=screen-256color the 256 palette.
@@ -98,43 +138,59 @@ final class TmuxConsoleTests: XCTestCase {
         t8.waitFor("neotrips")
         let e8 = t8.screen(escapes: true)
         XCTAssertNil(e8.range(of: "38;5;"), "no 256-colour sequences on xterm")
-        XCTAssertNotNil(e8.range(of: "\u{1b}\\[[0-9;]*4[0-7][;m]", options: .regularExpression), "8-colour backgrounds:\n\(e8.debugDescription.prefix(400))")
-        t8.keys("C-q"); t8.waitFor("PD-EXIT=0")
+        XCTAssertNotNil(
+            e8.range(of: "\u{1b}\\[[0-9;]*4[0-7][;m]", options: .regularExpression),
+            "8-colour backgrounds:\n\(e8.debugDescription.prefix(400))")
+        t8.keys("C-q")
+        t8.waitFor("PD-EXIT=0")
 
-        let t256 = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "screen-256color"])
+        let t256 = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "screen-256color"])
         t256.waitFor("neotrips")
-        XCTAssertNotNil(t256.screen(escapes: true).range(of: "48;5;25"), "list.selected background 25 from the default theme")
-        t256.keys("C-q"); t256.waitFor("PD-EXIT=0")
+        XCTAssertNotNil(
+            t256.screen(escapes: true).range(of: "48;5;25"), "list.selected background 25 from the default theme")
+        t256.keys("C-q")
+        t256.waitFor("PD-EXIT=0")
     }
 
     /// An unknown TERM falls back instead of dying.
     func testUnknownTermFallsBack() throws {
-        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "no-such-terminal"])
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "no-such-terminal"])
         let s = t.waitFor("neotrips")
         XCTAssertTrue(s.contains("TERM 'no-such-terminal' is unknown"), s)
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// A CJK label takes two columns a character: the columns after it line up.
     func testCJKLabelLinesUp() throws {
         var x = try xml("neotrips")
-        x = x.replacingOccurrences(of: #"name="neotrips" label="Neotrips""#, with: #"name="neotrips" label="新旅行 Neotrips""#)
+        x = x.replacingOccurrences(
+            of: #"name="neotrips" label="Neotrips""#, with: #"name="neotrips" label="新旅行 Neotrips""#)
         try x.write(to: store.appendingPathComponent("services/neotrips.xml"), atomically: true, encoding: .utf8)
-        let latin = x.replacingOccurrences(of: #"name="neotrips" label="新旅行 Neotrips""#, with: #"name="other" label="Other""#)
-            .replacingOccurrences(of: #"integrationKey="neotrips"#, with: #"integrationKey="other"#)
+        let latin = x.replacingOccurrences(
+            of: #"name="neotrips" label="新旅行 Neotrips""#, with: #"name="other" label="Other""#
+        )
+        .replacingOccurrences(of: #"integrationKey="neotrips"#, with: #"integrationKey="other"#)
         try latin.write(to: store.appendingPathComponent("services/other.xml"), atomically: true, encoding: .utf8)
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         let s = t.waitFor("新旅行")
         let lines = s.split(separator: "\n").map(String.init)
-        guard let cjk = lines.first(where: { $0.contains("新旅行") }), let other = lines.first(where: { $0.contains("Other") }) else {
+        guard let cjk = lines.first(where: { $0.contains("新旅行") }),
+            let other = lines.first(where: { $0.contains("Other") })
+        else {
             return XCTFail(s)
         }
         func column(of needle: String, in line: String) -> Int? {
             line.range(of: needle).map { TextWidth.width(of: String(line[..<$0.lowerBound])) }
         }
-        XCTAssertEqual(column(of: "3 ", in: cjk), column(of: "3 ", in: other), "the Apps column lines up:\n\(cjk)\n\(other)")
-        XCTAssertEqual(TextWidth.width(of: cjk.trimmingTrailingSpaces()), TextWidth.width(of: other.trimmingTrailingSpaces()))
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        XCTAssertEqual(
+            column(of: "3 ", in: cjk), column(of: "3 ", in: other), "the Apps column lines up:\n\(cjk)\n\(other)")
+        XCTAssertEqual(
+            TextWidth.width(of: cjk.trimmingTrailingSpaces()), TextWidth.width(of: other.trimmingTrailingSpaces()))
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// SIGTERM (and SIGHUP, SIGINT) restore the terminal through the same exit path.
@@ -157,29 +213,36 @@ final class TmuxConsoleTests: XCTestCase {
         var x = try xml("neotrips")
         x = x.replacingOccurrences(of: #"name="neotrips" label="Neotrips""#, with: #"name="neotrips" label="Café 新旅行""#)
         try x.write(to: store.appendingPathComponent("services/neotrips.xml"), atomically: true, encoding: .utf8)
-        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["LANG": "C", "LC_ALL": "C"])
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["LANG": "C", "LC_ALL": "C"])
         var s = t.waitFor("Cafe ??????")
         XCTAssertTrue(s.contains("PushDesk - Services"), s)
         t.keys("Enter")
         s = t.waitFor("+ Service ---")
         XCTAssertTrue(s.contains("|Label           Cafe ??????"), s)
         XCTAssertFalse(s.contains("─") || s.contains("│"), "no box-drawing characters:\n\(s)")
-        t.keys("C-q"); t.waitFor("PD-END")
+        t.keys("C-q")
+        t.waitFor("PD-END")
     }
 
     /// A broken theme file: the default theme, and a message saying what and where.
     func testBrokenThemeFallsBackWithAMessage() throws {
         let themes = store.appendingPathComponent("my-themes")
         try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
-        try "[screen.normal]\nfg = 300\n".write(to: themes.appendingPathComponent("broken.toml"), atomically: true, encoding: .utf8)
-        let t = try TmuxHarness(width: 100, height: 24, args: ["--store", store.path, "--theme", "broken"], env: ["PUSHDESK_THEMES": themes.path])
+        try "[screen.normal]\nfg = 300\n".write(
+            to: themes.appendingPathComponent("broken.toml"), atomically: true, encoding: .utf8)
+        let t = try TmuxHarness(
+            width: 100, height: 24, args: ["--store", store.path, "--theme", "broken"],
+            env: ["PUSHDESK_THEMES": themes.path])
         let s = t.waitFor("Theme not used")
         let flat = s.replacingOccurrences(of: "[\\s│]+", with: " ", options: .regularExpression)
         XCTAssertTrue(flat.contains("broken.toml: error: screen.normal.fg = 300 is outside 0–255"), s)
         XCTAssertTrue(flat.contains("using the default theme"), s)
         XCTAssertTrue(s.contains("? help  default"), s)
-        t.keys("Enter"); t.waitFor("Enter edit")
-        t.keys("C-q"); t.waitFor("PD-END")
+        t.keys("Enter")
+        t.waitFor("Enter edit")
+        t.keys("C-q")
+        t.waitFor("PD-END")
     }
 
     /// With --mouse, a click selects and a second click opens; keys the console does not
@@ -189,11 +252,14 @@ final class TmuxConsoleTests: XCTestCase {
         t.waitFor("neotrips")
         t.keys("C-\\")
         // An X10 mouse report: ESC [ M, button 0, column and row + 33 (0-based 10, 2: the neotrips row).
-        let click = "\u{1b}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 10 + 1)!) + String(UnicodeScalar(32 + 2 + 1)!)
+        let click =
+            "\u{1b}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 10 + 1)!)
+            + String(UnicodeScalar(32 + 2 + 1)!)
         t.type(click)
         let s = t.waitFor("Service neotrips")
         XCTAssertTrue(s.contains("Apps (i: add iOS pair"), s)
-        t.keys("C-q"); let end = t.waitFor("PD-END")
+        t.keys("C-q")
+        let end = t.waitFor("PD-END")
         XCTAssertTrue(end.contains("PD-EXIT=0"), end)
     }
 
@@ -206,7 +272,8 @@ final class TmuxConsoleTests: XCTestCase {
         let err = Pipe()
         p.standardError = err
         p.standardOutput = Pipe()
-        try p.run(); p.waitUntilExit()
+        try p.run()
+        p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 2)
         let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(msg.contains("the console needs a terminal"), msg)

@@ -32,15 +32,26 @@ final class TmuxHarness {
 
     /// Starts `pushdesk ARGS` at WxH with the environment given. After the console exits,
     /// the pane shows `PD-EXIT=<code>` and the terminal modes, so tests can check them.
-    init(width: Int, height: Int, args: [String], env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
+    init(
+        width: Int, height: Int, args: [String], env: [String: String] = [:], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         tmux = try Self.requirements()
-        self.file = file; self.line = line
-        var environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "screen-256color", "PUSHDESK_ESCDELAY": "25"]
+        self.file = file
+        self.line = line
+        var environment = [
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "screen-256color", "PUSHDESK_ESCDELAY": "25",
+        ]
         for (k, v) in env { environment[k] = v }
-        let envPart = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let cmd = (["env", "-u", "NO_COLOR", envPart, Self.quote(Self.binary.path)] + args.map(Self.quote)).joined(separator: " ")
+        let envPart = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(
+            separator: " ")
+        let cmd =
+            (["env", "-u", "NO_COLOR", envPart, Self.quote(Self.binary.path)] + args.map(Self.quote)).joined(
+                separator: " ")
             + "; echo PD-EXIT=$?; echo PD-MODES $(stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)') PD-END; exec sleep 600"
-        try run(["-f", "/dev/null", "new-session", "-d", "-s", "pd", "-x", "\(width)", "-y", "\(height)", "sh", "-c", cmd])
+        try run([
+            "-f", "/dev/null", "new-session", "-d", "-s", "pd", "-x", "\(width)", "-y", "\(height)", "sh", "-c", cmd,
+        ])
         try? run(["set-option", "-t", "pd", "status", "off"])
     }
 
@@ -58,7 +69,8 @@ final class TmuxHarness {
     /// posix_spawn + waitpid, output to a file. (Foundation's Process waits for pipes
     /// that the daemonised tmux server inherits, and then never returns.)
     static func spawn(_ path: String, _ args: [String]) throws -> (Int32, String) {
-        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pd-spawn-\(UUID().uuidString).out").path
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pd-spawn-\(UUID().uuidString).out")
+            .path
         defer { unlink(outPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -67,7 +79,7 @@ final class TmuxHarness {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for arg in argv { free(arg) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard rc == 0 else { throw TerminalHarnessError(message: "cannot run \(path): errno \(rc)") }
@@ -94,7 +106,8 @@ final class TmuxHarness {
         (try? run(["capture-pane", "-p", "-t", "pd"] + (escapes ? ["-e"] : []))) ?? ""
     }
     func display(_ format: String) -> String {
-        ((try? run(["display-message", "-p", "-t", "pd", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        ((try? run(["display-message", "-p", "-t", "pd", format])) ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// Polls the screen until `predicate` holds (every 20 ms, up to `timeout`) on a settled
@@ -102,8 +115,10 @@ final class TmuxHarness {
     /// the console is still writing; on timeout fails the test with the screen printed, and
     /// returns the last screen.
     @discardableResult
-    func waitUntil(_ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-                   _ predicate: (String) -> Bool) -> String {
+    func waitUntil(
+        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ predicate: (String) -> Bool
+    ) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var s = screen()
         while true {
@@ -124,7 +139,9 @@ final class TmuxHarness {
     }
 
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> String {
+    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line)
+        -> String
+    {
         waitUntil("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
@@ -136,7 +153,10 @@ final class TmuxHarness {
     }
 }
 
-struct TerminalHarnessError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+struct TerminalHarnessError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
 
 /// A temporary store with the demo content, written by the built binary (`pushdesk init --demo`).
 func makeDemoStore() throws -> URL {

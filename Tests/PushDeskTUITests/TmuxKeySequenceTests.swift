@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskTUI
 
 /// Keys whose sequences the terminfo entry does not name (a mismatched TERM, tmux's own
@@ -18,18 +19,27 @@ final class TmuxKeySequenceTests: XCTestCase {
     func testHomeEndUnderMismatchedTermAndUnknownSequenceSwallowed() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "xterm"])
         t.waitFor("neotrips")
-        t.keys("Enter"); t.waitFor("Marketing URL")
-        t.keys("Tab")                                      // the Label field: "Neotrips"
-        t.type("\u{1b}[1~"); t.type("<")                  // Home as tmux sends it
+        t.keys("Enter")
+        t.waitFor("Marketing URL")
+        t.keys("Tab")  // the Label field: "Neotrips"
+        t.type("\u{1b}[1~")
+        t.type("<")  // Home as tmux sends it
         t.waitFor("<Neotrips")
-        t.type("\u{1b}[4~"); t.type(">")                  // End as tmux sends it
+        t.type("\u{1b}[4~")
+        t.type(">")  // End as tmux sends it
         t.waitFor("<Neotrips>")
-        t.type("\u{1b}[99;5~"); t.type("\u{1b}Oz"); t.type("!")   // unknown CSI and SS3 sequences
+        t.type("\u{1b}[99;5~")
+        t.type("\u{1b}Oz")
+        t.type("!")  // unknown CSI and SS3 sequences
         let s = t.waitFor("<Neotrips>!")
-        XCTAssertFalse(s.contains("[99") || s.contains("5~") || s.contains("Oz"), "no part of an unknown sequence typed:\n\(s)")
+        XCTAssertFalse(
+            s.contains("[99") || s.contains("5~") || s.contains("Oz"), "no part of an unknown sequence typed:\n\(s)")
         XCTAssertTrue(s.contains("Marketing URL"), "still in the editor (no Esc seen):\n\(s)")
-        t.keys("Escape"); t.waitFor("Save the changes")    // a real Esc still closes, asking first
-        t.keys("d"); t.waitFor("PushDesk — Services")
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("Escape")
+        t.waitFor("Save the changes")  // a real Esc still closes, asking first
+        t.keys("d")
+        t.waitFor("PushDesk — Services")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import PushDeskCore
+import XCTest
+
 @testable import PushDeskTUI
 
 /// Dropped connections and two operators, with the built binary in real terminals (tmux):
@@ -35,8 +36,10 @@ final class TmuxRecoveryTests: XCTestCase {
 
     func editLabel(_ t: TmuxHarness, append: String) {
         t.waitFor("neotrips")
-        t.keys("Enter"); t.waitFor("Marketing URL")
-        t.keys("Tab", "End"); t.type(append)
+        t.keys("Enter")
+        t.waitFor("Marketing URL")
+        t.keys("Tab", "End")
+        t.type(append)
         t.waitFor("Neotrips\(append)")
     }
 
@@ -45,7 +48,8 @@ final class TmuxRecoveryTests: XCTestCase {
         let files = recoveryFiles()
         XCTAssertEqual(files.count, 1, "\(files)")
         let u = try XCTUnwrap(files.first)
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: u.path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: u.path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         let f = try RecoveryFile.decode(try Data(contentsOf: u), file: u.lastPathComponent)
         XCTAssertEqual(f.reason, reason)
         return f
@@ -53,11 +57,19 @@ final class TmuxRecoveryTests: XCTestCase {
 
     /// Restarts on the store, restores the offered drafts; returns the new console.
     func restartAndRestore(expecting phrase: String) -> TmuxHarness? {
-        guard let t = try? TmuxHarness(width: 80, height: 24, args: ["--store", store.path]) else { XCTFail("no harness"); return nil }
+        guard let t = try? TmuxHarness(width: 80, height: 24, args: ["--store", store.path]) else {
+            XCTFail("no harness")
+            return nil
+        }
         // Wait for the whole dialog: a capture can land while the screen is being drawn.
-        t.waitUntil("the recovery offer") { $0.contains("Unsaved work found") && $0.contains("[ Later ]") && $0.contains(phrase) && $0.contains("service neotrips") }
+        t.waitUntil("the recovery offer") {
+            $0.contains("Unsaved work found") && $0.contains("[ Later ]") && $0.contains(phrase)
+                && $0.contains("service neotrips")
+        }
         t.keys("r")
-        t.waitUntil("the restored draft") { $0.contains("Restored 1 draft as unsaved") && $0.contains("* PushDesk — Service neotrips (modified)") }
+        t.waitUntil("the restored draft") {
+            $0.contains("Restored 1 draft as unsaved") && $0.contains("* PushDesk — Service neotrips (modified)")
+        }
         return t
     }
 
@@ -68,7 +80,7 @@ final class TmuxRecoveryTests: XCTestCase {
             let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
             editLabel(t, append: " Travel 旅")
             let pid = try XCTUnwrap(t.consolePid())
-            _ = try t.run(["kill-session", "-t", "pd"])          // the terminal is gone
+            _ = try t.run(["kill-session", "-t", "pd"])  // the terminal is gone
             waitFor("the console to end") { !ProcessIdentity.isAlive(pid) }
         }
         let f = try theRecoveryFile(reason: .hangup)
@@ -76,7 +88,8 @@ final class TmuxRecoveryTests: XCTestCase {
         XCTAssertEqual(try label(), "Neotrips", "a hang-up saves nothing by itself")
 
         let t = try XCTUnwrap(restartAndRestore(expecting: "(the connection dropped)"))
-        t.keys("C-s"); t.waitFor("Saved services/neotrips.xml")
+        t.keys("C-s")
+        t.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try label(), "Neotrips Travel 旅")
         t.keys("C-q")
         XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
@@ -97,7 +110,8 @@ final class TmuxRecoveryTests: XCTestCase {
 
         let t2 = try XCTUnwrap(restartAndRestore(expecting: "(the console was told to stop)"))
         t2.waitFor("Neotrips term")
-        t2.keys("C-q"); t2.waitFor("Save the changes")
+        t2.keys("C-q")
+        t2.waitFor("Save the changes")
         t2.keys("d")
         XCTAssertTrue(t2.waitFor("PD-END").contains("PD-EXIT=0"))
         XCTAssertEqual(try label(), "Neotrips", "discarded")
@@ -107,19 +121,24 @@ final class TmuxRecoveryTests: XCTestCase {
     /// With a short interval the draft reaches the recovery file while the console runs, so
     /// SIGKILL (which no program can catch) loses at most one interval of work.
     func testPeriodicWriteSurvivesSigkill() throws {
-        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["PUSHDESK_RECOVERY_INTERVAL": "0.3"])
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["PUSHDESK_RECOVERY_INTERVAL": "0.3"])
         editLabel(t, append: " periodic")
         waitFor("the periodic recovery write") {
-            self.recoveryFiles().contains { (try? String(contentsOf: $0, encoding: .utf8))?.contains(#"reason="periodic""#) ?? false }
+            self.recoveryFiles().contains {
+                (try? String(contentsOf: $0, encoding: .utf8))?.contains(#"reason="periodic""#) ?? false
+            }
         }
         kill(try XCTUnwrap(t.consolePid()), SIGKILL)
         XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=137"))
         _ = try theRecoveryFile(reason: .periodic)
         let t2 = try XCTUnwrap(restartAndRestore(expecting: "(periodic save of unsaved work)"))
         t2.waitFor("Neotrips periodic")
-        t2.keys("C-s"); t2.waitFor("Saved services/neotrips.xml")
+        t2.keys("C-s")
+        t2.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try label(), "Neotrips periodic")
-        t2.keys("C-q"); t2.waitFor("PD-EXIT=0")
+        t2.keys("C-q")
+        t2.waitFor("PD-EXIT=0")
     }
 
     /// Two consoles on one store: the second is read-only with a banner naming the first,
@@ -130,24 +149,35 @@ final class TmuxRecoveryTests: XCTestCase {
         let aPid = try XCTUnwrap(a.consolePid())
         let b = try TmuxHarness(width: 100, height: 30, args: ["--store", store.path])
         b.waitUntil("the read-only banner naming A") {
-            $0.contains("[read-only]") && $0.contains("Read-only: held by \(ProcessIdentity.user)@\(ProcessIdentity.host) pid \(aPid) since ")
+            $0.contains("[read-only]")
+                && $0.contains("Read-only: held by \(ProcessIdentity.user)@\(ProcessIdentity.host) pid \(aPid) since ")
         }
-        b.keys("Enter"); b.waitFor("Marketing URL")
-        b.keys("Tab"); b.type("zz")
+        b.keys("Enter")
+        b.waitFor("Marketing URL")
+        b.keys("Tab")
+        b.type("zz")
         var s = b.waitFor("nothing is changed here")
         XCTAssertFalse(s.contains("zz") || s.contains("(modified)"), s)
-        b.keys("C-x"); b.waitFor("Still held by")
+        b.keys("C-x")
+        b.waitFor("Still held by")
 
         editLabel(a, append: " by A")
-        a.keys("C-s"); a.waitFor("Saved services/neotrips.xml")
-        a.keys("C-q"); XCTAssertTrue(a.waitFor("PD-END").contains("PD-EXIT=0"))
+        a.keys("C-s")
+        a.waitFor("Saved services/neotrips.xml")
+        a.keys("C-q")
+        XCTAssertTrue(a.waitFor("PD-END").contains("PD-EXIT=0"))
 
         b.keys("C-x")
-        s = b.waitUntil("B editing with A's save in view") { $0.contains("editing is on") && $0.contains("Neotrips by A") && !$0.contains("[read-only]") }
-        b.keys("End"); b.type(" and B"); b.keys("C-s")
+        s = b.waitUntil("B editing with A's save in view") {
+            $0.contains("editing is on") && $0.contains("Neotrips by A") && !$0.contains("[read-only]")
+        }
+        b.keys("End")
+        b.type(" and B")
+        b.keys("C-s")
         b.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try label(), "Neotrips by A and B")
-        b.keys("C-q"); b.waitFor("PD-EXIT=0")
+        b.keys("C-q")
+        b.waitFor("PD-EXIT=0")
     }
 
     /// While a console edits, another window writes the file: a command is refused by the
@@ -156,8 +186,10 @@ final class TmuxRecoveryTests: XCTestCase {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         editLabel(t, append: " mine")
         let pkg = store.appendingPathComponent("pkg.xml").path
-        let bin = TmuxHarness.quote(TmuxHarness.binary.path), dir = TmuxHarness.quote(store.path)
-        let script = "\(bin) export-package neotrips --store \(dir) -o \(pkg) && \(bin) import-package \(pkg) --replace --store \(dir); "
+        let bin = TmuxHarness.quote(TmuxHarness.binary.path)
+        let dir = TmuxHarness.quote(store.path)
+        let script =
+            "\(bin) export-package neotrips --store \(dir) -o \(pkg) && \(bin) import-package \(pkg) --replace --store \(dir); "
             + "echo IMPORT-EXIT=$?; sed -i 's/label=\"Neotrips\"/label=\"Theirs\"/' \(dir)/services/neotrips.xml; echo EDITED; exec sleep 600"
         _ = try t.run(["new-window", "-d", "-t", "pd", "-n", "hand", "sh", "-c", script])
         var other = ""
@@ -171,17 +203,25 @@ final class TmuxRecoveryTests: XCTestCase {
         XCTAssertTrue(theirs.contains(#"label="Theirs""#))
 
         t.keys("C-s")
-        t.waitUntil("the conflict dialog") { $0.contains("Changed on disk") && $0.contains("Your edits are NOT saved") && $0.contains("[ Cancel ]") }
+        t.waitUntil("the conflict dialog") {
+            $0.contains("Changed on disk") && $0.contains("Your edits are NOT saved") && $0.contains("[ Cancel ]")
+        }
         t.keys("d")
         t.waitUntil("the diff") {
-            $0.contains(#"+<service format="1" name="neotrips" label="Neotrips mine""#) && $0.contains(#"-<service format="1" name="neotrips" label="Theirs""#)
+            $0.contains(#"+<service format="1" name="neotrips" label="Neotrips mine""#)
+                && $0.contains(#"-<service format="1" name="neotrips" label="Theirs""#)
         }
-        t.keys("Escape"); t.waitFor("Changed on disk")
-        t.keys("s"); t.waitFor("Save as copy")
-        t.keys("Enter"); t.waitFor("Saved your version as services/neotrips-copy.xml")
-        XCTAssertEqual(try String(contentsOf: store.appendingPathComponent("services/neotrips.xml"), encoding: .utf8), theirs)
+        t.keys("Escape")
+        t.waitFor("Changed on disk")
+        t.keys("s")
+        t.waitFor("Save as copy")
+        t.keys("Enter")
+        t.waitFor("Saved your version as services/neotrips-copy.xml")
+        XCTAssertEqual(
+            try String(contentsOf: store.appendingPathComponent("services/neotrips.xml"), encoding: .utf8), theirs)
         XCTAssertEqual(try Store(root: store).loadService("neotrips-copy").label, "Neotrips mine")
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 
     /// Temp files of a save killed mid-write are removed when a console opens the store.
@@ -192,6 +232,7 @@ final class TmuxRecoveryTests: XCTestCase {
         let t = try TmuxHarness(width: 100, height: 24, args: ["--store", store.path])
         t.waitFor("Removed 1 temporary file left by interrupted saves.")
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
-        t.keys("C-q"); t.waitFor("PD-EXIT=0")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskTUI
 
 final class TextFieldTests: XCTestCase {
@@ -9,11 +10,15 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(f.text, "hello brave ")
         f.handle(.ctrl("w"))
         XCTAssertEqual(f.text, "hello ")
-        f.handle(.home); f.handle(.char(">"))
+        f.handle(.home)
+        f.handle(.char(">"))
         XCTAssertEqual(f.text, ">hello ")
-        f.handle(.end); f.handle(.backspace)
+        f.handle(.end)
+        f.handle(.backspace)
         XCTAssertEqual(f.text, ">hello")
-        f.handle(.left); f.handle(.left); f.handle(.delete)
+        f.handle(.left)
+        f.handle(.left)
+        f.handle(.delete)
         XCTAssertEqual(f.text, ">helo")
     }
 
@@ -76,8 +81,11 @@ final class TableViewTests: XCTestCase {
 
 final class FormAndDialogTests: XCTestCase {
     func testFormMovesFocusCyclesChoicesAndShowsMessages() {
-        var f = Form([FormField(id: "a", label: "Name"), FormField(id: "c", label: "Connector", kind: .choice(["http2", "binary"]), value: "http2"),
-                      FormField(id: "x", label: "Enabled", kind: .checkbox)])
+        var f = Form([
+            FormField(id: "a", label: "Name"),
+            FormField(id: "c", label: "Connector", kind: .choice(["http2", "binary"]), value: "http2"),
+            FormField(id: "x", label: "Enabled", kind: .checkbox),
+        ])
         XCTAssertEqual(f.handleText(.char("n")), .changed("a"))
         XCTAssertEqual(f["a"], "n")
         _ = f.handle(.nextField)
@@ -96,22 +104,28 @@ final class FormAndDialogTests: XCTestCase {
 
     func testFilePathDialogCompletesNames() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-complete-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("credentials"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("credentials/AuthKey_ABC.p8").path, contents: Data())
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("credentials/AuthKey_DEF.p8").path, contents: Data())
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("credentials"), withIntermediateDirectories: true)
+        FileManager.default.createFile(
+            atPath: dir.appendingPathComponent("credentials/AuthKey_ABC.p8").path, contents: Data())
+        FileManager.default.createFile(
+            atPath: dir.appendingPathComponent("credentials/AuthKey_DEF.p8").path, contents: Data())
         defer { try? FileManager.default.removeItem(at: dir) }
         var d = Dialog.filePath(id: "p", title: "Key file", message: "", value: "cre", base: dir.path)
         XCTAssertNil(d.handle(.tab))
         XCTAssertEqual(d.input.text, "credentials/")
-        _ = d.handle(.char("A")); _ = d.handle(.tab)
+        _ = d.handle(.char("A"))
+        _ = d.handle(.tab)
         XCTAssertEqual(d.input.text, "credentials/AuthKey_", "common prefix of two matches")
         XCTAssertEqual(d.candidates, ["AuthKey_ABC.p8", "AuthKey_DEF.p8"])
-        _ = d.handle(.char("D")); _ = d.handle(.tab)
+        _ = d.handle(.char("D"))
+        _ = d.handle(.tab)
         XCTAssertEqual(d.handle(.enter), .text("credentials/AuthKey_DEF.p8"))
     }
 
     func testConfirmDialogButtonsByKey() {
-        var d = Dialog.confirm(id: "q", title: "Unsaved", message: "Save?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
+        var d = Dialog.confirm(
+            id: "q", title: "Unsaved", message: "Save?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
         XCTAssertEqual(d.handle(.char("d")), .button(1))
         XCTAssertNil(d.handle(.tab))
         XCTAssertEqual(d.handle(.enter), .button(1))

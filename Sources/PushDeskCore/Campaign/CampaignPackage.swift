@@ -26,16 +26,22 @@ public enum CampaignPackage {
         try w.start("package", [("xmlns:pushdesk", namespace), (p + "format", "1")])
         try w.start("entities", [("schema", "nms:service")])
         for s in services {
-            try w.empty("service", [("name", s.name), ("label", s.label), ("type", mobileServiceType),
-                                    (p + "targetMapping", s.targetMapping),
-                                    (p + "marketingUrl", nonEmpty(s.marketingUrl)),
-                                    (p + "trackingUrl", nonEmpty(s.trackingUrl))])
+            try w.empty(
+                "service",
+                [
+                    ("name", s.name), ("label", s.label), ("type", mobileServiceType),
+                    (p + "targetMapping", s.targetMapping),
+                    (p + "marketingUrl", nonEmpty(s.marketingUrl)),
+                    (p + "trackingUrl", nonEmpty(s.trackingUrl)),
+                ])
         }
         w.end()
         if services.contains(where: { !$0.apps.isEmpty }) {
             try w.start("entities", [("schema", "nms:mobileApp")])
             for s in services {
-                for app in s.apps { try writeApp(&w, app, service: s.name, includeCredentialRefs: includeCredentialRefs) }
+                for app in s.apps {
+                    try writeApp(&w, app, service: s.name, includeCredentialRefs: includeCredentialRefs)
+                }
             }
             w.end()
         }
@@ -43,18 +49,28 @@ public enum CampaignPackage {
         return w.output
     }
 
-    private static func writeApp(_ w: inout XMLWriter, _ app: MobileApp, service: String, includeCredentialRefs: Bool) throws {
+    private static func writeApp(_ w: inout XMLWriter, _ app: MobileApp, service: String, includeCredentialRefs: Bool)
+        throws
+    {
         switch app {
         case .ios(let a):
-            try w.start("mobileApp", [("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "0"),
-                                      (p + "environment", a.environment.rawValue), (p + "bundleId", a.bundleId),
-                                      (p + "connector", a.connector.rawValue), (p + "icon", nonEmpty(a.icon))])
+            try w.start(
+                "mobileApp",
+                [
+                    ("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "0"),
+                    (p + "environment", a.environment.rawValue), (p + "bundleId", a.bundleId),
+                    (p + "connector", a.connector.rawValue), (p + "icon", nonEmpty(a.icon)),
+                ])
         case .android(let a):
-            try w.start("mobileApp", [("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "1"),
-                                      (p + "packageName", a.packageName), (p + "api", a.api.rawValue),
-                                      (p + "connector", a.connector.rawValue),
-                                      (p + "maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
-                                      (p + "icon", nonEmpty(a.icon))])
+            try w.start(
+                "mobileApp",
+                [
+                    ("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "1"),
+                    (p + "packageName", a.packageName), (p + "api", a.api.rawValue),
+                    (p + "connector", a.connector.rawValue),
+                    (p + "maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
+                    (p + "icon", nonEmpty(a.icon)),
+                ])
         }
         try w.empty("service", [("_operation", "none"), ("name", service)])
         if includeCredentialRefs {
@@ -62,16 +78,23 @@ public enum CampaignPackage {
             case .ios(let a):
                 switch a.auth {
                 case .token(let keyId, let teamId, let keyFile)?:
-                    try w.empty(p + "auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
+                    try w.empty(
+                        p + "auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
                 case .certificate(let file, let ref)?:
-                    try w.empty(p + "auth", [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
+                    try w.empty(
+                        p + "auth",
+                        [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
                 case nil: break
                 }
             case .android(let a):
                 switch a.auth {
                 case .serviceAccount(let projectId, let email, let keyFile)?:
-                    try w.empty(p + "auth", [("mode", "serviceAccount"), ("projectId", projectId),
-                                             ("clientEmail", email), ("keyFile", keyFile)])
+                    try w.empty(
+                        p + "auth",
+                        [
+                            ("mode", "serviceAccount"), ("projectId", projectId),
+                            ("clientEmail", email), ("keyFile", keyFile),
+                        ])
                 case .serverKey(let ref)?:
                     try w.empty(p + "auth", [("mode", "serverKey"), ("serverKeyRef", ref)])
                 case nil: break
@@ -131,13 +154,22 @@ struct PackageReader {
             throw r.error("the root element is <\(Escape.inline(root.name))>; a Campaign package starts with <package>")
         }
         if let uri = root.attribute("xmlns:pushdesk"), uri != CampaignPackage.namespace {
-            throw r.error(attribute: "xmlns:pushdesk", "the pushdesk prefix is bound to \"\(Escape.inline(uri))\"; PushDesk's namespace is \(CampaignPackage.namespace)")
+            throw r.error(
+                attribute: "xmlns:pushdesk",
+                "the pushdesk prefix is bound to \"\(Escape.inline(uri))\"; PushDesk's namespace is \(CampaignPackage.namespace)"
+            )
         }
         if let format = root.attribute(Self.p + "format"), format != "1" {
-            throw r.error(attribute: Self.p + "format", "package format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format 1")
+            throw r.error(
+                attribute: Self.p + "format",
+                "package format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format 1")
         }
         try ours(r, allowed: ["format"])
-        note(r, unknownCampaignAttributes: root.attributes.map(\.name).filter { !$0.hasPrefix(Self.p) && !$0.hasPrefix("xmlns") })
+        note(
+            r,
+            unknownCampaignAttributes: root.attributes.map(\.name).filter {
+                !$0.hasPrefix(Self.p) && !$0.hasPrefix("xmlns")
+            })
 
         var services: [Service] = []
         var pendingApps: [(service: String, app: MobileApp, node: XMLNode)] = []
@@ -162,8 +194,10 @@ struct PackageReader {
         }
         for (name, app, node) in pendingApps {
             guard let i = services.firstIndex(where: { $0.name == name }) else {
-                throw StoreError(file: file, line: node.line, column: node.column,
-                                 "mobile app \(Escape.inline(app.integrationKey)) links to service \"\(Escape.inline(name))\", which is not a mobile application service of this package; export the service with its apps")
+                throw StoreError(
+                    file: file, line: node.line, column: node.column,
+                    "mobile app \(Escape.inline(app.integrationKey)) links to service \"\(Escape.inline(name))\", which is not a mobile application service of this package; export the service with its apps"
+                )
             }
             services[i].apps.append(app)
         }
@@ -177,20 +211,31 @@ struct PackageReader {
             return nil
         }
         if let type = node.attribute("type"), type != CampaignPackage.mobileServiceType {
-            note(r, "service \(Escape.inline(node.attribute("name") ?? "")) has type \(Escape.inline(type)), not a mobile application service (40); skipped")
+            note(
+                r,
+                "service \(Escape.inline(node.attribute("name") ?? "")) has type \(Escape.inline(type)), not a mobile application service (40); skipped"
+            )
             return nil
         }
         try ours(r, allowed: ["targetMapping", "marketingUrl", "trackingUrl"])
         note(r, unknownCampaignAttributes: campaignAttributes(node).filter { !["name", "label", "type"].contains($0) })
-        for child in node.children { note(ElementReader(child, file: file, sourceMap: map), "<\(Escape.inline(child.name))> inside <service> is not modelled by PushDesk; skipped") }
+        for child in node.children {
+            note(
+                ElementReader(child, file: file, sourceMap: map),
+                "<\(Escape.inline(child.name))> inside <service> is not modelled by PushDesk; skipped")
+        }
         let name = try r.required("name")
         guard Store.isValidName(name) else {
-            throw r.error(attribute: "name", "service name \"\(Escape.inline(name))\" cannot be a file name in the store (\(Store.nameRule)); rename it in the package")
+            throw r.error(
+                attribute: "name",
+                "service name \"\(Escape.inline(name))\" cannot be a file name in the store (\(Store.nameRule)); rename it in the package"
+            )
         }
-        return Service(name: name, label: node.attribute("label") ?? "",
-                       targetMapping: node.attribute(Self.p + "targetMapping") ?? Service.defaultTargetMapping,
-                       marketingUrl: node.attribute(Self.p + "marketingUrl") ?? "",
-                       trackingUrl: node.attribute(Self.p + "trackingUrl") ?? "")
+        return Service(
+            name: name, label: node.attribute("label") ?? "",
+            targetMapping: node.attribute(Self.p + "targetMapping") ?? Service.defaultTargetMapping,
+            marketingUrl: node.attribute(Self.p + "marketingUrl") ?? "",
+            trackingUrl: node.attribute(Self.p + "trackingUrl") ?? "")
     }
 
     private mutating func mobileApp(_ node: XMLNode) throws -> (String, MobileApp)? {
@@ -199,12 +244,18 @@ struct PackageReader {
             note(r, "<\(Escape.inline(node.name))> inside nms:mobileApp entities; skipped")
             return nil
         }
-        note(r, unknownCampaignAttributes: campaignAttributes(node).filter { !["uuid", "label", "pushPlatform"].contains($0) })
+        note(
+            r,
+            unknownCampaignAttributes: campaignAttributes(node).filter {
+                !["uuid", "label", "pushPlatform"].contains($0)
+            })
         let key = try r.required("uuid")
         let label = node.attribute("label") ?? ""
         var serviceName: String?
         var auth: XMLNode?
-        var variables: [AppVariable] = [], params: [SubscriptionParam] = [], sounds: [Sound] = []
+        var variables: [AppVariable] = []
+        var params: [SubscriptionParam] = []
+        var sounds: [Sound] = []
         for child in node.children {
             let c = ElementReader(child, file: file, sourceMap: map)
             switch child.name {
@@ -218,52 +269,64 @@ struct PackageReader {
                 }
             case Self.p + "subscriptionParams":
                 params = try items(child, Self.p + "param", ["name", "label", "field"]).map {
-                    SubscriptionParam(name: $0.attribute("name") ?? "", label: $0.attribute("label") ?? "",
-                                      field: $0.attribute("field") ?? "")
+                    SubscriptionParam(
+                        name: $0.attribute("name") ?? "", label: $0.attribute("label") ?? "",
+                        field: $0.attribute("field") ?? "")
                 }
             case "notificationSounds":
                 sounds = try items(child, Self.p + "sound", ["name", "label"]).map {
                     Sound(name: $0.attribute("name") ?? "", label: $0.attribute("label") ?? "")
                 }
             case let other where other.hasPrefix(Self.p):
-                throw c.error("unknown element <\(Escape.inline(other))> inside <mobileApp>; expected pushdesk:auth or pushdesk:subscriptionParams")
+                throw c.error(
+                    "unknown element <\(Escape.inline(other))> inside <mobileApp>; expected pushdesk:auth or pushdesk:subscriptionParams"
+                )
             default:
                 note(c, "<\(Escape.inline(child.name))> inside <mobileApp> is not modelled by PushDesk; skipped")
             }
         }
         guard let serviceName else {
-            throw r.error("mobile app \(Escape.inline(key)) has no <service name=\"…\"/> link; every app belongs to a service")
+            throw r.error(
+                "mobile app \(Escape.inline(key)) has no <service name=\"…\"/> link; every app belongs to a service")
         }
         switch node.attribute("pushPlatform") {
         case "0":
             try ours(r, allowed: ["environment", "bundleId", "connector", "icon"])
             guard let env = try r.enumValue(Self.p + "environment", IOSEnvironment.self) else {
-                throw r.error("iOS mobile app \(Escape.inline(key)) needs pushdesk:environment=\"sandbox|production\" (Campaign has no public name for it)")
+                throw r.error(
+                    "iOS mobile app \(Escape.inline(key)) needs pushdesk:environment=\"sandbox|production\" (Campaign has no public name for it)"
+                )
             }
-            var app = IOSApp(environment: env, label: label, integrationKey: key,
-                             bundleId: node.attribute(Self.p + "bundleId") ?? "",
-                             connector: try r.enumValue(Self.p + "connector", IOSConnector.self) ?? .http2,
-                             icon: node.attribute(Self.p + "icon") ?? "",
-                             variables: variables, subscriptionParams: params, sounds: sounds)
+            var app = IOSApp(
+                environment: env, label: label, integrationKey: key,
+                bundleId: node.attribute(Self.p + "bundleId") ?? "",
+                connector: try r.enumValue(Self.p + "connector", IOSConnector.self) ?? .http2,
+                icon: node.attribute(Self.p + "icon") ?? "",
+                variables: variables, subscriptionParams: params, sounds: sounds)
             if let auth { app.auth = try iosAuth(auth) }
             return (serviceName, .ios(app))
         case "1":
             try ours(r, allowed: ["packageName", "api", "connector", "maxConnectPerChild", "icon"])
             if let first = node.children.first(where: { $0.name == "notificationSounds" }), !sounds.isEmpty {
-                throw StoreError(file: file, line: first.line, column: first.column,
-                                 "Android app \(Escape.inline(key)) has sounds; sounds belong to iOS apps only")
+                throw StoreError(
+                    file: file, line: first.line, column: first.column,
+                    "Android app \(Escape.inline(key)) has sounds; sounds belong to iOS apps only")
             }
-            var app = AndroidApp(label: label, integrationKey: key,
-                                 packageName: node.attribute(Self.p + "packageName") ?? "",
-                                 api: try r.enumValue(Self.p + "api", AndroidAPI.self) ?? .httpv1,
-                                 connector: try r.enumValue(Self.p + "connector", AndroidConnector.self) ?? .v2,
-                                 maxConnectPerChild: try r.int(Self.p + "maxConnectPerChild", min: 1),
-                                 icon: node.attribute(Self.p + "icon") ?? "",
-                                 variables: variables, subscriptionParams: params)
+            var app = AndroidApp(
+                label: label, integrationKey: key,
+                packageName: node.attribute(Self.p + "packageName") ?? "",
+                api: try r.enumValue(Self.p + "api", AndroidAPI.self) ?? .httpv1,
+                connector: try r.enumValue(Self.p + "connector", AndroidConnector.self) ?? .v2,
+                maxConnectPerChild: try r.int(Self.p + "maxConnectPerChild", min: 1),
+                icon: node.attribute(Self.p + "icon") ?? "",
+                variables: variables, subscriptionParams: params)
             if let auth { app.auth = try androidAuth(auth) }
             return (serviceName, .android(app))
         case let other:
-            throw r.error(attribute: "pushPlatform", "pushPlatform is \"\(Escape.inline(other ?? ""))\" on mobile app \(Escape.inline(key)); expected 0 (iOS) or 1 (Android)")
+            throw r.error(
+                attribute: "pushPlatform",
+                "pushPlatform is \"\(Escape.inline(other ?? ""))\" on mobile app \(Escape.inline(key)); expected 0 (iOS) or 1 (Android)"
+            )
         }
     }
 
@@ -273,12 +336,17 @@ struct PackageReader {
         switch try a.required("mode") {
         case "token":
             try strict(a, ["mode", "keyId", "teamId", "keyFile"])
-            return .token(keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "", keyFile: a.optional("keyFile") ?? "")
+            return .token(
+                keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "",
+                keyFile: a.optional("keyFile") ?? "")
         case "certificate":
             try strict(a, ["mode", "certificateFile", "passwordRef"])
-            return .certificate(certificateFile: a.optional("certificateFile") ?? "", passwordRef: a.optional("passwordRef") ?? "")
+            return .certificate(
+                certificateFile: a.optional("certificateFile") ?? "", passwordRef: a.optional("passwordRef") ?? "")
         case let other:
-            throw a.error(attribute: "mode", "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
+            throw a.error(
+                attribute: "mode",
+                "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
         }
     }
 
@@ -287,19 +355,25 @@ struct PackageReader {
         switch try a.required("mode") {
         case "serviceAccount":
             try strict(a, ["mode", "projectId", "clientEmail", "keyFile"])
-            return .serviceAccount(projectId: a.optional("projectId") ?? "", clientEmail: a.optional("clientEmail") ?? "",
-                                   keyFile: a.optional("keyFile") ?? "")
+            return .serviceAccount(
+                projectId: a.optional("projectId") ?? "", clientEmail: a.optional("clientEmail") ?? "",
+                keyFile: a.optional("keyFile") ?? "")
         case "serverKey":
             try strict(a, ["mode", "serverKeyRef"])
             return .serverKey(serverKeyRef: a.optional("serverKeyRef") ?? "")
         case let other:
-            throw a.error(attribute: "mode", "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
+            throw a.error(
+                attribute: "mode",
+                "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
         }
     }
 
     private func strict(_ a: ElementReader, _ allowed: [String]) throws {
         for attr in a.node.attributes where !allowed.contains(attr.name) {
-            throw a.error(attribute: attr.name, "`\(Escape.inline(attr.name))` is not allowed on <pushdesk:auth mode=\"\(Escape.inline(a.node.attribute("mode") ?? ""))\">; expected: \(allowed.dropFirst().joined(separator: ", ")) (references only, never a secret)")
+            throw a.error(
+                attribute: attr.name,
+                "`\(Escape.inline(attr.name))` is not allowed on <pushdesk:auth mode=\"\(Escape.inline(a.node.attribute("mode") ?? ""))\">; expected: \(allowed.dropFirst().joined(separator: ", ")) (references only, never a secret)"
+            )
         }
         try a.checkChildren([])
     }
@@ -309,7 +383,8 @@ struct PackageReader {
         for item in container.children {
             let e = ElementReader(item, file: file, sourceMap: map)
             guard item.name == itemName else {
-                throw e.error("unknown element <\(Escape.inline(item.name))> inside <\(container.name)>; expected <\(itemName)>")
+                throw e.error(
+                    "unknown element <\(Escape.inline(item.name))> inside <\(container.name)>; expected <\(itemName)>")
             }
             try e.checkAttributes(attributes)
             try e.checkChildren([])
@@ -322,7 +397,10 @@ struct PackageReader {
         for a in r.node.attributes where a.name.hasPrefix(Self.p) {
             let local = String(a.name.dropFirst(Self.p.count))
             guard allowed.contains(local) else {
-                throw r.error(attribute: a.name, "unknown attribute `\(Escape.inline(a.name))` on <\(r.node.name)>; expected one of: \(allowed.map { Self.p + $0 }.joined(separator: ", "))")
+                throw r.error(
+                    attribute: a.name,
+                    "unknown attribute `\(Escape.inline(a.name))` on <\(r.node.name)>; expected one of: \(allowed.map { Self.p + $0 }.joined(separator: ", "))"
+                )
             }
         }
     }
@@ -334,13 +412,17 @@ struct PackageReader {
     private mutating func note(_ r: ElementReader, unknownCampaignAttributes names: [String]) {
         guard !names.isEmpty else { return }
         let p = r.node.position(ofAttribute: names[0])
-        notes.append(Finding(.warning, "package.ignored",
-                             "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
-                             file: file, field: r.node.name, line: p.line, column: p.column))
+        notes.append(
+            Finding(
+                .warning, "package.ignored",
+                "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
+                file: file, field: r.node.name, line: p.line, column: p.column))
     }
 
     private mutating func note(_ r: ElementReader, _ message: String) {
-        notes.append(Finding(.warning, "package.ignored", message, file: file, field: r.node.name,
-                             line: r.node.line, column: r.node.column))
+        notes.append(
+            Finding(
+                .warning, "package.ignored", message, file: file, field: r.node.name,
+                line: r.node.line, column: r.node.column))
     }
 }

@@ -11,7 +11,8 @@ public struct APNsAuthKey: Sendable {
         public var description: String {
             switch self {
             case .fileNotFound(let path): "file not found: \(path)"
-            case .notPKCS8(let what): "not a PKCS#8 .p8 key (\(what)); download the key again from Apple's developer site (Keys)"
+            case .notPKCS8(let what):
+                "not a PKCS#8 .p8 key (\(what)); download the key again from Apple's developer site (Keys)"
             case .notP256: "the key is not a P-256 (ES256) private key; APNs token auth needs the .p8 key Apple issues"
             }
         }
@@ -61,7 +62,8 @@ public struct APNsProviderToken: Sendable, CustomStringConvertible, CustomDebugS
         self.issuedAt = issuedAt
         let header = JSONValue.object([("alg", .string("ES256")), ("kid", .string(keyId))])
         let claims = JSONValue.object([("iss", .string(teamId)), ("iat", .int(Int(issuedAt.timeIntervalSince1970)))])
-        let signingInput = CredentialText.base64url(Array(header.compact.utf8)) + "."
+        let signingInput =
+            CredentialText.base64url(Array(header.compact.utf8)) + "."
             + CredentialText.base64url(Array(claims.compact.utf8))
         // JWS ES256 wants the raw 64-byte r||s form, not DER.
         let signature = try key.privateKey.signature(for: Data(signingInput.utf8)).rawRepresentation

@@ -34,15 +34,18 @@ public enum CertificateFile {
     /// permissions matter.
     public static func holdsPrivateKey(_ data: Data) -> Bool {
         switch format(of: data) {
-        case .pem: CredentialText.pemLabels(String(decoding: data, as: UTF8.self)).contains { $0.hasSuffix("PRIVATE KEY") }
+        case .pem:
+            CredentialText.pemLabels(String(decoding: data, as: UTF8.self)).contains { $0.hasSuffix("PRIVATE KEY") }
         case .der: false
         case .pkcs12: true
         }
     }
 
     /// `password` is asked for only when the file turns out to be PKCS#12.
-    public static func read(file: URL, shownAs path: String, password: () throws -> SecretValue,
-                            reader: PKCS12Reader = PKCS12Reader()) throws -> (CertificateInfo, Format) {
+    public static func read(
+        file: URL, shownAs path: String, password: () throws -> SecretValue,
+        reader: PKCS12Reader = PKCS12Reader()
+    ) throws -> (CertificateInfo, Format) {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             if FileManager.default.fileExists(atPath: file.path) { throw Failure.unreadable("cannot read \(path)") }
             throw Failure.fileNotFound(path)
@@ -51,7 +54,9 @@ public enum CertificateFile {
         let der: [UInt8]
         switch fmt {
         case .pem:
-            guard let first = CredentialText.pemBlocks(String(decoding: data, as: UTF8.self), label: "CERTIFICATE").first else {
+            guard
+                let first = CredentialText.pemBlocks(String(decoding: data, as: UTF8.self), label: "CERTIFICATE").first
+            else {
                 throw Failure.unreadable("\(path) holds no PEM CERTIFICATE block")
             }
             der = first

@@ -79,10 +79,15 @@ public struct CertificateInfo: Sendable, Equatable {
         case (false, true): environment = .production
         case (false, false):
             // Certificates without the extensions: fall back on the subject's common name.
-            if cn.hasPrefix("Apple Development IOS Push Services:") { environment = .development }
-            else if cn.hasPrefix("Apple Production IOS Push Services:") { environment = .production }
-            else if cn.hasPrefix("Apple Push Services:") { environment = .universal }
-            else { environment = .unknown }
+            if cn.hasPrefix("Apple Development IOS Push Services:") {
+                environment = .development
+            } else if cn.hasPrefix("Apple Production IOS Push Services:") {
+                environment = .production
+            } else if cn.hasPrefix("Apple Push Services:") {
+                environment = .universal
+            } else {
+                environment = .unknown
+            }
         }
 
         var topics: [String] = []
@@ -105,9 +110,11 @@ public struct CertificateInfo: Sendable, Equatable {
     static func parseTopics(_ value: ArraySlice<UInt8>) -> [String] {
         guard let root = try? DER.parse(value), case .constructed(let children) = root.content else { return [] }
         return children.compactMap { node in
-            guard node.identifier == .utf8String || node.identifier == .ia5String
+            guard
+                node.identifier == .utf8String || node.identifier == .ia5String
                     || node.identifier == .printableString,
-                  case .primitive(let bytes) = node.content else { return nil }
+                case .primitive(let bytes) = node.content
+            else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a helper program (the system `openssl`) with input on stdin and collects its output.
@@ -8,7 +9,11 @@ import Glibc
 /// Secrets go to the child on stdin only: never on argv (visible in `ps`) and never in its
 /// environment, which is reduced to PATH and OpenSSL's own variables.
 struct ChildProcess {
-    struct Result { var status: Int32; var stdout: Data; var stderr: Data }
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: Data
+    }
 
     static func run(_ executable: String, _ arguments: [String], stdin input: [UInt8]) throws -> Result {
         // A child that exits before reading stdin must not kill us with SIGPIPE.
@@ -20,7 +25,9 @@ struct ChildProcess {
         let parent = ProcessInfo.processInfo.environment
         for key in ["PATH", "OPENSSL_CONF", "OPENSSL_MODULES"] { env[key] = parent[key] }
         process.environment = env
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        let inPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardInput = inPipe
         process.standardOutput = outPipe
         process.standardError = errPipe

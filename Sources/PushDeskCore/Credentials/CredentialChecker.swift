@@ -4,15 +4,19 @@ import Foundation
 /// `pushdesk credentials check`, `pushdesk validate` and the console's Credentials tab.
 public enum CredentialChecker {
     public static func check(service: Service, storeRoot: URL, now: Date) -> [CredentialReport] {
-        check(service: service, storeRoot: storeRoot, now: now,
-              environment: ProcessInfo.processInfo.environment, pkcs12: PKCS12Reader())
+        check(
+            service: service, storeRoot: storeRoot, now: now,
+            environment: ProcessInfo.processInfo.environment, pkcs12: PKCS12Reader())
     }
 
     /// `environment` resolves `env:` secret references; `pkcs12` finds openssl.
-    public static func check(service: Service, storeRoot: URL, now: Date, environment: [String: String],
-                             pkcs12: PKCS12Reader) -> [CredentialReport] {
-        let ctx = Context(service: service, storeRoot: storeRoot, now: now,
-                          secrets: SecretStore(storeRoot: storeRoot, environment: environment), pkcs12: pkcs12)
+    public static func check(
+        service: Service, storeRoot: URL, now: Date, environment: [String: String],
+        pkcs12: PKCS12Reader
+    ) -> [CredentialReport] {
+        let ctx = Context(
+            service: service, storeRoot: storeRoot, now: now,
+            secrets: SecretStore(storeRoot: storeRoot, environment: environment), pkcs12: pkcs12)
         var reports = service.apps.enumerated().map { i, app -> CredentialReport in
             switch app {
             case .ios(let a): ctx.check(a, index: i)
@@ -39,10 +43,14 @@ public enum CredentialChecker {
                     && reports[$0].certificate?.sha256Fingerprint == fp
             }
             guard let other = others.first else { continue }
-            let place = CredentialRules.Place(file: Store.servicePath(reports[i].service),
-                                              field: "apps[\(reports[i].index)].auth.certificateFile")
-            reports[i].findings.append(place.finding(.error, CredentialRules.ID.certificateShared,
-                "the \(env.rawValue) app uses the same certificate (SHA-256 \(fp.prefix(23))…) as \(reports[other].app); give sandbox and production each their own certificate"))
+            let place = CredentialRules.Place(
+                file: Store.servicePath(reports[i].service),
+                field: "apps[\(reports[i].index)].auth.certificateFile")
+            reports[i].findings.append(
+                place.finding(
+                    .error, CredentialRules.ID.certificateShared,
+                    "the \(env.rawValue) app uses the same certificate (SHA-256 \(fp.prefix(23))…) as \(reports[other].app); give sandbox and production each their own certificate"
+                ))
         }
     }
 
@@ -65,8 +73,9 @@ public enum CredentialChecker {
         }
 
         func check(_ app: IOSApp, index: Int) -> CredentialReport {
-            var r = CredentialReport(service: service.name, app: app.integrationKey, label: app.label,
-                                     platform: .ios, environment: app.environment, kind: .none, index: index)
+            var r = CredentialReport(
+                service: service.name, app: app.integrationKey, label: app.label,
+                platform: .ios, environment: app.environment, kind: .none, index: index)
             switch app.auth {
             case nil:
                 break  // ServiceRules reports auth.missing
@@ -80,10 +89,14 @@ public enum CredentialChecker {
             return r
         }
 
-        func checkCertificate(_ app: IOSApp, index: Int, file: String, passwordRef: String, into r: inout CredentialReport) {
+        func checkCertificate(
+            _ app: IOSApp, index: Int, file: String, passwordRef: String, into r: inout CredentialReport
+        ) {
             let at = place(index, "auth.certificateFile")
             r.details.append(CredentialDetail("file", "File", file))
-            if !passwordRef.isEmpty { r.details.append(CredentialDetail("passwordRef", "Password", "secret \(passwordRef)")) }
+            if !passwordRef.isEmpty {
+                r.details.append(CredentialDetail("passwordRef", "Password", "secret \(passwordRef)"))
+            }
             var passwordFailed = false
             if !passwordRef.isEmpty {
                 checkSecret(passwordRef, at: place(index, "auth.passwordRef"), into: &r)
@@ -91,21 +104,25 @@ public enum CredentialChecker {
             }
             let url = resolve(file)
             if let data = FileManager.default.contents(atPath: url.path), CertificateFile.holdsPrivateKey(data),
-               let mode = FileMode.of(url.path) {
+                let mode = FileMode.of(url.path)
+            {
                 r.findings += CredentialRules.permissions(path: file, mode: mode, at: at)
             }
             do {
-                let (info, format) = try CertificateFile.read(file: url, shownAs: file, password: {
-                    if passwordRef.isEmpty { return SecretValue("") }
-                    return try secrets.read(passwordRef)
-                }, reader: pkcs12)
+                let (info, format) = try CertificateFile.read(
+                    file: url, shownAs: file,
+                    password: {
+                        if passwordRef.isEmpty { return SecretValue("") }
+                        return try secrets.read(passwordRef)
+                    }, reader: pkcs12)
                 r.certificate = info
                 r.details.append(CredentialDetail("format", "Format", format.rawValue))
                 r.details.append(CredentialDetail("subject", "Subject", info.subject))
                 r.details.append(CredentialDetail("issuer", "Issuer", info.issuer))
                 r.details.append(CredentialDetail("serial", "Serial", info.serial))
                 r.details.append(CredentialDetail("sha256", "SHA-256", info.sha256Fingerprint))
-                r.details.append(CredentialDetail("notBefore", "Not before", CredentialText.iso8601(info.notValidBefore)))
+                r.details.append(
+                    CredentialDetail("notBefore", "Not before", CredentialText.iso8601(info.notValidBefore)))
                 r.details.append(CredentialDetail("notAfter", "Not after", CredentialText.iso8601(info.notValidAfter)))
                 r.details.append(CredentialDetail("topics", "Topics", info.topics.joined(separator: ", ")))
                 r.details.append(CredentialDetail("pushEnvironment", "Environment", info.environment.label))
@@ -115,47 +132,59 @@ public enum CredentialChecker {
             } catch let f as CertificateFile.Failure {
                 switch f {
                 case .wrongPassword:
-                    let message = passwordRef.isEmpty
+                    let message =
+                        passwordRef.isEmpty
                         ? "\(file) needs a password: store it with `pushdesk credentials set-secret NAME` and set passwordRef=\"NAME\""
                         : "the password in secret \(passwordRef) does not open \(file); set the right one with `pushdesk credentials set-secret \(passwordRef)`"
-                    r.findings.append(place(index, "auth.passwordRef").finding(.error, CredentialRules.ID.certificatePassword, message))
+                    r.findings.append(
+                        place(index, "auth.passwordRef").finding(
+                            .error, CredentialRules.ID.certificatePassword, message))
                 default:
                     r.findings.append(at.finding(.error, CredentialRules.ID.certificateUnreadable, f.description))
                 }
             } catch {
                 // The password secret is missing: already reported as secret.missing.
                 if !passwordFailed {
-                    r.findings.append(at.finding(.error, CredentialRules.ID.certificateUnreadable, "\(file) cannot be read"))
+                    r.findings.append(
+                        at.finding(.error, CredentialRules.ID.certificateUnreadable, "\(file) cannot be read"))
                 }
             }
         }
 
-        func checkToken(_ app: IOSApp, index: Int, keyId: String, teamId: String, keyFile: String, into r: inout CredentialReport) {
+        func checkToken(
+            _ app: IOSApp, index: Int, keyId: String, teamId: String, keyFile: String, into r: inout CredentialReport
+        ) {
             r.details.append(CredentialDetail("keyId", "Key ID", keyId))
             r.details.append(CredentialDetail("teamId", "Team ID", teamId))
             r.details.append(CredentialDetail("file", "Key file", keyFile))
-            r.findings += CredentialRules.tokenIDs(keyId: keyId, teamId: teamId,
-                                                   keyIdAt: place(index, "auth.keyId"),
-                                                   teamIdAt: place(index, "auth.teamId"))
+            r.findings += CredentialRules.tokenIDs(
+                keyId: keyId, teamId: teamId,
+                keyIdAt: place(index, "auth.keyId"),
+                teamIdAt: place(index, "auth.teamId"))
             let at = place(index, "auth.keyFile")
             let url = resolve(keyFile)
-            if let mode = FileMode.of(url.path) { r.findings += CredentialRules.permissions(path: keyFile, mode: mode, at: at) }
+            if let mode = FileMode.of(url.path) {
+                r.findings += CredentialRules.permissions(path: keyFile, mode: mode, at: at)
+            }
             do {
                 let authKey = try APNsAuthKey.load(file: url, shownAs: keyFile)
-                r.details.append(CredentialDetail("publicKeySha256", "Public key SHA-256", authKey.publicKeyFingerprint))
+                r.details.append(
+                    CredentialDetail("publicKeySha256", "Public key SHA-256", authKey.publicKeyFingerprint))
                 let token = try APNsProviderToken(keyId: keyId, teamId: teamId, key: authKey, issuedAt: now)
                 r.details.append(CredentialDetail("authorization", "authorization", token.redacted))
             } catch let f as APNsAuthKey.Failure {
                 let message = if case .fileNotFound = f { f.description } else { "\(keyFile): \(f.description)" }
                 r.findings.append(at.finding(.error, CredentialRules.ID.tokenKey, message))
             } catch {
-                r.findings.append(at.finding(.error, CredentialRules.ID.tokenKey, "\(keyFile): the key cannot sign a token"))
+                r.findings.append(
+                    at.finding(.error, CredentialRules.ID.tokenKey, "\(keyFile): the key cannot sign a token"))
             }
         }
 
         func check(_ app: AndroidApp, index: Int) -> CredentialReport {
-            var r = CredentialReport(service: service.name, app: app.integrationKey, label: app.label,
-                                     platform: .android, environment: nil, kind: .none, index: index)
+            var r = CredentialReport(
+                service: service.name, app: app.integrationKey, label: app.label,
+                platform: .android, environment: nil, kind: .none, index: index)
             switch app.auth {
             case nil:
                 break  // ServiceRules reports auth.missing
@@ -163,31 +192,46 @@ public enum CredentialChecker {
                 r.kind = .serverKey
                 r.details.append(CredentialDetail("serverKeyRef", "Server key", "secret \(ref)"))
                 checkSecret(ref, at: place(index, "auth.serverKeyRef"), into: &r)
-                r.findings.append(place(index, "auth").finding(.warning, CredentialRules.ID.fcmLegacyAPI,
-                    "a legacy FCM server key: Google shut the legacy HTTP API down in 2024; move the app to FCM HTTP v1 with a service-account key"))
+                r.findings.append(
+                    place(index, "auth").finding(
+                        .warning, CredentialRules.ID.fcmLegacyAPI,
+                        "a legacy FCM server key: Google shut the legacy HTTP API down in 2024; move the app to FCM HTTP v1 with a service-account key"
+                    ))
             case .serviceAccount(let projectId, let clientEmail, let keyFile):
                 r.kind = .serviceAccount
                 r.details.append(CredentialDetail("file", "Key file", keyFile))
                 let at = place(index, "auth.keyFile")
                 let url = resolve(keyFile)
-                if let mode = FileMode.of(url.path) { r.findings += CredentialRules.permissions(path: keyFile, mode: mode, at: at) }
+                if let mode = FileMode.of(url.path) {
+                    r.findings += CredentialRules.permissions(path: keyFile, mode: mode, at: at)
+                }
                 do {
                     let account = try ServiceAccount.load(file: url, shownAs: keyFile)
                     if let v = account.type { r.details.append(CredentialDetail("type", "Type", v)) }
                     if let v = account.projectId { r.details.append(CredentialDetail("projectId", "Project", v)) }
-                    if let v = account.clientEmail { r.details.append(CredentialDetail("clientEmail", "Client email", v)) }
-                    if let v = account.privateKeyId { r.details.append(CredentialDetail("privateKeyId", "Private key id", v)) }
-                    if let bits = account.keyBits { r.details.append(CredentialDetail("keyBits", "Key", "RSA \(bits) bits")) }
-                    if let fp = account.publicKeyFingerprint { r.details.append(CredentialDetail("publicKeySha256", "Public key SHA-256", fp)) }
-                    r.findings += CredentialRules.serviceAccount(account, projectId: projectId, clientEmail: clientEmail, at: at,
+                    if let v = account.clientEmail {
+                        r.details.append(CredentialDetail("clientEmail", "Client email", v))
+                    }
+                    if let v = account.privateKeyId {
+                        r.details.append(CredentialDetail("privateKeyId", "Private key id", v))
+                    }
+                    if let bits = account.keyBits {
+                        r.details.append(CredentialDetail("keyBits", "Key", "RSA \(bits) bits"))
+                    }
+                    if let fp = account.publicKeyFingerprint {
+                        r.details.append(CredentialDetail("publicKeySha256", "Public key SHA-256", fp))
+                    }
+                    r.findings += CredentialRules.serviceAccount(
+                        account, projectId: projectId, clientEmail: clientEmail, at: at,
                         projectIdAt: place(index, "auth.projectId"),
                         clientEmailAt: place(index, "auth.clientEmail"))
                 } catch {
-                    let message = switch error as? ServiceAccount.Failure {
-                    case .fileNotFound(let path)?: "file not found: \(path)"
-                    case let f?: "\(keyFile): \(f.description)"
-                    case nil: "\(keyFile) cannot be read"
-                    }
+                    let message =
+                        switch error as? ServiceAccount.Failure {
+                        case .fileNotFound(let path)?: "file not found: \(path)"
+                        case let f?: "\(keyFile): \(f.description)"
+                        case nil: "\(keyFile) cannot be read"
+                        }
                     r.findings.append(at.finding(.error, CredentialRules.ID.serviceAccountUnreadable, message))
                 }
             }
@@ -200,7 +244,10 @@ public enum CredentialChecker {
             do {
                 _ = try secrets.read(ref)
             } catch {
-                r.findings.append(p.finding(.error, CredentialRules.ID.secretMissing, (error as? SecretError)?.message ?? "secret \(ref) cannot be read"))
+                r.findings.append(
+                    p.finding(
+                        .error, CredentialRules.ID.secretMissing,
+                        (error as? SecretError)?.message ?? "secret \(ref) cannot be read"))
                 return
             }
             guard case .file(let name)? = SecretRef(ref) else { return }

@@ -14,7 +14,9 @@ public struct CredentialDetail: Sendable, Equatable {
     public var value: String
 
     public init(_ key: String, _ label: String, _ value: String) {
-        self.key = key; self.label = label; self.value = CredentialText.printable(value)
+        self.key = key
+        self.label = label
+        self.value = CredentialText.printable(value)
     }
 }
 
@@ -36,12 +38,21 @@ public struct CredentialReport: Sendable, Equatable {
     /// Position of the app in `service.apps` (findings' fields are `apps[index].…`).
     public var index: Int
 
-    public init(service: String, app: String, label: String, platform: Platform,
-                environment: IOSEnvironment?, kind: CredentialKind, index: Int, details: [CredentialDetail] = [],
-                findings: [Finding] = [], certificate: CertificateInfo? = nil) {
-        self.service = service; self.app = app; self.label = label; self.platform = platform
-        self.environment = environment; self.kind = kind; self.index = index; self.details = details
-        self.findings = findings; self.certificate = certificate
+    public init(
+        service: String, app: String, label: String, platform: Platform,
+        environment: IOSEnvironment?, kind: CredentialKind, index: Int, details: [CredentialDetail] = [],
+        findings: [Finding] = [], certificate: CertificateInfo? = nil
+    ) {
+        self.service = service
+        self.app = app
+        self.label = label
+        self.platform = platform
+        self.environment = environment
+        self.kind = kind
+        self.index = index
+        self.details = details
+        self.findings = findings
+        self.certificate = certificate
     }
 
     public func detail(_ key: String) -> String? { details.first { $0.key == key }?.value }

@@ -32,7 +32,10 @@ public enum CredentialRules {
     public struct Place: Sendable {
         public var file: String
         public var field: String
-        public init(file: String, field: String) { self.file = file; self.field = field }
+        public init(file: String, field: String) {
+            self.file = file
+            self.field = field
+        }
         func finding(_ s: Severity, _ rule: String, _ message: String) -> Finding {
             Finding(s, rule, message, file: file, field: field)
         }
@@ -40,20 +43,32 @@ public enum CredentialRules {
 
     /// Validity window: expired and not-yet-valid are errors, expiring within 30 days a warning.
     public static func validity(_ c: CertificateInfo, now: Date, at p: Place) -> [Finding] {
-        let after = CredentialText.iso8601(c.notValidAfter), before = CredentialText.iso8601(c.notValidBefore)
+        let after = CredentialText.iso8601(c.notValidAfter)
+        let before = CredentialText.iso8601(c.notValidBefore)
         if now > c.notValidAfter {
-            return [p.finding(.error, ID.certificateExpired,
-                "the certificate expired on \(after); APNs refuses it. Create a new push certificate for this app on Apple's developer site and replace the file")]
+            return [
+                p.finding(
+                    .error, ID.certificateExpired,
+                    "the certificate expired on \(after); APNs refuses it. Create a new push certificate for this app on Apple's developer site and replace the file"
+                )
+            ]
         }
         if now < c.notValidBefore {
-            return [p.finding(.error, ID.certificateNotYetValid,
-                "the certificate is not valid before \(before); check the server clock or use the current certificate")]
+            return [
+                p.finding(
+                    .error, ID.certificateNotYetValid,
+                    "the certificate is not valid before \(before); check the server clock or use the current certificate"
+                )
+            ]
         }
         let remaining = c.notValidAfter.timeIntervalSince(now)
         if remaining < Double(expiringWithinDays) * 86400 {
             let days = Int((remaining / 86400).rounded(.up))
-            return [p.finding(.warning, ID.certificateExpiring,
-                "the certificate expires on \(after) (in \(days) day\(days == 1 ? "" : "s")); renew it before then")]
+            return [
+                p.finding(
+                    .warning, ID.certificateExpiring,
+                    "the certificate expires on \(after) (in \(days) day\(days == 1 ? "" : "s")); renew it before then")
+            ]
         }
         return []
     }
@@ -62,8 +77,12 @@ public enum CredentialRules {
     public static func topic(_ c: CertificateInfo, bundleId: String, at p: Place) -> [Finding] {
         guard !c.topics.contains(bundleId) else { return [] }
         let covered = c.topics.isEmpty ? "no topic" : c.topics.map(CredentialText.printable).joined(separator: ", ")
-        return [p.finding(.error, ID.certificateTopic,
-            "the certificate covers \(covered), not the app's bundle id \(CredentialText.printable(bundleId)); use the push certificate made for this bundle id")]
+        return [
+            p.finding(
+                .error, ID.certificateTopic,
+                "the certificate covers \(covered), not the app's bundle id \(CredentialText.printable(bundleId)); use the push certificate made for this bundle id"
+            )
+        ]
     }
 
     /// A development-only certificate on the production app, or the reverse.
@@ -72,11 +91,14 @@ public enum CredentialRules {
         let message: String
         switch c.environment {
         case .development:
-            message = "a development (sandbox) push certificate on the production app: APNs production refuses it; use the production or universal (\"Apple Push Services\") certificate"
+            message =
+                "a development (sandbox) push certificate on the production app: APNs production refuses it; use the production or universal (\"Apple Push Services\") certificate"
         case .production:
-            message = "a production-only push certificate on the sandbox app: the sandbox APNs refuses it; use the development or universal (\"Apple Push Services\") certificate"
+            message =
+                "a production-only push certificate on the sandbox app: the sandbox APNs refuses it; use the development or universal (\"Apple Push Services\") certificate"
         default:
-            message = "not an APNs push certificate (no Apple push extension 1.2.840.113635.100.6.3.1/.2 and no push subject); use the certificate Apple issued for push"
+            message =
+                "not an APNs push certificate (no Apple push extension 1.2.840.113635.100.6.3.1/.2 and no push subject); use the certificate Apple issued for push"
         }
         return [p.finding(.error, ID.certificateEnvironment, message)]
     }
@@ -89,39 +111,62 @@ public enum CredentialRules {
     public static func tokenIDs(keyId: String, teamId: String, keyIdAt k: Place, teamIdAt t: Place) -> [Finding] {
         var out: [Finding] = []
         if !isAppleID(keyId) {
-            out.append(k.finding(.error, ID.tokenKeyId,
-                "Key ID \"\(CredentialText.printable(keyId))\" is not 10 characters A-Z 0-9; copy it from the key's page on Apple's developer site (it is also in the AuthKey_<KEYID>.p8 file name)"))
+            out.append(
+                k.finding(
+                    .error, ID.tokenKeyId,
+                    "Key ID \"\(CredentialText.printable(keyId))\" is not 10 characters A-Z 0-9; copy it from the key's page on Apple's developer site (it is also in the AuthKey_<KEYID>.p8 file name)"
+                ))
         }
         if !isAppleID(teamId) {
-            out.append(t.finding(.error, ID.tokenTeamId,
-                "Team ID \"\(CredentialText.printable(teamId))\" is not 10 characters A-Z 0-9; copy it from Membership details on Apple's developer site"))
+            out.append(
+                t.finding(
+                    .error, ID.tokenTeamId,
+                    "Team ID \"\(CredentialText.printable(teamId))\" is not 10 characters A-Z 0-9; copy it from Membership details on Apple's developer site"
+                ))
         }
         return out
     }
 
     /// The service-account file against the app's own projectId and clientEmail.
-    public static func serviceAccount(_ a: ServiceAccount, projectId: String, clientEmail: String,
-                                      at p: Place, projectIdAt pp: Place, clientEmailAt cp: Place) -> [Finding] {
+    public static func serviceAccount(
+        _ a: ServiceAccount, projectId: String, clientEmail: String,
+        at p: Place, projectIdAt pp: Place, clientEmailAt cp: Place
+    ) -> [Finding] {
         var out: [Finding] = []
         if !a.missingFields.isEmpty {
-            out.append(p.finding(.error, ID.serviceAccountFields,
-                "the service-account file lacks \(a.missingFields.joined(separator: ", ")); download a new key from the Firebase console (Project settings › Service accounts)"))
+            out.append(
+                p.finding(
+                    .error, ID.serviceAccountFields,
+                    "the service-account file lacks \(a.missingFields.joined(separator: ", ")); download a new key from the Firebase console (Project settings › Service accounts)"
+                ))
         }
         if let type = a.type, type != "service_account" {
-            out.append(p.finding(.error, ID.serviceAccountType,
-                "the file's type is \"\(CredentialText.printable(type))\", not \"service_account\"; it is not a service-account key"))
+            out.append(
+                p.finding(
+                    .error, ID.serviceAccountType,
+                    "the file's type is \"\(CredentialText.printable(type))\", not \"service_account\"; it is not a service-account key"
+                ))
         }
         if let fileProject = a.projectId, fileProject != projectId {
-            out.append(pp.finding(.error, ID.serviceAccountProjectId,
-                "the app's projectId \"\(CredentialText.printable(projectId))\" differs from the service account's project_id \"\(CredentialText.printable(fileProject))\"; FCM sends to the project of the key"))
+            out.append(
+                pp.finding(
+                    .error, ID.serviceAccountProjectId,
+                    "the app's projectId \"\(CredentialText.printable(projectId))\" differs from the service account's project_id \"\(CredentialText.printable(fileProject))\"; FCM sends to the project of the key"
+                ))
         }
         if let fileEmail = a.clientEmail, !clientEmail.isEmpty, fileEmail != clientEmail {
-            out.append(cp.finding(.error, ID.serviceAccountClientEmail,
-                "the app's clientEmail \"\(CredentialText.printable(clientEmail))\" differs from the service account's client_email \"\(CredentialText.printable(fileEmail))\""))
+            out.append(
+                cp.finding(
+                    .error, ID.serviceAccountClientEmail,
+                    "the app's clientEmail \"\(CredentialText.printable(clientEmail))\" differs from the service account's client_email \"\(CredentialText.printable(fileEmail))\""
+                ))
         }
         if a.hasPrivateKey && a.keyBits == nil {
-            out.append(p.finding(.error, ID.serviceAccountKey,
-                "private_key does not load as an RSA private key (PEM, 2048 bits or more); download a new key from the Firebase console"))
+            out.append(
+                p.finding(
+                    .error, ID.serviceAccountKey,
+                    "private_key does not load as an RSA private key (PEM, 2048 bits or more); download a new key from the Firebase console"
+                ))
         }
         return out
     }
@@ -129,7 +174,11 @@ public enum CredentialRules {
     /// Group or others may read a key file or the secrets store.
     public static func permissions(path shown: String, mode: UInt32, at p: Place) -> [Finding] {
         guard FileMode.isOpenToOthers(mode) else { return [] }
-        return [p.finding(.warning, ID.secretPermissions,
-            "\(shown) is open to group or others (mode \(FileMode.octal(mode))) and holds a secret; run chmod \(shown.hasSuffix("/") ? "700" : "600") on it")]
+        return [
+            p.finding(
+                .warning, ID.secretPermissions,
+                "\(shown) is open to group or others (mode \(FileMode.octal(mode))) and holds a secret; run chmod \(shown.hasSuffix("/") ? "700" : "600") on it"
+            )
+        ]
     }
 }

@@ -53,7 +53,8 @@ public enum CredentialText {
     /// The PEM blocks of a text with the given label (`CERTIFICATE`, `PRIVATE KEY`), decoded.
     /// Text outside the blocks (openssl's "Bag Attributes" lines) is ignored.
     static func pemBlocks(_ text: String, label: String) -> [[UInt8]] {
-        let begin = "-----BEGIN \(label)-----", end = "-----END \(label)-----"
+        let begin = "-----BEGIN \(label)-----"
+        let end = "-----END \(label)-----"
         var blocks: [[UInt8]] = []
         var rest = Substring(text)
         while let b = rest.range(of: begin) {

@@ -60,8 +60,10 @@ public struct PKCS12Reader: Sendable {
         return CredentialText.pemBlocks(String(decoding: result.stdout, as: UTF8.self), label: "CERTIFICATE")
     }
 
-    private func run(_ openssl: String, file: URL, password: SecretValue, clientOnly: Bool,
-                     legacy: Bool) throws -> ChildProcess.Result {
+    private func run(
+        _ openssl: String, file: URL, password: SecretValue, clientOnly: Bool,
+        legacy: Bool
+    ) throws -> ChildProcess.Result {
         var args = ["pkcs12", "-in", file.path, "-nokeys", "-passin", "fd:0"]
         if clientOnly { args.append("-clcerts") }
         if legacy { args.append("-legacy") }

@@ -1,12 +1,14 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A secret's bytes, held so that printing it by mistake shows nothing: `description`,
 /// `debugDescription` and reflection (`dump`, crash output) all give `<hidden>`.
 public struct SecretValue: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable {
+    CustomReflectable
+{
     /// The raw bytes; only for the code that hands the secret to its consumer (openssl's stdin).
     public let bytes: [UInt8]
 
@@ -31,7 +33,8 @@ public enum SecretRef: Equatable, Sendable, CustomStringConvertible {
         if text.hasPrefix("env:") {
             let name = String(text.dropFirst(4))
             guard !name.isEmpty, name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || isASCIIAlnum($0) }),
-                  !(name.utf8.first.map { (48...57).contains($0) } ?? true) else { return nil }
+                !(name.utf8.first.map { (48...57).contains($0) } ?? true)
+            else { return nil }
             self = .environment(name)
         } else {
             guard SecretRef.isValidName(text) else { return nil }
@@ -43,11 +46,16 @@ public enum SecretRef: Equatable, Sendable, CustomStringConvertible {
     /// leave `secrets/` nor be hidden.
     public static func isValidName(_ name: String) -> Bool {
         guard (1...100).contains(name.utf8.count), name.first != "." else { return false }
-        return name.utf8.allSatisfy { isASCIIAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        return name.utf8.allSatisfy {
+            isASCIIAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
     }
 
     public var description: String {
-        switch self { case .file(let n): n; case .environment(let v): "env:" + v }
+        switch self {
+        case .file(let n): n
+        case .environment(let v): "env:" + v
+        }
     }
 }
 
@@ -86,20 +94,28 @@ public struct SecretStore: Sendable {
         switch ref {
         case .environment(let name):
             guard let v = environment[name] else {
-                throw SecretError(kind: .missing, message: "secret \(reference): the environment variable \(name) is not set")
+                throw SecretError(
+                    kind: .missing, message: "secret \(reference): the environment variable \(name) is not set")
             }
             return SecretValue(v)
         case .file(let name):
             let path = directory.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path) else {
-                throw SecretError(kind: .missing, message: "secret \(reference): \(Self.relativePath(name)) does not exist; set it with `pushdesk credentials set-secret \(name)` or the console's masked entry")
+                throw SecretError(
+                    kind: .missing,
+                    message:
+                        "secret \(reference): \(Self.relativePath(name)) does not exist; set it with `pushdesk credentials set-secret \(name)` or the console's masked entry"
+                )
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SecretError(kind: .io, message: "secret \(reference): \(Self.relativePath(name)) cannot be read")
             }
             var bytes = [UInt8](data)
             // One trailing newline is what `echo … > file` adds; it is not part of the secret.
-            if bytes.last == 0x0A { bytes.removeLast(); if bytes.last == 0x0D { bytes.removeLast() } }
+            if bytes.last == 0x0A {
+                bytes.removeLast()
+                if bytes.last == 0x0D { bytes.removeLast() }
+            }
             return SecretValue(bytes: bytes)
         }
     }
@@ -117,7 +133,9 @@ public struct SecretStore: Sendable {
     public func set(_ reference: String, to value: SecretValue) throws {
         guard let ref = SecretRef(reference) else { throw Self.invalid(reference) }
         guard case .file(let name) = ref else {
-            throw SecretError(kind: .invalidReference, message: "secret \(reference) is read from the environment; set the variable instead")
+            throw SecretError(
+                kind: .invalidReference,
+                message: "secret \(reference) is read from the environment; set the variable instead")
         }
         try ensureDirectory()
         let dir = directory.path
@@ -128,7 +146,10 @@ public struct SecretStore: Sendable {
             var off = 0
             while off < buf.count {
                 let n = write(fd, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { if errno == EINTR { continue }; return false }
+                if n <= 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
                 off += n
             }
             return true
@@ -136,12 +157,20 @@ public struct SecretStore: Sendable {
         ok = ok && fsync(fd) == 0
         let savedErrno = errno
         close(fd)
-        guard ok else { unlink(temp); throw Self.io("cannot write \(Self.relativePath(name))", savedErrno) }
+        guard ok else {
+            unlink(temp)
+            throw Self.io("cannot write \(Self.relativePath(name))", savedErrno)
+        }
         guard rename(temp, dir + "/" + name) == 0 else {
-            let e = errno; unlink(temp); throw Self.io("cannot replace \(Self.relativePath(name))", e)
+            let e = errno
+            unlink(temp)
+            throw Self.io("cannot replace \(Self.relativePath(name))", e)
         }
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
     }
 
     public func remove(_ reference: String) throws {
@@ -165,7 +194,11 @@ public struct SecretStore: Sendable {
     }
 
     private static func invalid(_ reference: String) -> SecretError {
-        SecretError(kind: .invalidReference, message: "secret reference \"\(CredentialText.printable(reference))\" is not valid: use a name of letters, digits, '.', '_' or '-' (a file in secrets/), or env:VARNAME")
+        SecretError(
+            kind: .invalidReference,
+            message:
+                "secret reference \"\(CredentialText.printable(reference))\" is not valid: use a name of letters, digits, '.', '_' or '-' (a file in secrets/), or env:VARNAME"
+        )
     }
 
     private static func io(_ what: String, _ code: Int32) -> SecretError {

@@ -27,7 +27,8 @@ public struct ServiceAccount: Sendable, Equatable {
             switch self {
             case .fileNotFound(let path): "file not found: \(path)"
             // Never quote the parser's error: it may cite text around the private key.
-            case .notJSON: "not a JSON object; download the service-account key again from the Firebase console (Project settings › Service accounts)"
+            case .notJSON:
+                "not a JSON object; download the service-account key again from the Firebase console (Project settings › Service accounts)"
             }
         }
     }

@@ -11,7 +11,9 @@ public enum StressVersions {
     public static let large: Service = {
         var s = DemoStore.neotrips
         s.label = "Large version"
-        for i in 0..<60 { s.apps[0].variables.append(AppVariable(name: "extra\(i)", label: "Extra variable number \(i)")) }
+        for i in 0..<60 {
+            s.apps[0].variables.append(AppVariable(name: "extra\(i)", label: "Extra variable number \(i)"))
+        }
         return s
     }()
 }

@@ -29,37 +29,56 @@ public enum LineDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let am = Array(a[prefix..<(a.count - suffix)]), bm = Array(b[prefix..<(b.count - suffix)])
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let am = Array(a[prefix..<(a.count - suffix)])
+        let bm = Array(b[prefix..<(b.count - suffix)])
 
         var out: [Line] = []
         out.reserveCapacity(a.count + b.count)
         for i in 0..<prefix { out.append(Line(op: .same, text: a[i], oldLine: i + 1, newLine: i + 1)) }
-        var i = 0, j = 0
-        let n = am.count, m = bm.count
+        var i = 0
+        var j = 0
+        let n = am.count
+        let m = bm.count
         if n > 0, m > 0, (n + 1) * (m + 1) <= maxCells {
             // lcs[i][j] = length of the LCS of am[i...] and bm[j...].
             let w = m + 1
             var lcs = [Int32](repeating: 0, count: (n + 1) * w)
             for x in stride(from: n - 1, through: 0, by: -1) {
                 for y in stride(from: m - 1, through: 0, by: -1) {
-                    lcs[x * w + y] = am[x] == bm[y] ? lcs[(x + 1) * w + y + 1] + 1 : max(lcs[(x + 1) * w + y], lcs[x * w + y + 1])
+                    lcs[x * w + y] =
+                        am[x] == bm[y] ? lcs[(x + 1) * w + y + 1] + 1 : max(lcs[(x + 1) * w + y], lcs[x * w + y + 1])
                 }
             }
             while i < n, j < m {
                 if am[i] == bm[j] {
-                    out.append(Line(op: .same, text: am[i], oldLine: prefix + i + 1, newLine: prefix + j + 1)); i += 1; j += 1
+                    out.append(Line(op: .same, text: am[i], oldLine: prefix + i + 1, newLine: prefix + j + 1))
+                    i += 1
+                    j += 1
                 } else if lcs[(i + 1) * w + j] >= lcs[i * w + j + 1] {
-                    out.append(Line(op: .removed, text: am[i], oldLine: prefix + i + 1, newLine: nil)); i += 1
+                    out.append(Line(op: .removed, text: am[i], oldLine: prefix + i + 1, newLine: nil))
+                    i += 1
                 } else {
-                    out.append(Line(op: .added, text: bm[j], oldLine: nil, newLine: prefix + j + 1)); j += 1
+                    out.append(Line(op: .added, text: bm[j], oldLine: nil, newLine: prefix + j + 1))
+                    j += 1
                 }
             }
         }
-        while i < n { out.append(Line(op: .removed, text: am[i], oldLine: prefix + i + 1, newLine: nil)); i += 1 }
-        while j < m { out.append(Line(op: .added, text: bm[j], oldLine: nil, newLine: prefix + j + 1)); j += 1 }
+        while i < n {
+            out.append(Line(op: .removed, text: am[i], oldLine: prefix + i + 1, newLine: nil))
+            i += 1
+        }
+        while j < m {
+            out.append(Line(op: .added, text: bm[j], oldLine: nil, newLine: prefix + j + 1))
+            j += 1
+        }
         for k in 0..<suffix {
-            out.append(Line(op: .same, text: a[a.count - suffix + k], oldLine: a.count - suffix + k + 1, newLine: b.count - suffix + k + 1))
+            out.append(
+                Line(
+                    op: .same, text: a[a.count - suffix + k], oldLine: a.count - suffix + k + 1,
+                    newLine: b.count - suffix + k + 1))
         }
         return out
     }
@@ -75,15 +94,22 @@ public enum LineDiff {
             let r = max(0, c - context)...min(lines.count - 1, c + context)
             if let last = ranges.last, r.lowerBound <= last.upperBound + 1 {
                 ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
-            } else { ranges.append(r) }
+            } else {
+                ranges.append(r)
+            }
         }
         var out: [String] = []
         for r in ranges {
             let hunk = lines[r]
-            let oldCount = hunk.filter { $0.op != .added }.count, newCount = hunk.filter { $0.op != .removed }.count
+            let oldCount = hunk.filter { $0.op != .added }.count
+            let newCount = hunk.filter { $0.op != .removed }.count
             // Where the hunk starts in each file (for an empty side, the line before it, as diff(1) does).
-            let oldStart = hunk.first(where: { $0.oldLine != nil })?.oldLine ?? (lines[..<r.lowerBound].last(where: { $0.oldLine != nil })?.oldLine ?? 0)
-            let newStart = hunk.first(where: { $0.newLine != nil })?.newLine ?? (lines[..<r.lowerBound].last(where: { $0.newLine != nil })?.newLine ?? 0)
+            let oldStart =
+                hunk.first(where: { $0.oldLine != nil })?.oldLine
+                ?? (lines[..<r.lowerBound].last(where: { $0.oldLine != nil })?.oldLine ?? 0)
+            let newStart =
+                hunk.first(where: { $0.newLine != nil })?.newLine
+                ?? (lines[..<r.lowerBound].last(where: { $0.newLine != nil })?.newLine ?? 0)
             out.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")
             for l in hunk { out.append((l.op == .same ? " " : l.op == .removed ? "-" : "+") + l.text) }
         }

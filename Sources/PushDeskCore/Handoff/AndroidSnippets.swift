@@ -8,9 +8,12 @@ enum AndroidSnippets {
 
     static func make(app: MobileApp, service: Service) -> [CodeSnippet] {
         guard case .android(let android) = app else { return [] }
-        return [CodeSnippet(language: .java, fileName: className + ".java",
-                            title: "Android SDK code (Java)",
-                            code: java(android, service: service))]
+        return [
+            CodeSnippet(
+                language: .java, fileName: className + ".java",
+                title: "Android SDK code (Java)",
+                code: java(android, service: service))
+        ]
     }
 
     static func java(_ app: AndroidApp, service: Service) -> String {

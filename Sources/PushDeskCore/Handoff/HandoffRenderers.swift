@@ -12,7 +12,8 @@ extension HandoffSheet {
         }
     }
 
-    static let intro = "Give this sheet to the app's developers. It holds no secret: credentials are named by kind only."
+    static let intro =
+        "Give this sheet to the app's developers. It holds no secret: credentials are named by kind only."
 
     // MARK: Markdown
 
@@ -30,36 +31,46 @@ extension HandoffSheet {
             "| Tracking URL | \(code(trackingUrl)) |",
         ]
         for app in apps {
-            l += ["", "## \(text(app.label)) (\(app.platformTitle))", "",
-                  "| Setting | Value |", "|---|---|",
-                  "| Integration key | \(code(app.integrationKey)) |",
-                  "| \(app.appIdTitle) | \(code(app.appId)) |"]
+            l += [
+                "", "## \(text(app.label)) (\(app.platformTitle))", "",
+                "| Setting | Value |", "|---|---|",
+                "| Integration key | \(code(app.integrationKey)) |",
+                "| \(app.appIdTitle) | \(code(app.appId)) |",
+            ]
             if let env = app.environment { l.append("| Environment | \(env.rawValue) |") }
             if let api = app.api { l.append("| FCM API | \(api.rawValue) |") }
             l.append("| Connector | \(app.connector) |")
             l.append("| Credential | \(app.credentialKind ?? "(not set)") |")
 
             l += ["", "### Variables", ""]
-            if app.variables.isEmpty { l.append("None declared.") } else {
+            if app.variables.isEmpty {
+                l.append("None declared.")
+            } else {
                 l += ["| Name | Label |", "|---|---|"]
                 l += app.variables.map { "| \(code($0.name)) | \(text($0.label)) |" }
             }
             l += ["", "### Subscription parameters", ""]
-            if app.subscriptionParams.isEmpty { l.append("None declared.") } else {
+            if app.subscriptionParams.isEmpty {
+                l.append("None declared.")
+            } else {
                 l += ["| Config name | Field | Label |", "|---|---|---|"]
                 l += app.subscriptionParams.map { "| \(code($0.name)) | \(code($0.field)) | \(text($0.label)) |" }
             }
             if app.platform == .ios {
                 l += ["", "### Sounds", ""]
-                if app.sounds.isEmpty { l.append("None declared.") } else {
+                if app.sounds.isEmpty {
+                    l.append("None declared.")
+                } else {
                     l += ["| File name | Label |", "|---|---|"]
                     l += app.sounds.map { "| \(code($0.name)) | \(text($0.label)) |" }
                 }
             }
             for s in app.snippets {
                 let fence = HandoffText.fence(for: s.code)
-                l += ["", "### \(s.title): \(code(s.fileName))", "",
-                      fence + s.language.markdownTag, s.code + fence]
+                l += [
+                    "", "### \(s.title): \(code(s.fileName))", "",
+                    fence + s.language.markdownTag, s.code + fence,
+                ]
             }
         }
         return l.joined(separator: "\n") + "\n"
@@ -92,9 +103,11 @@ extension HandoffSheet {
             "</table>",
         ]
         for app in apps {
-            l += ["<div class=\"app\">", "<h2>\(h(app.label)) (\(app.platformTitle))</h2>", "<table>",
-                  "<tr><th>Integration key</th><td>\(htmlValue(app.integrationKey))</td></tr>",
-                  "<tr><th>\(app.appIdTitle)</th><td>\(htmlValue(app.appId))</td></tr>"]
+            l += [
+                "<div class=\"app\">", "<h2>\(h(app.label)) (\(app.platformTitle))</h2>", "<table>",
+                "<tr><th>Integration key</th><td>\(htmlValue(app.integrationKey))</td></tr>",
+                "<tr><th>\(app.appIdTitle)</th><td>\(htmlValue(app.appId))</td></tr>",
+            ]
             if let env = app.environment { l.append("<tr><th>Environment</th><td>\(env.rawValue)</td></tr>") }
             if let api = app.api { l.append("<tr><th>FCM API</th><td>\(api.rawValue)</td></tr>") }
             l.append("<tr><th>Connector</th><td>\(app.connector)</td></tr>")
@@ -104,16 +117,18 @@ extension HandoffSheet {
             l.append("<h3>Variables</h3>")
             l += htmlTable(["Name", "Label"], app.variables.map { [htmlValue($0.name), h($0.label)] })
             l.append("<h3>Subscription parameters</h3>")
-            l += htmlTable(["Config name", "Field", "Label"],
-                           app.subscriptionParams.map { [htmlValue($0.name), htmlValue($0.field), h($0.label)] })
+            l += htmlTable(
+                ["Config name", "Field", "Label"],
+                app.subscriptionParams.map { [htmlValue($0.name), htmlValue($0.field), h($0.label)] })
             if app.platform == .ios {
                 l.append("<h3>Sounds</h3>")
                 l += htmlTable(["File name", "Label"], app.sounds.map { [htmlValue($0.name), h($0.label)] })
             }
             for s in app.snippets {
                 l.append("<h3>\(h(s.title)): <code>\(h(s.fileName))</code></h3>")
-                l.append("<pre><code class=\"language-\(s.language.rawValue)\">"
-                         + HandoffText.htmlCode(s.code) + "</code></pre>")
+                l.append(
+                    "<pre><code class=\"language-\(s.language.rawValue)\">"
+                        + HandoffText.htmlCode(s.code) + "</code></pre>")
             }
             l.append("</div>")
         }
@@ -166,21 +181,45 @@ extension HandoffApp {
         if let api { m.append(("api", .string(api.rawValue))) }
         m.append(("connector", .string(connector)))
         m.append(("credential", credentialKind.map { .string($0) } ?? .null))
-        m.append(("variables", .array(variables.map {
-            .object([("name", .string($0.name)), ("label", .string($0.label))])
-        })))
-        m.append(("subscriptionParams", .array(subscriptionParams.map {
-            .object([("name", .string($0.name)), ("label", .string($0.label)), ("field", .string($0.field))])
-        })))
+        m.append(
+            (
+                "variables",
+                .array(
+                    variables.map {
+                        .object([("name", .string($0.name)), ("label", .string($0.label))])
+                    })
+            ))
+        m.append(
+            (
+                "subscriptionParams",
+                .array(
+                    subscriptionParams.map {
+                        .object([
+                            ("name", .string($0.name)), ("label", .string($0.label)), ("field", .string($0.field)),
+                        ])
+                    })
+            ))
         if platform == .ios {
-            m.append(("sounds", .array(sounds.map {
-                .object([("name", .string($0.name)), ("label", .string($0.label))])
-            })))
+            m.append(
+                (
+                    "sounds",
+                    .array(
+                        sounds.map {
+                            .object([("name", .string($0.name)), ("label", .string($0.label))])
+                        })
+                ))
         }
-        m.append(("snippets", .array(snippets.map {
-            .object([("language", .string($0.language.rawValue)), ("fileName", .string($0.fileName)),
-                     ("title", .string($0.title)), ("code", .string($0.code))])
-        })))
+        m.append(
+            (
+                "snippets",
+                .array(
+                    snippets.map {
+                        .object([
+                            ("language", .string($0.language.rawValue)), ("fileName", .string($0.fileName)),
+                            ("title", .string($0.title)), ("code", .string($0.code)),
+                        ])
+                    })
+            ))
         return .object(m)
     }
 }
@@ -194,9 +233,14 @@ extension HandoffFormat {
     /// The format a file name asks for (`sheet.html` → html), nil when the extension says nothing.
     public init?(fileName: String) {
         let lower = fileName.lowercased()
-        if lower.hasSuffix(".html") || lower.hasSuffix(".htm") { self = .html }
-        else if lower.hasSuffix(".json") { self = .json }
-        else if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { self = .md }
-        else { return nil }
+        if lower.hasSuffix(".html") || lower.hasSuffix(".htm") {
+            self = .html
+        } else if lower.hasSuffix(".json") {
+            self = .json
+        } else if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") {
+            self = .md
+        } else {
+            return nil
+        }
     }
 }

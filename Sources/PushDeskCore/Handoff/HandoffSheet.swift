@@ -69,7 +69,8 @@ public struct HandoffApp: Equatable, Sendable {
             api = a.api
             credentialKind = a.auth?.mode
         }
-        snippets = app.platform == .ios
+        snippets =
+            app.platform == .ios
             ? IOSSnippets.make(app: app, service: service)
             : AndroidSnippets.make(app: app, service: service)
     }
@@ -80,7 +81,10 @@ public struct HandoffApp: Equatable, Sendable {
 
 /// A ready-to-paste source file for the app's developers.
 public struct CodeSnippet: Equatable, Sendable {
-    public enum Language: String, Sendable { case java, objectiveC = "objective-c" }
+    public enum Language: String, Sendable {
+        case java
+        case objectiveC = "objective-c"
+    }
     public var language: Language
     /// Suggested file name (`CampaignPush.java`, `CampaignPush.m`).
     public var fileName: String
@@ -94,8 +98,11 @@ public enum HandoffError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownApp(let key, let service, let known):
-            let list = known.isEmpty ? "it has no apps" : "its apps are " + known.map(HandoffText.visible).joined(separator: ", ")
-            return "service \(HandoffText.visible(service)) has no app with integration key \(HandoffText.visible(key)); \(list)"
+            let list =
+                known.isEmpty
+                ? "it has no apps" : "its apps are " + known.map(HandoffText.visible).joined(separator: ", ")
+            return
+                "service \(HandoffText.visible(service)) has no app with integration key \(HandoffText.visible(key)); \(list)"
         }
     }
 }

@@ -68,8 +68,16 @@ public enum HandoffText {
     }
 
     static func longestBacktickRun(_ s: String) -> Int {
-        var longest = 0, run = 0
-        for ch in s { if ch == "`" { run += 1; longest = max(longest, run) } else { run = 0 } }
+        var longest = 0
+        var run = 0
+        for ch in s {
+            if ch == "`" {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+            }
+        }
         return longest
     }
 }

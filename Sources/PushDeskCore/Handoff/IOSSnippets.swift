@@ -8,9 +8,12 @@ enum IOSSnippets {
 
     static func make(app: MobileApp, service: Service) -> [CodeSnippet] {
         guard case .ios(let ios) = app else { return [] }
-        return [CodeSnippet(language: .objectiveC, fileName: className + ".m",
-                            title: "iOS SDK code (Objective-C)",
-                            code: objc(ios, service: service))]
+        return [
+            CodeSnippet(
+                language: .objectiveC, fileName: className + ".m",
+                title: "iOS SDK code (Objective-C)",
+                code: objc(ios, service: service))
+        ]
     }
 
     static func objc(_ app: IOSApp, service: Service) -> String {
@@ -19,7 +22,8 @@ enum IOSSnippets {
         // Subscription parameters become typed arguments of register(); names made safe and unique.
         let params = SourceLiteral.arguments(for: app.subscriptionParams)
         // Objective-C selector: registerDeviceToken:userKey:loyaltyId:
-        let registerSignature = "+ (void)registerDeviceToken:(NSData *)deviceToken userKey:(NSString *)userKey"
+        let registerSignature =
+            "+ (void)registerDeviceToken:(NSData *)deviceToken userKey:(NSString *)userKey"
             + params.map { " \($0.arg):(NSString *)\($0.arg)" }.joined()
         var l: [String] = [
             "// Campaign SDK integration of the app \(c(app.label)) (\(app.environment.rawValue)), integration key \(c(app.integrationKey)).",

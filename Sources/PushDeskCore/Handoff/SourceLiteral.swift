@@ -65,7 +65,8 @@ public enum SourceLiteral {
     public static func identifier(_ s: String, taken: Set<String>) -> String {
         var id = ""
         for scalar in s.unicodeScalars {
-            let ascii = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+            let ascii =
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
             id.unicodeScalars.append(ascii ? scalar : "_")
         }
         if id.isEmpty { id = "param" }
@@ -73,7 +74,10 @@ public enum SourceLiteral {
         if reserved.contains(id) { id += "_" }
         var candidate = id
         var n = 2
-        while taken.contains(candidate) { candidate = id + String(n); n += 1 }
+        while taken.contains(candidate) {
+            candidate = id + String(n)
+            n += 1
+        }
         return candidate
     }
 
@@ -106,11 +110,13 @@ public enum SourceLiteral {
     /// Whether `s` can be a Java package name (`com.neotrips.app`).
     public static func isJavaPackage(_ s: String) -> Bool {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-            return !javaKeywords.contains(String(part)) && part.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        return !parts.isEmpty
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+                return !javaKeywords.contains(String(part))
+                    && part.unicodeScalars.allSatisfy {
+                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                    }
             }
-        }
     }
 }

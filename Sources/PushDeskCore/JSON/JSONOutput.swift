@@ -25,14 +25,19 @@ enum JSONTree: JSONOutput {
     static func string(_ s: String) -> JSONValue { .string(s) }
     static func number(_ literal: String) -> JSONValue { .number(literal) }
     static func bool(_ b: Bool) -> JSONValue { .bool(b) }
-    static func append(_ key: String, _ value: JSONValue, to object: inout [(String, JSONValue)]) { object.append((key, value)) }
+    static func append(_ key: String, _ value: JSONValue, to object: inout [(String, JSONValue)]) {
+        object.append((key, value))
+    }
     static func isEmpty(_ object: [(String, JSONValue)]) -> Bool { object.isEmpty }
     static func value(_ object: [(String, JSONValue)]) -> JSONValue { .object(object) }
 }
 
 /// Counts the bytes `JSONValue.compact` would write, building nothing.
 enum JSONByteCount: JSONOutput {
-    struct Object { var members = 0; var bytes = 0 }
+    struct Object {
+        var members = 0
+        var bytes = 0
+    }
     static var emptyObject: Object { Object() }
     static func string(_ s: String) -> Int { JSONValue.stringByteCount(s) }
     static func number(_ literal: String) -> Int { literal.utf8.count }

@@ -76,7 +76,10 @@ public enum JSONValue: Equatable, Sendable {
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(0x5B)
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(0x2C) }
@@ -86,7 +89,10 @@ public enum JSONValue: Equatable, Sendable {
             JSONValue.newline(&out, pretty, level)
             out.append(0x5D)
         case .object(let members):
-            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(0x7B)
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out.append(0x2C) }
@@ -143,8 +149,11 @@ public enum JSONValue: Equatable, Sendable {
         // On the contiguous UTF-8 bytes: the console recounts on every keystroke.
         s.withUTF8 { bytes in
             for b in bytes {
-                if b >= 0x20 { n += (b == 0x22 || b == 0x5C) ? 2 : 1 }
-                else { n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6 }
+                if b >= 0x20 {
+                    n += (b == 0x22 || b == 0x5C) ? 2 : 1
+                } else {
+                    n += (b == 0x0A || b == 0x0D || b == 0x09 || b == 0x08 || b == 0x0C) ? 2 : 6
+                }
             }
         }
         return n

@@ -14,10 +14,12 @@ public struct AndroidApp: Equatable, Sendable {
     public var variables: [AppVariable]
     public var subscriptionParams: [SubscriptionParam]
 
-    public init(label: String, integrationKey: String, packageName: String,
-                api: AndroidAPI = .httpv1, connector: AndroidConnector = .v2,
-                maxConnectPerChild: Int? = nil, icon: String = "", auth: AndroidAuth? = nil,
-                variables: [AppVariable] = [], subscriptionParams: [SubscriptionParam] = []) {
+    public init(
+        label: String, integrationKey: String, packageName: String,
+        api: AndroidAPI = .httpv1, connector: AndroidConnector = .v2,
+        maxConnectPerChild: Int? = nil, icon: String = "", auth: AndroidAuth? = nil,
+        variables: [AppVariable] = [], subscriptionParams: [SubscriptionParam] = []
+    ) {
         self.label = label
         self.integrationKey = integrationKey
         self.packageName = packageName
@@ -53,6 +55,9 @@ public enum AndroidAuth: Equatable, Sendable {
     case serverKey(serverKeyRef: String)
 
     public var mode: String {
-        switch self { case .serviceAccount: "serviceAccount"; case .serverKey: "serverKey" }
+        switch self {
+        case .serviceAccount: "serviceAccount"
+        case .serverKey: "serverKey"
+        }
     }
 }

@@ -17,10 +17,12 @@ public struct Delivery: Equatable, Sendable {
     /// Values of app variables, in file order; an empty text counts as not set.
     public var variables: [VariableValue]
 
-    public init(name: String, label: String = "", service: String,
-                content: DeliveryContent = DeliveryContent(), tracking: Tracking? = nil,
-                ios: IOSOptions = IOSOptions(), android: AndroidOptions = AndroidOptions(),
-                variables: [VariableValue] = []) {
+    public init(
+        name: String, label: String = "", service: String,
+        content: DeliveryContent = DeliveryContent(), tracking: Tracking? = nil,
+        ios: IOSOptions = IOSOptions(), android: AndroidOptions = AndroidOptions(),
+        variables: [VariableValue] = []
+    ) {
         self.name = name
         self.label = label
         self.service = service
@@ -44,7 +46,9 @@ public struct DeliveryContent: Equatable, Sendable {
     public var subtitle: String
     public var body: String
     public init(title: String = "", subtitle: String = "", body: String = "") {
-        self.title = title; self.subtitle = subtitle; self.body = body
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
     }
 }
 
@@ -53,17 +57,22 @@ public struct Tracking: Equatable, Sendable {
     public var messageId: String
     public var deliveryId: String
     public init(messageId: String, deliveryId: String) {
-        self.messageId = messageId; self.deliveryId = deliveryId
+        self.messageId = messageId
+        self.deliveryId = deliveryId
     }
     /// Used by previews when the delivery has none, so that sizes are realistic.
-    public static let placeholder = Tracking(messageId: "00000000-0000-0000-0000-000000000000",
-                                             deliveryId: "00000000")
+    public static let placeholder = Tracking(
+        messageId: "00000000-0000-0000-0000-000000000000",
+        deliveryId: "00000000")
 }
 
 public struct VariableValue: Equatable, Sendable {
     public var name: String
     public var value: String
-    public init(name: String, value: String) { self.name = name; self.value = value }
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// Every attribute of `<ios>`; nil = not set. Declaration order = XML attribute order.
@@ -86,18 +95,30 @@ public struct IOSOptions: Equatable, Sendable {
     /// ISO 8601 UTC, e.g. `2026-12-01T00:00:00Z`.
     public var expiration: String?
 
-    public init(type: IOSDeliveryType? = nil, sound: String? = nil, critical: Bool? = nil,
-                volume: String? = nil, badge: String? = nil, category: String? = nil,
-                mutableContent: Bool? = nil, contentAvailable: Bool? = nil, threadId: String? = nil,
-                interruptionLevel: InterruptionLevel? = nil, relevanceScore: String? = nil,
-                targetContentId: String? = nil, launchImage: String? = nil,
-                priority: APNsPriority? = nil, collapseId: String? = nil, expiration: String? = nil) {
-        self.type = type; self.sound = sound; self.critical = critical; self.volume = volume
-        self.badge = badge; self.category = category; self.mutableContent = mutableContent
-        self.contentAvailable = contentAvailable; self.threadId = threadId
-        self.interruptionLevel = interruptionLevel; self.relevanceScore = relevanceScore
-        self.targetContentId = targetContentId; self.launchImage = launchImage
-        self.priority = priority; self.collapseId = collapseId; self.expiration = expiration
+    public init(
+        type: IOSDeliveryType? = nil, sound: String? = nil, critical: Bool? = nil,
+        volume: String? = nil, badge: String? = nil, category: String? = nil,
+        mutableContent: Bool? = nil, contentAvailable: Bool? = nil, threadId: String? = nil,
+        interruptionLevel: InterruptionLevel? = nil, relevanceScore: String? = nil,
+        targetContentId: String? = nil, launchImage: String? = nil,
+        priority: APNsPriority? = nil, collapseId: String? = nil, expiration: String? = nil
+    ) {
+        self.type = type
+        self.sound = sound
+        self.critical = critical
+        self.volume = volume
+        self.badge = badge
+        self.category = category
+        self.mutableContent = mutableContent
+        self.contentAvailable = contentAvailable
+        self.threadId = threadId
+        self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+        self.targetContentId = targetContentId
+        self.launchImage = launchImage
+        self.priority = priority
+        self.collapseId = collapseId
+        self.expiration = expiration
     }
 
     /// `type` with its default applied.
@@ -106,10 +127,14 @@ public struct IOSOptions: Equatable, Sendable {
 
 public enum IOSDeliveryType: String, Sendable, CaseIterable { case alert, silent }
 public enum InterruptionLevel: String, Sendable, CaseIterable {
-    case passive, active, timeSensitive = "time-sensitive", critical
+    case passive, active
+    case timeSensitive = "time-sensitive"
+    case critical
 }
 public enum APNsPriority: String, Sendable, CaseIterable {
-    case immediate = "10", powerConsiderate = "5", low = "1"
+    case immediate = "10"
+    case powerConsiderate = "5"
+    case low = "1"
 }
 
 /// Every attribute of `<android>`; nil = not set. Declaration order = XML attribute order.
@@ -133,17 +158,30 @@ public struct AndroidOptions: Equatable, Sendable {
     public var notificationPriority: NotificationPriority?
     public var notificationCount: String?
 
-    public init(type: AndroidDeliveryType? = nil, priority: AndroidPriority? = nil, ttl: String? = nil,
-                collapseKey: String? = nil, channelId: String? = nil, sound: String? = nil,
-                icon: String? = nil, color: String? = nil, tag: String? = nil,
-                clickAction: String? = nil, image: String? = nil, ticker: String? = nil,
-                sticky: Bool? = nil, visibility: NotificationVisibility? = nil,
-                notificationPriority: NotificationPriority? = nil, notificationCount: String? = nil) {
-        self.type = type; self.priority = priority; self.ttl = ttl; self.collapseKey = collapseKey
-        self.channelId = channelId; self.sound = sound; self.icon = icon; self.color = color
-        self.tag = tag; self.clickAction = clickAction; self.image = image; self.ticker = ticker
-        self.sticky = sticky; self.visibility = visibility
-        self.notificationPriority = notificationPriority; self.notificationCount = notificationCount
+    public init(
+        type: AndroidDeliveryType? = nil, priority: AndroidPriority? = nil, ttl: String? = nil,
+        collapseKey: String? = nil, channelId: String? = nil, sound: String? = nil,
+        icon: String? = nil, color: String? = nil, tag: String? = nil,
+        clickAction: String? = nil, image: String? = nil, ticker: String? = nil,
+        sticky: Bool? = nil, visibility: NotificationVisibility? = nil,
+        notificationPriority: NotificationPriority? = nil, notificationCount: String? = nil
+    ) {
+        self.type = type
+        self.priority = priority
+        self.ttl = ttl
+        self.collapseKey = collapseKey
+        self.channelId = channelId
+        self.sound = sound
+        self.icon = icon
+        self.color = color
+        self.tag = tag
+        self.clickAction = clickAction
+        self.image = image
+        self.ticker = ticker
+        self.sticky = sticky
+        self.visibility = visibility
+        self.notificationPriority = notificationPriority
+        self.notificationCount = notificationCount
     }
 
     /// `type` with its default applied (Campaign Classic sends data messages).

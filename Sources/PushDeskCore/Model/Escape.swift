@@ -6,8 +6,12 @@ public enum Escape {
         var count = 0
         let scalars = Array(text.unicodeScalars)
         for (i, s) in scalars.enumerated() {
-            if count >= limit { out += "…"; break }
-            if mustEscape(s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil) {
+            if count >= limit {
+                out += "…"
+                break
+            }
+            if mustEscape(s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            {
                 switch s {
                 case "\n": out += "\\n"
                 case "\t": out += "\\t"

@@ -12,10 +12,17 @@ public struct Finding: Equatable, Hashable, Sendable {
     public var line: Int?
     public var column: Int?
 
-    public init(_ severity: Severity, _ rule: String, _ message: String, file: String = "",
-                field: String = "", line: Int? = nil, column: Int? = nil) {
-        self.severity = severity; self.rule = rule; self.message = message
-        self.file = file; self.field = field; self.line = line; self.column = column
+    public init(
+        _ severity: Severity, _ rule: String, _ message: String, file: String = "",
+        field: String = "", line: Int? = nil, column: Int? = nil
+    ) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.file = file
+        self.field = field
+        self.line = line
+        self.column = column
     }
 
     /// `FILE:LINE:COLUMN: severity: MESSAGE [rule]` (SPEC §7), position parts left out when unknown.
@@ -24,7 +31,10 @@ public struct Finding: Equatable, Hashable, Sendable {
     /// place that no new rule can forget. Fuzzing found three that had.
     public var formatted: String {
         var loc = Escape.inline(file, limit: .max)
-        if let line { loc += ":\(line)"; if let column { loc += ":\(column)" } }
+        if let line {
+            loc += ":\(line)"
+            if let column { loc += ":\(column)" }
+        }
         var s = loc.isEmpty ? "" : loc + ": "
         s += "\(severity.rawValue): "
         if !field.isEmpty { s += "\(Escape.inline(field, limit: .max)): " }
@@ -35,7 +45,13 @@ public struct Finding: Equatable, Hashable, Sendable {
 
 public enum Severity: String, Sendable, Comparable, CaseIterable {
     case info, warning, error
-    private var rank: Int { switch self { case .info: 0; case .warning: 1; case .error: 2 } }
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 

@@ -12,10 +12,12 @@ public struct IOSApp: Equatable, Sendable {
     public var subscriptionParams: [SubscriptionParam]
     public var sounds: [Sound]
 
-    public init(environment: IOSEnvironment, label: String, integrationKey: String, bundleId: String,
-                connector: IOSConnector = .http2, icon: String = "", auth: IOSAuth? = nil,
-                variables: [AppVariable] = [], subscriptionParams: [SubscriptionParam] = [],
-                sounds: [Sound] = []) {
+    public init(
+        environment: IOSEnvironment, label: String, integrationKey: String, bundleId: String,
+        connector: IOSConnector = .http2, icon: String = "", auth: IOSAuth? = nil,
+        variables: [AppVariable] = [], subscriptionParams: [SubscriptionParam] = [],
+        sounds: [Sound] = []
+    ) {
         self.environment = environment
         self.label = label
         self.integrationKey = integrationKey
@@ -48,6 +50,9 @@ public enum IOSAuth: Equatable, Sendable {
     case certificate(certificateFile: String, passwordRef: String)
 
     public var mode: String {
-        switch self { case .token: "token"; case .certificate: "certificate" }
+        switch self {
+        case .token: "token"
+        case .certificate: "certificate"
+        }
     }
 }

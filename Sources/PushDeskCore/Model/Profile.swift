@@ -6,7 +6,8 @@ public struct Profile: Equatable, Sendable {
     public var fields: [(name: String, value: String)]
 
     public init(name: String, fields: [(name: String, value: String)] = []) {
-        self.name = name; self.fields = fields
+        self.name = name
+        self.fields = fields
     }
 
     public func value(of field: String) -> String? {

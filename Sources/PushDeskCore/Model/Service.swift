@@ -11,8 +11,10 @@ public struct Service: Equatable, Sendable {
     /// In file order: iOS apps and Android apps may interleave, and the order is kept.
     public var apps: [MobileApp]
 
-    public init(name: String, label: String, targetMapping: String = Service.defaultTargetMapping,
-                marketingUrl: String = "", trackingUrl: String = "", apps: [MobileApp] = []) {
+    public init(
+        name: String, label: String, targetMapping: String = Service.defaultTargetMapping,
+        marketingUrl: String = "", trackingUrl: String = "", apps: [MobileApp] = []
+    ) {
         self.name = name
         self.label = label
         self.targetMapping = targetMapping
@@ -36,27 +38,82 @@ public enum MobileApp: Equatable, Sendable {
     case android(AndroidApp)
 
     public var platform: Platform {
-        switch self { case .ios: .ios; case .android: .android }
+        switch self {
+        case .ios: .ios
+        case .android: .android
+        }
     }
     public var label: String {
-        get { switch self { case .ios(let a): a.label; case .android(let a): a.label } }
-        set { switch self { case .ios(var a): a.label = newValue; self = .ios(a)
-                            case .android(var a): a.label = newValue; self = .android(a) } }
+        get {
+            switch self {
+            case .ios(let a): a.label
+            case .android(let a): a.label
+            }
+        }
+        set {
+            switch self {
+            case .ios(var a):
+                a.label = newValue
+                self = .ios(a)
+            case .android(var a):
+                a.label = newValue
+                self = .android(a)
+            }
+        }
     }
     public var integrationKey: String {
-        get { switch self { case .ios(let a): a.integrationKey; case .android(let a): a.integrationKey } }
-        set { switch self { case .ios(var a): a.integrationKey = newValue; self = .ios(a)
-                            case .android(var a): a.integrationKey = newValue; self = .android(a) } }
+        get {
+            switch self {
+            case .ios(let a): a.integrationKey
+            case .android(let a): a.integrationKey
+            }
+        }
+        set {
+            switch self {
+            case .ios(var a):
+                a.integrationKey = newValue
+                self = .ios(a)
+            case .android(var a):
+                a.integrationKey = newValue
+                self = .android(a)
+            }
+        }
     }
     public var variables: [AppVariable] {
-        get { switch self { case .ios(let a): a.variables; case .android(let a): a.variables } }
-        set { switch self { case .ios(var a): a.variables = newValue; self = .ios(a)
-                            case .android(var a): a.variables = newValue; self = .android(a) } }
+        get {
+            switch self {
+            case .ios(let a): a.variables
+            case .android(let a): a.variables
+            }
+        }
+        set {
+            switch self {
+            case .ios(var a):
+                a.variables = newValue
+                self = .ios(a)
+            case .android(var a):
+                a.variables = newValue
+                self = .android(a)
+            }
+        }
     }
     public var subscriptionParams: [SubscriptionParam] {
-        get { switch self { case .ios(let a): a.subscriptionParams; case .android(let a): a.subscriptionParams } }
-        set { switch self { case .ios(var a): a.subscriptionParams = newValue; self = .ios(a)
-                            case .android(var a): a.subscriptionParams = newValue; self = .android(a) } }
+        get {
+            switch self {
+            case .ios(let a): a.subscriptionParams
+            case .android(let a): a.subscriptionParams
+            }
+        }
+        set {
+            switch self {
+            case .ios(var a):
+                a.subscriptionParams = newValue
+                self = .ios(a)
+            case .android(var a):
+                a.subscriptionParams = newValue
+                self = .android(a)
+            }
+        }
     }
     /// Sounds exist on iOS apps only.
     public var sounds: [Sound] {
@@ -75,7 +132,10 @@ public enum Platform: String, Sendable, CaseIterable {
 public struct AppVariable: Equatable, Sendable {
     public var name: String
     public var label: String
-    public init(name: String, label: String = "") { self.name = name; self.label = label }
+    public init(name: String, label: String = "") {
+        self.name = name
+        self.label = label
+    }
 }
 
 /// Extra data collected at registration: config name (as in app code) → schema field.
@@ -84,7 +144,9 @@ public struct SubscriptionParam: Equatable, Sendable {
     public var label: String
     public var field: String
     public init(name: String, label: String = "", field: String) {
-        self.name = name; self.label = label; self.field = field
+        self.name = name
+        self.label = label
+        self.field = field
     }
 }
 
@@ -92,5 +154,8 @@ public struct SubscriptionParam: Equatable, Sendable {
 public struct Sound: Equatable, Sendable {
     public var name: String
     public var label: String
-    public init(name: String, label: String = "") { self.name = name; self.label = label }
+    public init(name: String, label: String = "") {
+        self.name = name
+        self.label = label
+    }
 }

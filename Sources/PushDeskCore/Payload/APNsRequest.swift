@@ -51,13 +51,17 @@ public enum APNsRequest {
             if let b = c.body.nonEmpty { J.append("body", J.string(b), to: &alert) }
             if let l = ios.launchImage.nonEmpty { J.append("launch-image", J.string(l), to: &alert) }
             if !J.isEmpty(alert) { J.append("alert", J.value(alert), to: &aps) }
-            if let text = ios.badge.nonEmpty, let badge = OptionValues.badge(text) { J.append("badge", J.int(badge), to: &aps) }
+            if let text = ios.badge.nonEmpty, let badge = OptionValues.badge(text) {
+                J.append("badge", J.int(badge), to: &aps)
+            }
             if ios.critical == true {
                 // A critical alert's sound is a dictionary (Apple: "critical", "name", "volume").
                 var sound = J.emptyObject
                 J.append("critical", J.int(1), to: &sound)
                 J.append("name", J.string(ios.sound.nonEmpty ?? "default"), to: &sound)
-                if let text = ios.volume.nonEmpty, let v = OptionValues.unitInterval(text) { J.append("volume", J.number(v), to: &sound) }
+                if let text = ios.volume.nonEmpty, let v = OptionValues.unitInterval(text) {
+                    J.append("volume", J.number(v), to: &sound)
+                }
                 J.append("sound", J.value(sound), to: &aps)
             } else if let sound = ios.sound.nonEmpty {
                 J.append("sound", J.string(sound), to: &aps)
@@ -74,18 +78,23 @@ public enum APNsRequest {
         }
         var top = J.emptyObject
         J.append("aps", J.value(aps), to: &top)
-        CustomKeys.append(J.self, delivery: delivery, declared: app.variables, tracking: tracking,
-                          skip: DeliveryRules.isReservedVariable, to: &top)
+        CustomKeys.append(
+            J.self, delivery: delivery, declared: app.variables, tracking: tracking,
+            skip: DeliveryRules.isReservedVariable, to: &top)
         return J.value(top)
     }
 
     /// The whole request; `withPayload: false` counts the payload's bytes without building
     /// it (the rules need only the count) and leaves `payload` null.
-    static func build(delivery: Delivery, app: IOSApp, tracking: Tracking, token: String, withPayload: Bool = true) -> BuiltRequest {
+    static func build(delivery: Delivery, app: IOSApp, tracking: Tracking, token: String, withPayload: Bool = true)
+        -> BuiltRequest
+    {
         let payload = withPayload ? payload(delivery: delivery, app: app, tracking: tracking) : .null
-        return BuiltRequest(endpoint: endpoint(environment: app.environment, token: token),
-                            headers: headers(delivery: delivery, app: app),
-                            payload: payload,
-                            bytes: withPayload ? payload.compactByteCount : payloadBytes(delivery: delivery, app: app, tracking: tracking))
+        return BuiltRequest(
+            endpoint: endpoint(environment: app.environment, token: token),
+            headers: headers(delivery: delivery, app: app),
+            payload: payload,
+            bytes: withPayload
+                ? payload.compactByteCount : payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

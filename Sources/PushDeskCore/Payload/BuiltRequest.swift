@@ -15,21 +15,26 @@ struct BuiltRequest {
 enum CustomKeys {
     /// `skip` names variables that must not be sent (reserved names, collisions); the rules
     /// report them, the payload simply never holds a duplicate or reserved key.
-    static func members(delivery: Delivery, declared: [AppVariable], tracking: Tracking,
-                        skip: (String) -> Bool) -> [(String, JSONValue)] {
+    static func members(
+        delivery: Delivery, declared: [AppVariable], tracking: Tracking,
+        skip: (String) -> Bool
+    ) -> [(String, JSONValue)] {
         var out: [(String, JSONValue)] = []
         append(JSONTree.self, delivery: delivery, declared: declared, tracking: tracking, skip: skip, to: &out)
         return out
     }
 
-    static func append<J: JSONOutput>(_: J.Type, delivery: Delivery, declared: [AppVariable], tracking: Tracking,
-                                      skip: (String) -> Bool, to object: inout J.Object) {
+    static func append<J: JSONOutput>(
+        _: J.Type, delivery: Delivery, declared: [AppVariable], tracking: Tracking,
+        skip: (String) -> Bool, to object: inout J.Object
+    ) {
         // Only names with a value can be sent, so only those are checked (a name declared
         // twice is sent once: `sent` is the list of names seen).
         var sent: [String] = []
         for variable in declared {
             guard let value = delivery.value(ofVariable: variable.name), !skip(variable.name),
-                  !sent.contains(variable.name) else { continue }
+                !sent.contains(variable.name)
+            else { continue }
             sent.append(variable.name)
             J.append(variable.name, J.string(value), to: &object)
         }

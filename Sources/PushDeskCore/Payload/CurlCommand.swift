@@ -21,10 +21,13 @@ public enum CurlCommand {
     /// The command for the app with integration key `appKey`, built from the same preview
     /// `pushdesk preview` makes, with `<DEVICE_TOKEN>` as the token. nil when the service has
     /// no such app.
-    public static func command(delivery: Delivery, service: Service, profile: Profile?, appKey: String, now: Date) -> String? {
+    public static func command(delivery: Delivery, service: Service, profile: Profile?, appKey: String, now: Date)
+        -> String?
+    {
         guard let app = service.app(integrationKey: appKey) else { return nil }
-        let preview = PreviewEngine.preview(delivery: delivery, service: service, profile: profile,
-                                            appKey: appKey, token: deviceToken, now: now)
+        let preview = PreviewEngine.preview(
+            delivery: delivery, service: service, profile: profile,
+            appKey: appKey, token: deviceToken, now: now)
         guard let target = preview.targets.first else { return nil }
         return format(target, app: app)
     }
@@ -39,18 +42,24 @@ public enum CurlCommand {
         case .apns:
             head += ["-v", "--http2"]
             if case .ios(let a)? = app, case .certificate? = a.auth {
-                options += [["--cert", certificate], ["--cert-type", "PEM"], ["--key", certificateKey], ["--key-type", "PEM"]]
+                options += [
+                    ["--cert", certificate], ["--cert-type", "PEM"], ["--key", certificateKey], ["--key-type", "PEM"],
+                ]
             } else {
                 options.append(["--header", "authorization: bearer \(providerToken)"])
             }
             for h in target.headers { options.append(["--header", terminalSafeText("\(h.name): \(h.value)")]) }
         case .httpv1:
             head += ["-X", "POST"]
-            options += [["--header", "Authorization: Bearer \(accessToken)"],
-                        ["--header", "Content-Type: application/json; charset=UTF-8"]]
+            options += [
+                ["--header", "Authorization: Bearer \(accessToken)"],
+                ["--header", "Content-Type: application/json; charset=UTF-8"],
+            ]
         case .legacy:
             head += ["-X", "POST"]
-            options += [["--header", "Authorization: key=\(serverKey)"], ["--header", "Content-Type: application/json"]]
+            options += [
+                ["--header", "Authorization: key=\(serverKey)"], ["--header", "Content-Type: application/json"],
+            ]
         }
         options += [["--data", terminalSafeJSON(target.payload.compact)], [terminalSafeText(target.endpoint)]]
         return ([head] + options).map { $0.map(shellQuote).joined(separator: " ") }.joined(separator: " \\\n  ") + "\n"
@@ -71,7 +80,11 @@ public enum CurlCommand {
         guard json.unicodeScalars.contains(where: needsEscape) else { return json }
         var out = ""
         for scalar in json.unicodeScalars {
-            if needsEscape(scalar) { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            if needsEscape(scalar) {
+                out += String(format: "\\u%04X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }
@@ -82,7 +95,11 @@ public enum CurlCommand {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if needsEscape(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(scalar) }
+            if needsEscape(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

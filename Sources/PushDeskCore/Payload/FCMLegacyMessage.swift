@@ -23,10 +23,14 @@ public enum FCMLegacyMessage {
     }
 
     /// The body's members after `to`.
-    static func members<J: JSONOutput>(_: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking, to body: inout J.Object) {
+    static func members<J: JSONOutput>(
+        _: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking, to body: inout J.Object
+    ) {
         let o = delivery.android
         if let p = o.priority { J.append("priority", J.string(p.rawValue), to: &body) }
-        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) { J.append("time_to_live", J.int(s), to: &body) }
+        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) {
+            J.append("time_to_live", J.int(s), to: &body)
+        }
         if let v = o.collapseKey.nonEmpty { J.append("collapse_key", J.string(v), to: &body) }
         J.append("data", FCMv1Message.data(J.self, delivery: delivery, app: app, tracking: tracking), to: &body)
         if o.effectiveType == .notification {
@@ -42,9 +46,12 @@ public enum FCMLegacyMessage {
         }
     }
 
-    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true) -> BuiltRequest {
-        BuiltRequest(endpoint: endpoint, headers: [],
-                     payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
-                     bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
+    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true)
+        -> BuiltRequest
+    {
+        BuiltRequest(
+            endpoint: endpoint, headers: [],
+            payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
+            bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

@@ -26,9 +26,11 @@ public enum FCMv1Message {
             if let t = delivery.content.title.nonEmpty { J.append("title", J.string(t), to: &data) }
             if let b = delivery.content.body.nonEmpty { J.append("_msg", J.string(b), to: &data) }
         }
-        CustomKeys.append(J.self, delivery: delivery, declared: app.variables, tracking: tracking, skip: { name in
-            DeliveryRules.isReservedVariable(name) || (isData && DeliveryRules.collidesWithDataTitle(name))
-        }, to: &data)
+        CustomKeys.append(
+            J.self, delivery: delivery, declared: app.variables, tracking: tracking,
+            skip: { name in
+                DeliveryRules.isReservedVariable(name) || (isData && DeliveryRules.collidesWithDataTitle(name))
+            }, to: &data)
         return J.value(data)
     }
 
@@ -53,7 +55,9 @@ public enum FCMv1Message {
         if let v = o.ticker.nonEmpty { J.append("ticker", J.string(v), to: &n) }
         if let v = o.sticky { J.append("sticky", J.bool(v), to: &n) }
         if let v = o.visibility { J.append("visibility", J.string(v.rawValue.uppercased()), to: &n) }
-        if let v = o.notificationPriority { J.append("notification_priority", J.string("PRIORITY_" + v.rawValue.uppercased()), to: &n) }
+        if let v = o.notificationPriority {
+            J.append("notification_priority", J.string("PRIORITY_" + v.rawValue.uppercased()), to: &n)
+        }
         if let text = o.notificationCount.nonEmpty, let v = OptionValues.notificationCount(text) {
             J.append("notification_count", J.int(v), to: &n)
         }
@@ -76,7 +80,9 @@ public enum FCMv1Message {
     }
 
     /// The message's members after `token`.
-    static func members<J: JSONOutput>(_: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking, to message: inout J.Object) {
+    static func members<J: JSONOutput>(
+        _: J.Type, delivery: Delivery, app: AndroidApp, tracking: Tracking, to message: inout J.Object
+    ) {
         let o = delivery.android
         if o.effectiveType == .notification, let n = notification(J.self, delivery: delivery) {
             J.append("notification", n, to: &message)
@@ -84,7 +90,9 @@ public enum FCMv1Message {
         J.append("data", data(J.self, delivery: delivery, app: app, tracking: tracking), to: &message)
         var android = J.emptyObject
         if let p = o.priority { J.append("priority", J.string(p.rawValue.uppercased()), to: &android) }
-        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) { J.append("ttl", J.string("\(s)s"), to: &android) }
+        if let text = o.ttl.nonEmpty, let s = OptionValues.ttlSeconds(text) {
+            J.append("ttl", J.string("\(s)s"), to: &android)
+        }
         if let v = o.collapseKey.nonEmpty { J.append("collapse_key", J.string(v), to: &android) }
         if o.effectiveType == .notification {
             let n = androidNotification(J.self, o)
@@ -93,9 +101,12 @@ public enum FCMv1Message {
         if !J.isEmpty(android) { J.append("android", J.value(android), to: &message) }
     }
 
-    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true) -> BuiltRequest {
-        BuiltRequest(endpoint: endpoint(projectId: projectId(of: app)), headers: [],
-                     payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
-                     bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
+    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true)
+        -> BuiltRequest
+    {
+        BuiltRequest(
+            endpoint: endpoint(projectId: projectId(of: app)), headers: [],
+            payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
+            bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

@@ -41,11 +41,18 @@ public enum OptionValues {
     public static func isJSONNumber(_ text: String) -> Bool {
         let b = Array(text.utf8)
         var i = 0
-        func digits() -> Int { let s = i; while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }; return i - s }
+        func digits() -> Int {
+            let s = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i - s
+        }
         if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
         guard i < b.count else { return false }
         if b[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
-        if i < b.count, b[i] == UInt8(ascii: ".") { i += 1; if digits() == 0 { return false } }
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { return false }
+        }
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
@@ -75,19 +82,29 @@ public enum OptionValues {
             // Split on `@` dropping empty parts, keep the last; split that on `:` the same
             // way, keep the first: it must exist, i.e. the last non-empty `@`-part holds a
             // byte other than `:`.
-            var part = false, partHasHost = false, last = false, lastHasHost = false
+            var part = false
+            var partHasHost = false
+            var last = false
+            var lastHasHost = false
             var i = scheme.count
             while i < b.count, b[i] != 0x2F, b[i] != 0x3F, b[i] != 0x23 {
                 if b[i] == 0x40 {
-                    if part { last = true; lastHasHost = partHasHost }
-                    part = false; partHasHost = false
+                    if part {
+                        last = true
+                        lastHasHost = partHasHost
+                    }
+                    part = false
+                    partHasHost = false
                 } else {
                     part = true
                     if b[i] != 0x3A { partHasHost = true }
                 }
                 i += 1
             }
-            if part { last = true; lastHasHost = partHasHost }
+            if part {
+                last = true
+                lastHasHost = partHasHost
+            }
             return last && lastHasHost
         }
     }
@@ -102,8 +119,9 @@ public enum OptionValues {
     public static func expiration(_ text: String) -> Int64? {
         let b = Array(text.utf8)
         guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              b.last == UInt8(ascii: "Z") else { return nil }
+            b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            b.last == UInt8(ascii: "Z")
+        else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {
             var v = 0
             for k in from..<(from + count) {
@@ -113,14 +131,17 @@ public enum OptionValues {
             return v
         }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+        else { return nil }
         // Optional fraction between the seconds and `Z`: `.` then at least one digit.
         if b.count > 20 {
             guard b[19] == UInt8(ascii: "."), b.count > 21,
-                  b[20..<(b.count - 1)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+                b[20..<(b.count - 1)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+            else { return nil }
         }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59 else { return nil }
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }

@@ -5,7 +5,10 @@
 /// exactly as written.
 public enum Personalization {
     /// One `<%= recipient.FIELD %>` occurrence: the field and the byte range of the whole tag.
-    struct Tag { var field: String; var range: Range<Int> }
+    struct Tag {
+        var field: String
+        var range: Range<Int>
+    }
 
     /// Fields referenced by `text`, in order of appearance (repeats kept).
     public static func fields(in text: String) -> [String] { tags(in: text).map(\.field) }
@@ -42,23 +45,31 @@ public enum Personalization {
         let b = Array(text.utf8)
         var result: [Tag] = []
         var i = 0
-        let open: [UInt8] = Array("<%=".utf8), prefix: [UInt8] = Array("recipient.".utf8)
+        let open: [UInt8] = Array("<%=".utf8)
+        let prefix: [UInt8] = Array("recipient.".utf8)
         func matches(_ word: [UInt8], at k: Int) -> Bool {
             k + word.count <= b.count && b[k..<(k + word.count)].elementsEqual(word)
         }
         func skipSpaces(_ k: inout Int) { while k < b.count, b[k] == 0x20 || b[k] == 0x09 { k += 1 } }
         while i < b.count {
-            guard b[i] == UInt8(ascii: "<"), matches(open, at: i) else { i += 1; continue }
+            guard b[i] == UInt8(ascii: "<"), matches(open, at: i) else {
+                i += 1
+                continue
+            }
             var k = i + open.count
             skipSpaces(&k)
-            guard matches(prefix, at: k) else { i += 1; continue }
+            guard matches(prefix, at: k) else {
+                i += 1
+                continue
+            }
             k += prefix.count
             let start = k
             while k < b.count, isFieldByte(b[k]) { k += 1 }
             let end = k
             skipSpaces(&k)
             guard end > start, k + 1 < b.count, b[k] == UInt8(ascii: "%"), b[k + 1] == UInt8(ascii: ">") else {
-                i += 1; continue
+                i += 1
+                continue
             }
             result.append(Tag(field: String(decoding: b[start..<end], as: UTF8.self), range: i..<(k + 2)))
             i = k + 2

@@ -61,11 +61,14 @@ public enum PreviewEngine {
     ///   - now: for `expiration.past`.
     ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
     ///     it (the console recomputes it only when the service changes); nil = compute it.
-    public static func preview(delivery: Delivery, service: Service, profile: Profile?,
-                               appKey: String?, token: String?, now: Date,
-                               serviceFindings: [Finding]? = nil) -> Preview {
-        preview(delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
-                serviceFindings: serviceFindings, payloads: true)
+    public static func preview(
+        delivery: Delivery, service: Service, profile: Profile?,
+        appKey: String?, token: String?, now: Date,
+        serviceFindings: [Finding]? = nil
+    ) -> Preview {
+        preview(
+            delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
+            serviceFindings: serviceFindings, payloads: true)
     }
 
     /// The largest payload the delivery sends, in bytes, against the limit — what a list of
@@ -78,8 +81,9 @@ public enum PreviewEngine {
             switch app {
             case .ios(let a): return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking)
             case .android(let a):
-                return a.api == .legacy ? FCMLegacyMessage.payloadBytes(delivery: delivery, app: a, tracking: tracking)
-                                        : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+                return a.api == .legacy
+                    ? FCMLegacyMessage.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+                    : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
             }
         }
         return sizes.max().map { ($0, DeliveryRules.sizeLimit) }
@@ -87,9 +91,11 @@ public enum PreviewEngine {
 
     /// `payloads: false` is for the rules alone (`validate`): each target's payload is left
     /// null and only its byte count is computed, by the same builder.
-    static func preview(delivery: Delivery, service: Service, profile: Profile?,
-                        appKey: String?, token: String?, now: Date,
-                        serviceFindings: [Finding]?, payloads: Bool) -> Preview {
+    static func preview(
+        delivery: Delivery, service: Service, profile: Profile?,
+        appKey: String?, token: String?, now: Date,
+        serviceFindings: [Finding]?, payloads: Bool
+    ) -> Preview {
         let file = Store.deliveryPath(delivery.name)
         let serviceFile = Store.servicePath(service.name)
         var diagnostics: [Finding] = []
@@ -100,7 +106,8 @@ public enum PreviewEngine {
             func fill(_ text: String, _ field: String) -> String {
                 let (out, unknown) = Personalization.apply(text, profile: profile)
                 for name in unknown {
-                    diagnostics.append(DeliveryRules.unknownField(name, field: field, profile: profile.name, file: file))
+                    diagnostics.append(
+                        DeliveryRules.unknownField(name, field: field, profile: profile.name, file: file))
                 }
                 return out
             }
@@ -108,19 +115,24 @@ public enum PreviewEngine {
             resolved.content.subtitle = fill(delivery.content.subtitle, "content.subtitle")
             resolved.content.body = fill(delivery.content.body, "content.body")
             for i in resolved.variables.indices {
-                resolved.variables[i].value = fill(delivery.variables[i].value, "variables.\(delivery.variables[i].name)")
+                resolved.variables[i].value = fill(
+                    delivery.variables[i].value, "variables.\(delivery.variables[i].name)")
             }
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
 
         let apps: [(index: Int, app: MobileApp)]
         if let appKey {
-            apps = service.apps.enumerated().filter { $0.element.integrationKey == appKey }.map { ($0.offset, $0.element) }
+            apps = service.apps.enumerated().filter { $0.element.integrationKey == appKey }.map {
+                ($0.offset, $0.element)
+            }
             if apps.isEmpty {
                 let keys = service.apps.map(\.integrationKey).joined(separator: ", ")
-                diagnostics.append(Finding(.error, "preview.unknown-app",
-                                           "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
-                                           file: serviceFile))
+                diagnostics.append(
+                    Finding(
+                        .error, "preview.unknown-app",
+                        "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
+                        file: serviceFile))
             }
         } else {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
@@ -129,38 +141,51 @@ public enum PreviewEngine {
         let tracking = delivery.tracking ?? .placeholder
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in
-            target(resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
-                   appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
+            target(
+                resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
+                appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
         }
         return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
     }
 
-    private static func target(_ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
-                               now: Date, file: String, appFindings: [Finding], payload: Bool) -> PreviewTarget {
-        let built: BuiltRequest, api: PreviewAPI, environment: IOSEnvironment?
+    private static func target(
+        _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
+        now: Date, file: String, appFindings: [Finding], payload: Bool
+    ) -> PreviewTarget {
+        let built: BuiltRequest
+        let api: PreviewAPI
+        let environment: IOSEnvironment?
         var findings = appFindings
         switch app {
         case .ios(let a):
             built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
-            api = .apns; environment = a.environment
+            api = .apns
+            environment = a.environment
             findings += DeliveryRules.iosFindings(d, app: a, token: givenToken, now: now, file: file)
         case .android(let a):
-            built = a.api == .legacy ? FCMLegacyMessage.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
-                                     : FCMv1Message.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
-            api = a.api == .legacy ? .legacy : .httpv1; environment = nil
+            built =
+                a.api == .legacy
+                ? FCMLegacyMessage.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
+                : FCMv1Message.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
+            api = a.api == .legacy ? .legacy : .httpv1
+            environment = nil
             findings += DeliveryRules.androidFindings(d, app: a, file: file)
         }
         findings += DeliveryRules.variableFindings(d, app: app, file: file)
         if let f = DeliveryRules.sizeFinding(bytes: built.bytes, file: file) { findings.append(f) }
-        return PreviewTarget(app: app.integrationKey, label: app.label, platform: app.platform, environment: environment,
-                             api: api, endpoint: built.endpoint, headers: built.headers.map { (name: $0.0, value: $0.1) },
-                             payload: built.payload, bytes: built.bytes, limit: DeliveryRules.sizeLimit,
-                             diagnostics: findings)
+        return PreviewTarget(
+            app: app.integrationKey, label: app.label, platform: app.platform, environment: environment,
+            api: api, endpoint: built.endpoint, headers: built.headers.map { (name: $0.0, value: $0.1) },
+            payload: built.payload, bytes: built.bytes, limit: DeliveryRules.sizeLimit,
+            diagnostics: findings)
     }
 
     /// The texts personalization applies to, with their field paths.
     public static func personalizedTexts(_ d: Delivery) -> [(field: String, text: String)] {
-        [("content.title", d.content.title), ("content.subtitle", d.content.subtitle), ("content.body", d.content.body)]
+        [
+            ("content.title", d.content.title), ("content.subtitle", d.content.subtitle),
+            ("content.body", d.content.body),
+        ]
             + d.variables.map { ("variables.\($0.name)", $0.value) }
     }
 }

@@ -29,16 +29,25 @@ public struct RecoveryEntry: Equatable, Sendable {
     /// draft could be written at all; such a draft could not have been saved as it was.
     public var replacedCharacters = false
 
-    public init(kind: RecordKind, name: String, original: String?, baseline: RecordBaseline, xml: [UInt8], replacedCharacters: Bool = false) {
-        self.kind = kind; self.name = name; self.original = original; self.baseline = baseline
-        self.xml = xml; self.replacedCharacters = replacedCharacters
+    public init(
+        kind: RecordKind, name: String, original: String?, baseline: RecordBaseline, xml: [UInt8],
+        replacedCharacters: Bool = false
+    ) {
+        self.kind = kind
+        self.name = name
+        self.original = original
+        self.baseline = baseline
+        self.xml = xml
+        self.replacedCharacters = replacedCharacters
     }
 
     /// `service neotrips`, `new service acme`, `service neotrips (renamed to trips)`.
     public var summary: String {
         let shown = name.isEmpty ? "(no name yet)" : Escape.inline(name, limit: 64)
         guard let original else { return "new \(kind.rawValue) \(shown)" }
-        return original == name ? "\(kind.rawValue) \(shown)" : "\(kind.rawValue) \(Escape.inline(original, limit: 64)) (renamed to \(shown))"
+        return original == name
+            ? "\(kind.rawValue) \(shown)"
+            : "\(kind.rawValue) \(Escape.inline(original, limit: 64)) (renamed to \(shown))"
     }
 }
 
@@ -79,18 +88,29 @@ public struct RecoveryFile: Equatable, Sendable {
     public var entries: [RecoveryEntry]
 
     public init(user: String, host: String, pid: Int32, written: Date, reason: Reason, entries: [RecoveryEntry]) {
-        self.user = user; self.host = host; self.pid = pid; self.written = written; self.reason = reason; self.entries = entries
+        self.user = user
+        self.host = host
+        self.pid = pid
+        self.written = written
+        self.reason = reason
+        self.entries = entries
     }
 
     public func encode() throws -> [UInt8] {
         var w = XMLWriter()
-        try w.start("recovery", [("format", "1"), ("user", user), ("host", host), ("pid", String(pid)),
-                                 ("written", LockHolder.iso(written)), ("reason", reason.rawValue)])
+        try w.start(
+            "recovery",
+            [
+                ("format", "1"), ("user", user), ("host", host), ("pid", String(pid)),
+                ("written", LockHolder.iso(written)), ("reason", reason.rawValue),
+            ])
         for e in entries {
             var attrs: [(String, String?)] = [("kind", e.kind.rawValue), ("name", e.name), ("original", e.original)]
             if case .read(let fp) = e.baseline {
-                attrs += [("baselineSize", String(fp.size)), ("baselineSHA256", fp.sha256),
-                          ("baselineModified", String(format: "%.9f", fp.modified.timeIntervalSince1970))]
+                attrs += [
+                    ("baselineSize", String(fp.size)), ("baselineSHA256", fp.sha256),
+                    ("baselineModified", String(format: "%.9f", fp.modified.timeIntervalSince1970)),
+                ]
             }
             if e.replacedCharacters { attrs.append(("replacedCharacters", "true")) }
             try w.textElement("draft", attrs, text: Data(e.xml).base64EncodedString())
@@ -110,30 +130,48 @@ public struct RecoveryFile: Equatable, Sendable {
             guard let v = n.attribute(a) else { throw fail(n, nil, "<\(n.name)> needs the attribute `\(a)`") }
             return v
         }
-        guard root.name == "recovery" else { throw fail(root, nil, "the root element is <\(root.name)>; a recovery file starts with <recovery>") }
-        guard root.attribute("format") == "1" else { throw fail(root, "format", "unknown recovery format; this PushDesk reads format=\"1\"") }
+        guard root.name == "recovery" else {
+            throw fail(root, nil, "the root element is <\(root.name)>; a recovery file starts with <recovery>")
+        }
+        guard root.attribute("format") == "1" else {
+            throw fail(root, "format", "unknown recovery format; this PushDesk reads format=\"1\"")
+        }
         guard let pid = Int32(try need(root, "pid")) else { throw fail(root, "pid", "pid is not a number") }
-        guard let written = LockHolder.isoDate(try need(root, "written")) else { throw fail(root, "written", "`written` is not an ISO 8601 time") }
-        guard let reason = Reason(rawValue: try need(root, "reason")) else { throw fail(root, "reason", "unknown reason; expected periodic, hangup or terminate") }
+        guard let written = LockHolder.isoDate(try need(root, "written")) else {
+            throw fail(root, "written", "`written` is not an ISO 8601 time")
+        }
+        guard let reason = Reason(rawValue: try need(root, "reason")) else {
+            throw fail(root, "reason", "unknown reason; expected periodic, hangup or terminate")
+        }
         var entries: [RecoveryEntry] = []
         for d in root.children {
-            guard d.name == "draft" else { throw fail(d, nil, "unknown element <\(d.name)> inside <recovery>; expected <draft>") }
-            guard let kind = RecordKind(rawValue: try need(d, "kind")) else { throw fail(d, "kind", "unknown record kind; expected service or delivery") }
+            guard d.name == "draft" else {
+                throw fail(d, nil, "unknown element <\(d.name)> inside <recovery>; expected <draft>")
+            }
+            guard let kind = RecordKind(rawValue: try need(d, "kind")) else {
+                throw fail(d, "kind", "unknown record kind; expected service or delivery")
+            }
             let base64 = d.text.filter { !$0.isWhitespace }
             guard let xml = Data(base64Encoded: base64) else { throw fail(d, nil, "the draft's content is not base64") }
             var baseline = RecordBaseline.absent
             if let size = d.attribute("baselineSize") {
                 guard let n = Int(size), let hash = d.attribute("baselineSHA256"), hash.count == 64,
-                      let t = d.attribute("baselineModified").flatMap(Double.init) else {
-                    throw fail(d, "baselineSize", "the baseline needs baselineSize, baselineSHA256 (64 hex digits) and baselineModified")
+                    let t = d.attribute("baselineModified").flatMap(Double.init)
+                else {
+                    throw fail(
+                        d, "baselineSize",
+                        "the baseline needs baselineSize, baselineSHA256 (64 hex digits) and baselineModified")
                 }
                 baseline = .read(FileFingerprint(size: n, modified: Date(timeIntervalSince1970: t), sha256: hash))
             }
-            entries.append(RecoveryEntry(kind: kind, name: try need(d, "name"), original: d.attribute("original"),
-                                         baseline: baseline, xml: Array(xml),
-                                         replacedCharacters: d.attribute("replacedCharacters") == "true"))
+            entries.append(
+                RecoveryEntry(
+                    kind: kind, name: try need(d, "name"), original: d.attribute("original"),
+                    baseline: baseline, xml: Array(xml),
+                    replacedCharacters: d.attribute("replacedCharacters") == "true"))
         }
-        return RecoveryFile(user: root.attribute("user") ?? "?", host: root.attribute("host") ?? "?", pid: pid,
-                            written: written, reason: reason, entries: entries)
+        return RecoveryFile(
+            user: root.attribute("user") ?? "?", host: root.attribute("host") ?? "?", pid: pid,
+            written: written, reason: reason, entries: entries)
     }
 }

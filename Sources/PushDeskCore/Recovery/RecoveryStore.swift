@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The recovery files of a store: `.pushdesk/recovery/USER@HOST.PID.xml`, one per console
@@ -18,10 +19,13 @@ public struct RecoveryStore: Sendable {
     /// `.pushdesk/recovery/alice@build-01.4242.xml` — names reduced to file-safe characters.
     public static func relativePath(user: String, host: String, pid: Int32) -> String {
         func safe(_ s: String) -> String {
-            let t = String(s.unicodeScalars.map { c -> Character in
-                let ok = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-" || c == "_" || c == "."
-                return ok ? Character(c) : "_"
-            }.prefix(64))
+            let t = String(
+                s.unicodeScalars.map { c -> Character in
+                    let ok =
+                        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-"
+                        || c == "_" || c == "."
+                    return ok ? Character(c) : "_"
+                }.prefix(64))
             return t.isEmpty || t.hasPrefix(".") ? "_" + t : t
         }
         return "\(relativeDirectory)/\(safe(user))@\(safe(host)).\(pid).xml"
@@ -42,7 +46,8 @@ public struct RecoveryStore: Sendable {
 
     public func remove(_ relative: String) throws {
         if unlink(root.appendingPathComponent(relative).path) != 0 && errno != ENOENT {
-            throw StoreError(file: relative, "cannot delete the recovery file: \(String(cString: strerror(errno)))", kind: .io)
+            throw StoreError(
+                file: relative, "cannot delete the recovery file: \(String(cString: strerror(errno)))", kind: .io)
         }
     }
 
@@ -65,14 +70,18 @@ public struct RecoveryStore: Sendable {
             // Another user's file (mode 0600) is not ours to read: not offered, left alone.
             if access(root.appendingPathComponent(rel).path, R_OK) != 0 { continue }
             do {
-                guard let (data, _) = try FileFingerprint.read(root.appendingPathComponent(rel), maxBytes: XMLReader.maxFileBytes) else { continue }
+                guard
+                    let (data, _) = try FileFingerprint.read(
+                        root.appendingPathComponent(rel), maxBytes: XMLReader.maxFileBytes)
+                else { continue }
                 let f = try RecoveryFile.decode(data, file: rel)
                 guard f.user == user else { continue }
                 found.append(Found(path: rel, file: .success(f)))
             } catch let e as StoreError {
                 found.append(Found(path: rel, file: .failure(e)))
             } catch {
-                found.append(Found(path: rel, file: .failure(StoreError(file: rel, "cannot read: \(error)", kind: .io))))
+                found.append(
+                    Found(path: rel, file: .failure(StoreError(file: rel, "cannot read: \(error)", kind: .io))))
             }
         }
         return found
@@ -91,7 +100,9 @@ public enum RecoveryXML {
     static func replaceForbidden(_ t: String) -> String {
         guard XMLWriter.firstForbiddenCharacter(in: t) != nil else { return t }
         var out = ""
-        for c in t.unicodeScalars { out.unicodeScalars.append(XMLWriter.firstForbiddenCharacter(in: String(c)) == nil ? c : "\u{FFFD}") }
+        for c in t.unicodeScalars {
+            out.unicodeScalars.append(XMLWriter.firstForbiddenCharacter(in: String(c)) == nil ? c : "\u{FFFD}")
+        }
         return out
     }
 }
@@ -100,27 +111,42 @@ extension Service {
     /// The same service with `f` applied to every text value.
     func mappingStrings(_ f: (String) -> String) -> Service {
         func vars(_ v: [AppVariable]) -> [AppVariable] { v.map { AppVariable(name: f($0.name), label: f($0.label)) } }
-        func params(_ p: [SubscriptionParam]) -> [SubscriptionParam] { p.map { SubscriptionParam(name: f($0.name), label: f($0.label), field: f($0.field)) } }
+        func params(_ p: [SubscriptionParam]) -> [SubscriptionParam] {
+            p.map { SubscriptionParam(name: f($0.name), label: f($0.label), field: f($0.field)) }
+        }
         var s = self
-        s.name = f(name); s.label = f(label); s.targetMapping = f(targetMapping)
-        s.marketingUrl = f(marketingUrl); s.trackingUrl = f(trackingUrl)
+        s.name = f(name)
+        s.label = f(label)
+        s.targetMapping = f(targetMapping)
+        s.marketingUrl = f(marketingUrl)
+        s.trackingUrl = f(trackingUrl)
         s.apps = apps.map { app in
             switch app {
             case .ios(var a):
-                a.label = f(a.label); a.integrationKey = f(a.integrationKey); a.bundleId = f(a.bundleId); a.icon = f(a.icon)
-                a.variables = vars(a.variables); a.subscriptionParams = params(a.subscriptionParams)
+                a.label = f(a.label)
+                a.integrationKey = f(a.integrationKey)
+                a.bundleId = f(a.bundleId)
+                a.icon = f(a.icon)
+                a.variables = vars(a.variables)
+                a.subscriptionParams = params(a.subscriptionParams)
                 a.sounds = a.sounds.map { Sound(name: f($0.name), label: f($0.label)) }
                 switch a.auth {
                 case .token(let k, let t, let file): a.auth = .token(keyId: f(k), teamId: f(t), keyFile: f(file))
-                case .certificate(let file, let ref): a.auth = .certificate(certificateFile: f(file), passwordRef: f(ref))
+                case .certificate(let file, let ref):
+                    a.auth = .certificate(certificateFile: f(file), passwordRef: f(ref))
                 case nil: break
                 }
                 return .ios(a)
             case .android(var a):
-                a.label = f(a.label); a.integrationKey = f(a.integrationKey); a.packageName = f(a.packageName); a.icon = f(a.icon)
-                a.variables = vars(a.variables); a.subscriptionParams = params(a.subscriptionParams)
+                a.label = f(a.label)
+                a.integrationKey = f(a.integrationKey)
+                a.packageName = f(a.packageName)
+                a.icon = f(a.icon)
+                a.variables = vars(a.variables)
+                a.subscriptionParams = params(a.subscriptionParams)
                 switch a.auth {
-                case .serviceAccount(let p, let e, let file): a.auth = .serviceAccount(projectId: f(p), clientEmail: f(e), keyFile: f(file))
+                case .serviceAccount(let p, let e, let file):
+                    a.auth = .serviceAccount(projectId: f(p), clientEmail: f(e), keyFile: f(file))
                 case .serverKey(let ref): a.auth = .serverKey(serverKeyRef: f(ref))
                 case nil: break
                 }

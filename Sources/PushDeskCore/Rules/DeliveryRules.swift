@@ -29,16 +29,20 @@ public enum DeliveryRules {
         for v in delivery.variables {
             let field = "variables.\(v.name)"
             if !seen.insert(v.name).inserted {
-                out.append(Finding(.error, "variable.duplicate",
-                                   "variable \"\(Escape.inline(v.name))\" has more than one value; keep one",
-                                   file: file, field: field))
+                out.append(
+                    Finding(
+                        .error, "variable.duplicate",
+                        "variable \"\(Escape.inline(v.name))\" has more than one value; keep one",
+                        file: file, field: field))
                 continue
             }
             guard !v.value.isEmpty else { continue }
             if isReservedVariable(v.name) {
-                out.append(Finding(.error, "variable.reserved",
-                                   "\"\(Escape.inline(v.name))\" is reserved by APNs/FCM (aps, _mId, _dId, _msg, from, message_type, notification, google…, gcm…) and is not sent; rename the variable",
-                                   file: file, field: field))
+                out.append(
+                    Finding(
+                        .error, "variable.reserved",
+                        "\"\(Escape.inline(v.name))\" is reserved by APNs/FCM (aps, _mId, _dId, _msg, from, message_type, notification, google…, gcm…) and is not sent; rename the variable",
+                        file: file, field: field))
             }
             if v.name == "mediaUrl", !OptionValues.isHTTPSURL(v.value) {
                 out.append(imageURL(field: field, file: file))
@@ -50,11 +54,12 @@ public enum DeliveryRules {
     /// `personalization.unknown-field`: `profile` is the profile used by a preview, nil when
     /// validate found the field in no sample profile.
     static func unknownField(_ name: String, field: String, profile: String?, file: String) -> Finding {
-        let message = if let profile {
-            "profile \"\(Escape.inline(profile))\" has no field \"\(name)\" for <%= recipient.\(name) %>; add it to profiles/\(Escape.inline(profile)).xml or fix the field name"
-        } else {
-            "no sample profile has field \"\(name)\" for <%= recipient.\(name) %>; fix the field name or add it to a profile"
-        }
+        let message =
+            if let profile {
+                "profile \"\(Escape.inline(profile))\" has no field \"\(name)\" for <%= recipient.\(name) %>; add it to profiles/\(Escape.inline(profile)).xml or fix the field name"
+            } else {
+                "no sample profile has field \"\(name)\" for <%= recipient.\(name) %>; fix the field name or add it to a profile"
+            }
         return Finding(.error, "personalization.unknown-field", message, file: file, field: field)
     }
 
@@ -68,13 +73,17 @@ public enum DeliveryRules {
             seen.append(v.name)
             let field = "variables.\(v.name)"
             if !app.variables.contains(where: { $0.name == v.name }) {
-                out.append(Finding(.error, "variable.undeclared",
-                                   "app \(Escape.inline(app.integrationKey)) does not declare variable \"\(Escape.inline(v.name))\", so it is not sent to it; declare it on the app or remove the value",
-                                   file: file, field: field))
+                out.append(
+                    Finding(
+                        .error, "variable.undeclared",
+                        "app \(Escape.inline(app.integrationKey)) does not declare variable \"\(Escape.inline(v.name))\", so it is not sent to it; declare it on the app or remove the value",
+                        file: file, field: field))
             } else if case .android = app, delivery.android.effectiveType == .data, collidesWithDataTitle(v.name) {
-                out.append(Finding(.error, "variable.collision",
-                                   "in a data message \"title\" carries the delivery title, so this variable is not sent; rename it",
-                                   file: file, field: field))
+                out.append(
+                    Finding(
+                        .error, "variable.collision",
+                        "in a data message \"title\" carries the delivery title, so this variable is not sent; rename it",
+                        file: file, field: field))
             }
         }
         return out
@@ -83,96 +92,130 @@ public enum DeliveryRules {
     /// `size.limit`.
     static func sizeFinding(bytes: Int, file: String) -> Finding? {
         guard bytes > sizeLimit else { return nil }
-        return Finding(.error, "size.limit",
-                       "payload is \(bytes) bytes, over the \(sizeLimit)-byte limit by \(bytes - sizeLimit); shorten the texts or variable values",
-                       file: file, field: "payload")
+        return Finding(
+            .error, "size.limit",
+            "payload is \(bytes) bytes, over the \(sizeLimit)-byte limit by \(bytes - sizeLimit); shorten the texts or variable values",
+            file: file, field: "payload")
     }
 
     /// Everything about the `<ios>` options for one iOS app.
     static func iosFindings(_ delivery: Delivery, app: IOSApp, token: String?, now: Date, file: String) -> [Finding] {
         var out: [Finding] = []
-        let ios = delivery.ios, c = delivery.content
+        let ios = delivery.ios
+        let c = delivery.content
         let silent = ios.effectiveType == .silent
         func add(_ s: Severity, _ rule: String, _ field: String, _ message: String) {
             out.append(Finding(s, rule, message, file: file, field: field))
         }
         if silent {
-            let sent: [(String, Bool)] = [("content.title", !c.title.isEmpty), ("content.subtitle", !c.subtitle.isEmpty),
-                                          ("content.body", !c.body.isEmpty), ("ios.sound", ios.sound.nonEmpty != nil),
-                                          ("ios.badge", ios.badge.nonEmpty != nil)]
+            let sent: [(String, Bool)] = [
+                ("content.title", !c.title.isEmpty), ("content.subtitle", !c.subtitle.isEmpty),
+                ("content.body", !c.body.isEmpty), ("ios.sound", ios.sound.nonEmpty != nil),
+                ("ios.badge", ios.badge.nonEmpty != nil),
+            ]
             for (field, isSet) in sent where isSet {
-                add(.error, "silent.content", field,
-                    "a silent (background) notification cannot show text, play a sound or change the badge; remove it or use type=\"alert\"")
+                add(
+                    .error, "silent.content", field,
+                    "a silent (background) notification cannot show text, play a sound or change the badge; remove it or use type=\"alert\""
+                )
             }
             if let p = ios.priority, p != .powerConsiderate {
-                add(.error, "priority.background", "ios.priority",
-                    "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset")
+                add(
+                    .error, "priority.background", "ios.priority",
+                    "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset"
+                )
             }
-            let ignored: [(String, Bool)] = [("ios.category", ios.category.nonEmpty != nil), ("ios.threadId", ios.threadId.nonEmpty != nil),
-                                             ("ios.interruptionLevel", ios.interruptionLevel != nil),
-                                             ("ios.relevanceScore", ios.relevanceScore.nonEmpty != nil),
-                                             ("ios.targetContentId", ios.targetContentId.nonEmpty != nil),
-                                             ("ios.launchImage", ios.launchImage.nonEmpty != nil),
-                                             ("ios.critical", ios.critical == true), ("ios.volume", ios.volume.nonEmpty != nil)]
+            let ignored: [(String, Bool)] = [
+                ("ios.category", ios.category.nonEmpty != nil), ("ios.threadId", ios.threadId.nonEmpty != nil),
+                ("ios.interruptionLevel", ios.interruptionLevel != nil),
+                ("ios.relevanceScore", ios.relevanceScore.nonEmpty != nil),
+                ("ios.targetContentId", ios.targetContentId.nonEmpty != nil),
+                ("ios.launchImage", ios.launchImage.nonEmpty != nil),
+                ("ios.critical", ios.critical == true), ("ios.volume", ios.volume.nonEmpty != nil),
+            ]
             for (field, isSet) in ignored where isSet {
-                add(.warning, "silent.ignored-option", field,
+                add(
+                    .warning, "silent.ignored-option", field,
                     "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
             }
         } else {
             if c.title.isEmpty && c.body.isEmpty {
-                add(.error, "alert.empty", "content.body", "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
+                add(
+                    .error, "alert.empty", "content.body",
+                    "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
             }
             if let sound = ios.sound.nonEmpty, sound != "default", !app.sounds.contains(where: { $0.name == sound }) {
                 let known = app.sounds.map(\.name)
-                add(.error, "sound.unknown", "ios.sound",
+                add(
+                    .error, "sound.unknown", "ios.sound",
                     "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of app \(Escape.inline(app.integrationKey)); use one of: "
                         + (["default"] + known).map { Escape.inline($0) }.joined(separator: ", "))
             }
         }
         if let text = ios.badge.nonEmpty, OptionValues.badge(text) == nil {
-            add(.error, "badge.range", "ios.badge", "badge \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
+            add(
+                .error, "badge.range", "ios.badge",
+                "badge \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
         }
         if let text = ios.relevanceScore.nonEmpty, OptionValues.unitInterval(text) == nil {
-            add(.error, "relevance.range", "ios.relevanceScore", "relevance score \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 0.8")
+            add(
+                .error, "relevance.range", "ios.relevanceScore",
+                "relevance score \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 0.8")
         }
         if let text = ios.volume.nonEmpty, OptionValues.unitInterval(text) == nil {
-            add(.error, "volume.range", "ios.volume", "critical volume \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 1 (full volume)")
+            add(
+                .error, "volume.range", "ios.volume",
+                "critical volume \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 1 (full volume)")
         }
         if ios.interruptionLevel == .critical {
-            add(.warning, "interruption.critical", "ios.interruptionLevel",
-                "critical alerts need Apple's critical-alerts entitlement in the app; without it iOS shows a normal alert")
+            add(
+                .warning, "interruption.critical", "ios.interruptionLevel",
+                "critical alerts need Apple's critical-alerts entitlement in the app; without it iOS shows a normal alert"
+            )
         }
         if ios.critical == true {
-            add(.warning, "interruption.critical", "ios.critical",
-                "a critical sound needs Apple's critical-alerts entitlement in the app; without it iOS plays a normal sound")
+            add(
+                .warning, "interruption.critical", "ios.critical",
+                "a critical sound needs Apple's critical-alerts entitlement in the app; without it iOS plays a normal sound"
+            )
         }
         if ios.mutableContent == true && (silent || (c.title.isEmpty && c.subtitle.isEmpty && c.body.isEmpty)) {
-            add(.warning, "mutable.no-alert", "ios.mutableContent",
+            add(
+                .warning, "mutable.no-alert", "ios.mutableContent",
                 "the notification service extension only runs for notifications with an alert; add a title or body")
         }
         if app.connector == .binary {
             if ios.mutableContent == true && !silent {
-                add(.error, "rich.binary-connector", "ios.mutableContent",
-                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send rich notifications; switch the app to connector=\"http2\"")
+                add(
+                    .error, "rich.binary-connector", "ios.mutableContent",
+                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send rich notifications; switch the app to connector=\"http2\""
+                )
             }
             if !c.subtitle.isEmpty && !silent {
-                add(.error, "rich.binary-connector", "content.subtitle",
-                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send a subtitle; switch the app to connector=\"http2\"")
+                add(
+                    .error, "rich.binary-connector", "content.subtitle",
+                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send a subtitle; switch the app to connector=\"http2\""
+                )
             }
         }
         if let id = ios.collapseId.nonEmpty, id.utf8.count > OptionValues.maxCollapseIdBytes {
-            add(.error, "collapse-id.length", "ios.collapseId",
+            add(
+                .error, "collapse-id.length", "ios.collapseId",
                 "collapse id is \(id.utf8.count) bytes; APNs accepts at most \(OptionValues.maxCollapseIdBytes)")
         }
         if let text = ios.expiration.nonEmpty {
             if let seconds = OptionValues.expiration(text) {
                 if Double(seconds) < now.timeIntervalSince1970 {
-                    add(.warning, "expiration.past", "ios.expiration",
-                        "expiration \(Escape.inline(text)) is in the past: APNs will not store the notification or retry delivery; move it later")
+                    add(
+                        .warning, "expiration.past", "ios.expiration",
+                        "expiration \(Escape.inline(text)) is in the past: APNs will not store the notification or retry delivery; move it later"
+                    )
                 }
             } else {
-                add(.error, "expiration.format", "ios.expiration",
-                    "expiration \"\(Escape.inline(text))\" is not an ISO 8601 UTC date-time; write it like 2026-12-01T00:00:00Z")
+                add(
+                    .error, "expiration.format", "ios.expiration",
+                    "expiration \"\(Escape.inline(text))\" is not an ISO 8601 UTC date-time; write it like 2026-12-01T00:00:00Z"
+                )
             }
         }
         if let token, !OptionValues.isHexToken(token) {
@@ -183,13 +226,15 @@ public enum DeliveryRules {
 
     /// AndroidNotification options, each with whether the delivery sets it.
     private static func notificationOnlyOptions(_ o: AndroidOptions) -> [(field: String, isSet: Bool)] {
-        [("android.channelId", o.channelId.nonEmpty != nil), ("android.sound", o.sound.nonEmpty != nil),
-         ("android.icon", o.icon.nonEmpty != nil), ("android.color", o.color.nonEmpty != nil),
-         ("android.tag", o.tag.nonEmpty != nil), ("android.clickAction", o.clickAction.nonEmpty != nil),
-         ("android.image", o.image.nonEmpty != nil), ("android.ticker", o.ticker.nonEmpty != nil),
-         ("android.sticky", o.sticky != nil), ("android.visibility", o.visibility != nil),
-         ("android.notificationPriority", o.notificationPriority != nil),
-         ("android.notificationCount", o.notificationCount.nonEmpty != nil)]
+        [
+            ("android.channelId", o.channelId.nonEmpty != nil), ("android.sound", o.sound.nonEmpty != nil),
+            ("android.icon", o.icon.nonEmpty != nil), ("android.color", o.color.nonEmpty != nil),
+            ("android.tag", o.tag.nonEmpty != nil), ("android.clickAction", o.clickAction.nonEmpty != nil),
+            ("android.image", o.image.nonEmpty != nil), ("android.ticker", o.ticker.nonEmpty != nil),
+            ("android.sticky", o.sticky != nil), ("android.visibility", o.visibility != nil),
+            ("android.notificationPriority", o.notificationPriority != nil),
+            ("android.notificationCount", o.notificationCount.nonEmpty != nil),
+        ]
     }
     private static let legacyMissingOptions: Set<String> = [
         "android.channelId", "android.image", "android.ticker", "android.sticky", "android.visibility",
@@ -204,40 +249,52 @@ public enum DeliveryRules {
             out.append(Finding(s, rule, message, file: file, field: field))
         }
         if let text = o.ttl.nonEmpty, OptionValues.ttlSeconds(text) == nil {
-            add(.error, "ttl.range", "android.ttl",
-                "ttl \"\(Escape.inline(text))\" is not a whole number of seconds in 0…\(OptionValues.maxTTLSeconds) (4 weeks); use e.g. 86400")
+            add(
+                .error, "ttl.range", "android.ttl",
+                "ttl \"\(Escape.inline(text))\" is not a whole number of seconds in 0…\(OptionValues.maxTTLSeconds) (4 weeks); use e.g. 86400"
+            )
         }
         if let text = o.color.nonEmpty, !OptionValues.isColor(text) {
-            add(.error, "color.format", "android.color", "color \"\(Escape.inline(text))\" is not #RRGGBB; write it like #FF6600")
+            add(
+                .error, "color.format", "android.color",
+                "color \"\(Escape.inline(text))\" is not #RRGGBB; write it like #FF6600")
         }
         if let text = o.image.nonEmpty, !OptionValues.isHTTPSURL(text) {
             out.append(imageURL(field: "android.image", file: file))
         }
         if let text = o.notificationCount.nonEmpty, OptionValues.notificationCount(text) == nil {
-            add(.error, "notification-count.range", "android.notificationCount",
+            add(
+                .error, "notification-count.range", "android.notificationCount",
                 "notification count \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 1")
         }
         if o.effectiveType == .notification, delivery.content.title.isEmpty, delivery.content.body.isEmpty {
-            add(.warning, "notification.empty", "content.body",
-                "a notification message with neither title nor body shows an empty notification; write one, or use type=\"data\"")
+            add(
+                .warning, "notification.empty", "content.body",
+                "a notification message with neither title nor body shows an empty notification; write one, or use type=\"data\""
+            )
         }
         if o.effectiveType == .data {
             for (field, isSet) in notificationOnlyOptions(o) where isSet {
-                add(.warning, "android.ignored-option", field,
+                add(
+                    .warning, "android.ignored-option", field,
                     "not sent: a data message carries only data; set type=\"notification\" on <android> or remove it")
             }
         } else if app.api == .legacy {
             for (field, isSet) in notificationOnlyOptions(o) where isSet && legacyMissingOptions.contains(field) {
-                add(.warning, "legacy.ignored-option", field,
-                    "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\"")
+                add(
+                    .warning, "legacy.ignored-option", field,
+                    "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\""
+                )
             }
         }
         return out
     }
 
     private static func imageURL(field: String, file: String) -> Finding {
-        Finding(.error, "image.url", "image must be an absolute https:// URL (devices refuse other schemes); write it like https://cdn.example.com/a.jpg",
-                file: file, field: field)
+        Finding(
+            .error, "image.url",
+            "image must be an absolute https:// URL (devices refuse other schemes); write it like https://cdn.example.com/a.jpg",
+            file: file, field: field)
     }
 
     /// The service rules' findings about one app (`connector.binary`, `connector.v1-httpv1`,
@@ -258,10 +315,13 @@ public enum DeliveryRules {
     /// Identical findings (same rule on several apps) are reported once.
     public static func check(delivery: Delivery, service: Service, profiles: [Profile], now: Date) -> [Finding] {
         // Service findings would be filtered out below: none are computed.
-        let preview = PreviewEngine.preview(delivery: delivery, service: service, profile: nil,
-                                            appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
+        let preview = PreviewEngine.preview(
+            delivery: delivery, service: service, profile: nil,
+            appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
         // App settings are the service file's findings; validate reports those from ServiceRules.
-        var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter { $0.file != Store.servicePath(service.name) }
+        var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter {
+            $0.file != Store.servicePath(service.name)
+        }
         if !profiles.isEmpty {
             let known = Set(profiles.flatMap { $0.fields.map(\.name) })
             for (field, text) in PreviewEngine.personalizedTexts(delivery) {
@@ -294,8 +354,9 @@ public enum DeliveryRules {
 
     /// `delivery.service-missing`.
     public static func serviceMissing(_ d: Delivery) -> Finding {
-        Finding(.error, "delivery.service-missing",
-                "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Store.servicePath(d.service)))); fix service= or create the service",
-                file: Store.deliveryPath(d.name), field: "service")
+        Finding(
+            .error, "delivery.service-missing",
+            "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Store.servicePath(d.service)))); fix service= or create the service",
+            file: Store.deliveryPath(d.name), field: "service")
     }
 }

@@ -49,7 +49,8 @@ public final class IncrementalValidation: @unchecked Sendable {
     }
 
     public func findings(services list: [Service], deliveries dlist: [Delivery]) -> [Finding] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
 
         // Services: same position and value as last time, else same name and value, else check.
         let sameShape = list.count == lastServices.count
@@ -57,9 +58,15 @@ public final class IncrementalValidation: @unchecked Sendable {
         checked.reserveCapacity(list.count)
         var changed: [Int] = []
         for (i, s) in list.enumerated() {
-            if sameShape, lastServices[i] == s { checked.append(lastChecked[i]); continue }
+            if sameShape, lastServices[i] == s {
+                checked.append(lastChecked[i])
+                continue
+            }
             changed.append(i)
-            if let c = services[s.name], c.service == s { checked.append(c.checked); continue }
+            if let c = services[s.name], c.service == s {
+                checked.append(c.checked)
+                continue
+            }
             let c: Checked = (ServiceRules.check(service: s), nextGeneration)
             nextGeneration += 1
             services[s.name] = (s, c)
@@ -82,7 +89,10 @@ public final class IncrementalValidation: @unchecked Sendable {
         var stale: [Int] = []
         if sameDeliveries {
             var names = Set<String>()
-            for i in changed { names.insert(lastServices[i].name); names.insert(list[i].name) }
+            for i in changed {
+                names.insert(lastServices[i].name)
+                names.insert(list[i].name)
+            }
             for name in names {
                 let gen = resolved[name]?.generation ?? 0
                 for j in deliveriesOf[name] ?? [] where lastDeliveryChecks[j].service != gen { stale.append(j) }
@@ -95,17 +105,26 @@ public final class IncrementalValidation: @unchecked Sendable {
             for (j, d) in dlist.enumerated() {
                 deliveriesOf[d.service, default: []].append(j)
                 let gen = resolved[d.service]?.generation ?? 0
-                if let c = deliveries[d.name], c.service == gen, c.delivery == d { checks.append((gen, c.findings)); continue }
+                if let c = deliveries[d.name], c.service == gen, c.delivery == d {
+                    checks.append((gen, c.findings))
+                    continue
+                }
                 checks.append((gen, []))
                 stale.append(j)
             }
             lastDeliveryChecks = checks
         }
-        let resolvedNow = resolved, profiles = snapshot.profiles, now = now, unreadable = unreadable
+        let resolvedNow = resolved
+        let profiles = snapshot.profiles
+        let now = now
+        let unreadable = unreadable
         let fresh = Parallel.map(stale) { j -> (Int, [Finding]) in
             let d = dlist[j]
             if let at = resolvedNow[d.service] {
-                return (at.generation, DeliveryRules.check(delivery: d, service: list[at.index], profiles: profiles, now: now))
+                return (
+                    at.generation,
+                    DeliveryRules.check(delivery: d, service: list[at.index], profiles: profiles, now: now)
+                )
             }
             return (0, unreadable.contains(Store.servicePath(d.service)) ? [] : [DeliveryRules.serviceMissing(d)])
         }
@@ -121,10 +140,12 @@ public final class IncrementalValidation: @unchecked Sendable {
         lastDeliveries = dlist
         // Forget records gone from the lists so the caches stay the size of the store.
         if services.count > list.count * 2 + 16 {
-            let names = Set(list.map(\.name)); services = services.filter { names.contains($0.key) }
+            let names = Set(list.map(\.name))
+            services = services.filter { names.contains($0.key) }
         }
         if deliveries.count > dlist.count * 2 + 16 {
-            let names = Set(dlist.map(\.name)); deliveries = deliveries.filter { names.contains($0.key) }
+            let names = Set(dlist.map(\.name))
+            deliveries = deliveries.filter { names.contains($0.key) }
         }
         let perService = checked.flatMap(\.findings) + keys.findings(list)
         let perDelivery = lastDeliveryChecks.flatMap(\.findings)
@@ -133,6 +154,7 @@ public final class IncrementalValidation: @unchecked Sendable {
 
     /// The same array storage: unchanged, as nothing can write to storage two arrays share.
     private static func identical(_ a: [Delivery], _ b: [Delivery]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+        a.count == b.count
+            && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 }

@@ -20,14 +20,20 @@ struct IntegrationKeyIndex {
 
     /// The service at `position` changed from `old` to `new`: its keys move.
     mutating func replace(at position: Int, old: Service, new: Service) {
-        for (i, app) in old.apps.enumerated() where !app.integrationKey.isEmpty { remove(app.integrationKey, (position, i)) }
-        for (i, app) in new.apps.enumerated() where !app.integrationKey.isEmpty { add(app.integrationKey, (position, i)) }
+        for (i, app) in old.apps.enumerated() where !app.integrationKey.isEmpty {
+            remove(app.integrationKey, (position, i))
+        }
+        for (i, app) in new.apps.enumerated() where !app.integrationKey.isEmpty {
+            add(app.integrationKey, (position, i))
+        }
     }
 
     private mutating func add(_ key: String, _ place: Place) {
         var list = owners[key] ?? []
         // Kept in list order, as a fresh index would have them.
-        let at = list.firstIndex { $0.service > place.service || ($0.service == place.service && $0.app > place.app) } ?? list.count
+        let at =
+            list.firstIndex { $0.service > place.service || ($0.service == place.service && $0.app > place.app) }
+            ?? list.count
         list.insert(place, at: at)
         owners[key] = list
         if list.count == 2 { duplicated.insert(key) }
@@ -46,15 +52,19 @@ struct IntegrationKeyIndex {
         var out: [Finding] = []
         for key in duplicated.sorted() {
             let named = owners[key]!.map { p in
-                (file: Store.servicePath(services[p.service].name), field: "apps[\(p.app)].integrationKey",
-                 app: ServiceRules.appName(services[p.service].apps[p.app]))
+                (
+                    file: Store.servicePath(services[p.service].name), field: "apps[\(p.app)].integrationKey",
+                    app: ServiceRules.appName(services[p.service].apps[p.app])
+                )
             }
             for (k, place) in named.enumerated() {
                 let others = named.enumerated().filter { $0.offset != k }
                     .map { "\($0.element.app) in \($0.element.file)" }.joined(separator: ", ")
-                out.append(Finding(.error, "integration-key.duplicate",
-                                   "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
-                                   file: place.file, field: place.field))
+                out.append(
+                    Finding(
+                        .error, "integration-key.duplicate",
+                        "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
+                        file: place.file, field: place.field))
             }
         }
         return out

@@ -4,7 +4,9 @@ import Foundation
 /// used by `pushdesk validate` and live by the console.
 public enum ServiceRules {
     /// Names the apps' SDK or the push services reserve for themselves (SPEC §5).
-    public static let reservedVariableNames: Set<String> = ["aps", "_mId", "_dId", "_msg", "from", "message_type", "notification"]
+    public static let reservedVariableNames: Set<String> = [
+        "aps", "_mId", "_dId", "_msg", "from", "message_type", "notification",
+    ]
 
     public static func isReservedVariableName(_ name: String) -> Bool {
         // Checked for every variable of every app and delivery: most names are ruled out
@@ -35,17 +37,25 @@ public enum ServiceRules {
         }
 
         if !Store.isValidName(s.name) {
-            add(.error, "service.name", "name", "the service name \"\(Escape.inline(s.name))\" must be \(Store.nameRule); it is also the file name")
+            add(
+                .error, "service.name", "name",
+                "the service name \"\(Escape.inline(s.name))\" must be \(Store.nameRule); it is also the file name")
         }
         if isBlank(s.label) {
             add(.error, "field.required", "label", "the service has no label; give it the name operators know it by")
         }
         if !isSchemaName(s.targetMapping) {
-            add(.error, "target-mapping.format", "targetMapping", "target mapping \"\(Escape.inline(s.targetMapping))\" is not a schema name like nms:appSubscriptionRcp")
+            add(
+                .error, "target-mapping.format", "targetMapping",
+                "target mapping \"\(Escape.inline(s.targetMapping))\" is not a schema name like nms:appSubscriptionRcp")
         }
-        for (field, value, what) in [("marketingUrl", s.marketingUrl, "marketing"), ("trackingUrl", s.trackingUrl, "tracking")] {
+        for (field, value, what) in [
+            ("marketingUrl", s.marketingUrl, "marketing"), ("trackingUrl", s.trackingUrl, "tracking"),
+        ] {
             if value.isEmpty {
-                add(.error, "field.required", field, "the \(what) server URL is empty; the SDK needs it (e.g. https://\(what).example.com/)")
+                add(
+                    .error, "field.required", field,
+                    "the \(what) server URL is empty; the SDK needs it (e.g. https://\(what).example.com/)")
             } else if let problem = urlProblem(value) {
                 add(.error, "url.format", field, "the \(what) server URL \"\(Escape.inline(value))\" \(problem)")
             }
@@ -62,30 +72,46 @@ public enum ServiceRules {
                 add(.error, "field.required", "\(p).label", "\(name) has no label")
             }
             if app.integrationKey.isEmpty {
-                add(.error, "field.required", "\(p).integrationKey", "\(name) has no integration key; generate one and give it to the app's developers")
+                add(
+                    .error, "field.required", "\(p).integrationKey",
+                    "\(name) has no integration key; generate one and give it to the app's developers")
             } else if containsWhitespace(app.integrationKey) {
-                add(.error, "integration-key.format", "\(p).integrationKey", "the integration key of \(name) contains white space; the SDK sends it verbatim, so it must match exactly")
+                add(
+                    .error, "integration-key.format", "\(p).integrationKey",
+                    "the integration key of \(name) contains white space; the SDK sends it verbatim, so it must match exactly"
+                )
             }
-            checkList(app.variables.map(\.name), rule: "variable.duplicate", what: "variable", field: "\(p).variables", add)
+            checkList(
+                app.variables.map(\.name), rule: "variable.duplicate", what: "variable", field: "\(p).variables", add)
             for (j, v) in app.variables.enumerated() {
                 if v.name.isEmpty {
                     add(.error, "field.required", "\(p).variables[\(j)].name", "a variable of \(name) has no name")
                 } else if isReservedVariableName(v.name) {
-                    add(.error, "variable.reserved", "\(p).variables[\(j)].name",
-                        "variable `\(Escape.inline(v.name))` of \(name) uses a name reserved by APNs, FCM or Campaign; rename it")
+                    add(
+                        .error, "variable.reserved", "\(p).variables[\(j)].name",
+                        "variable `\(Escape.inline(v.name))` of \(name) uses a name reserved by APNs, FCM or Campaign; rename it"
+                    )
                 } else if v.name.utf8.count > 32 {
-                    add(.warning, "variable.long-name", "\(p).variables[\(j)].name",
-                        "variable `\(Escape.inline(v.name))` is \(v.name.utf8.count) bytes long; every byte is sent in each payload (4 KB limit): keep names short")
+                    add(
+                        .warning, "variable.long-name", "\(p).variables[\(j)].name",
+                        "variable `\(Escape.inline(v.name))` is \(v.name.utf8.count) bytes long; every byte is sent in each payload (4 KB limit): keep names short"
+                    )
                 }
             }
-            checkList(app.subscriptionParams.map(\.name), rule: "param.duplicate", what: "subscription parameter", field: "\(p).subscriptionParams", add)
+            checkList(
+                app.subscriptionParams.map(\.name), rule: "param.duplicate", what: "subscription parameter",
+                field: "\(p).subscriptionParams", add)
             for (j, sp) in app.subscriptionParams.enumerated() {
                 if sp.name.isEmpty {
-                    add(.error, "field.required", "\(p).subscriptionParams[\(j)].name", "a subscription parameter of \(name) has no config name")
+                    add(
+                        .error, "field.required", "\(p).subscriptionParams[\(j)].name",
+                        "a subscription parameter of \(name) has no config name")
                 }
                 if !sp.field.hasPrefix("@") || sp.field.count < 2 {
-                    add(.error, "param.field", "\(p).subscriptionParams[\(j)].field",
-                        "subscription parameter `\(Escape.inline(sp.name))` maps to \"\(Escape.inline(sp.field))\"; expected a field of the extended nms:appSubscriptionRcp schema, like @loyaltyId")
+                    add(
+                        .error, "param.field", "\(p).subscriptionParams[\(j)].field",
+                        "subscription parameter `\(Escape.inline(sp.name))` maps to \"\(Escape.inline(sp.field))\"; expected a field of the extended nms:appSubscriptionRcp schema, like @loyaltyId"
+                    )
                 }
             }
 
@@ -96,51 +122,107 @@ public enum ServiceRules {
                     add(.error, "field.required", "\(p).sounds[\(j)].name", "a sound of \(name) has no file name")
                 }
                 if a.bundleId.isEmpty {
-                    add(.error, "field.required", "\(p).bundleId", "\(name) has no bundle id (the apns-topic), e.g. com.example.app")
+                    add(
+                        .error, "field.required", "\(p).bundleId",
+                        "\(name) has no bundle id (the apns-topic), e.g. com.example.app")
                 } else if !isBundleId(a.bundleId) {
-                    add(.error, "bundle-id.format", "\(p).bundleId", "bundle id \"\(Escape.inline(a.bundleId))\" of \(name) is not reverse-DNS (letters, digits, `-`, at least two parts separated by `.`)")
+                    add(
+                        .error, "bundle-id.format", "\(p).bundleId",
+                        "bundle id \"\(Escape.inline(a.bundleId))\" of \(name) is not reverse-DNS (letters, digits, `-`, at least two parts separated by `.`)"
+                    )
                 }
                 if a.connector == .binary {
-                    add(.warning, "connector.binary", "\(p).connector", "\(name) uses the binary APNs connector, which Apple retired on 2021-03-31; switch to http2")
+                    add(
+                        .warning, "connector.binary", "\(p).connector",
+                        "\(name) uses the binary APNs connector, which Apple retired on 2021-03-31; switch to http2")
                 }
                 switch a.auth {
                 case nil:
-                    add(.warning, "auth.missing", "\(p).auth", "\(name) has no APNs credentials; nothing can be sent until a .p8 key or a certificate is set")
+                    add(
+                        .warning, "auth.missing", "\(p).auth",
+                        "\(name) has no APNs credentials; nothing can be sent until a .p8 key or a certificate is set")
                 case .token(let keyId, let teamId, let keyFile)?:
-                    if keyFile.isEmpty { add(.error, "field.required", "\(p).auth.keyFile", "token auth of \(name) needs the .p8 key file") }
-                    if keyId.isEmpty { add(.error, "field.required", "\(p).auth.keyId", "token auth of \(name) needs the Key ID (10 characters)") }
-                    if teamId.isEmpty { add(.error, "field.required", "\(p).auth.teamId", "token auth of \(name) needs the Team ID (10 characters)") }
+                    if keyFile.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.keyFile",
+                            "token auth of \(name) needs the .p8 key file")
+                    }
+                    if keyId.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.keyId",
+                            "token auth of \(name) needs the Key ID (10 characters)")
+                    }
+                    if teamId.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.teamId",
+                            "token auth of \(name) needs the Team ID (10 characters)")
+                    }
                 case .certificate(let certFile, _)?:
-                    if certFile.isEmpty { add(.error, "field.required", "\(p).auth.certificateFile", "certificate auth of \(name) needs the .p12/.pem file") }
+                    if certFile.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.certificateFile",
+                            "certificate auth of \(name) needs the .p12/.pem file")
+                    }
                 }
             case .android(let a):
                 if a.packageName.isEmpty {
-                    add(.error, "field.required", "\(p).packageName", "\(name) has no package name, e.g. com.example.app")
+                    add(
+                        .error, "field.required", "\(p).packageName",
+                        "\(name) has no package name, e.g. com.example.app")
                 } else if !isPackageName(a.packageName) {
-                    add(.error, "package-name.format", "\(p).packageName", "package name \"\(Escape.inline(a.packageName))\" of \(name) is not a Java package name (parts start with a letter; letters, digits, `_`; at least two parts)")
+                    add(
+                        .error, "package-name.format", "\(p).packageName",
+                        "package name \"\(Escape.inline(a.packageName))\" of \(name) is not a Java package name (parts start with a letter; letters, digits, `_`; at least two parts)"
+                    )
                 }
                 if a.api == .httpv1 && a.connector == .v1 {
-                    add(.error, "connector.v1-httpv1", "\(p).connector", "\(name) uses FCM HTTP v1 with connector v1; HTTP v1 needs connector v2")
+                    add(
+                        .error, "connector.v1-httpv1", "\(p).connector",
+                        "\(name) uses FCM HTTP v1 with connector v1; HTTP v1 needs connector v2")
                 }
                 if a.api == .legacy {
-                    add(.warning, "fcm.legacy-api", "\(p).api", "\(name) uses the FCM legacy HTTP API, which Google shut down in 2024; move to HTTP v1 with a service account")
+                    add(
+                        .warning, "fcm.legacy-api", "\(p).api",
+                        "\(name) uses the FCM legacy HTTP API, which Google shut down in 2024; move to HTTP v1 with a service account"
+                    )
                 }
                 if a.connector == .v1, a.maxConnectPerChild != nil {
-                    add(.warning, "connector.max-connect-v1", "\(p).maxConnectPerChild", "maxConnectPerChild applies to connector v2 only; \(name) uses v1")
+                    add(
+                        .warning, "connector.max-connect-v1", "\(p).maxConnectPerChild",
+                        "maxConnectPerChild applies to connector v2 only; \(name) uses v1")
                 }
                 switch a.auth {
                 case nil:
-                    add(.warning, "auth.missing", "\(p).auth", "\(name) has no FCM credentials; nothing can be sent until a service account (or legacy server key) is set")
+                    add(
+                        .warning, "auth.missing", "\(p).auth",
+                        "\(name) has no FCM credentials; nothing can be sent until a service account (or legacy server key) is set"
+                    )
                 case .serviceAccount(let projectId, let email, let keyFile)?:
-                    if projectId.isEmpty { add(.error, "field.required", "\(p).auth.projectId", "the service account of \(name) needs the Firebase project id") }
-                    if email.isEmpty { add(.error, "field.required", "\(p).auth.clientEmail", "the service account of \(name) needs its client e-mail") }
-                    if keyFile.isEmpty { add(.error, "field.required", "\(p).auth.keyFile", "the service account of \(name) needs its JSON key file") }
+                    if projectId.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.projectId",
+                            "the service account of \(name) needs the Firebase project id")
+                    }
+                    if email.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.clientEmail",
+                            "the service account of \(name) needs its client e-mail")
+                    }
+                    if keyFile.isEmpty {
+                        add(
+                            .error, "field.required", "\(p).auth.keyFile",
+                            "the service account of \(name) needs its JSON key file")
+                    }
                     if a.api == .legacy {
-                        add(.error, "auth.api-mismatch", "\(p).auth", "\(name) uses the legacy API, which needs a server key, not a service account")
+                        add(
+                            .error, "auth.api-mismatch", "\(p).auth",
+                            "\(name) uses the legacy API, which needs a server key, not a service account")
                     }
                 case .serverKey?:
                     if a.api == .httpv1 {
-                        add(.error, "auth.api-mismatch", "\(p).auth", "\(name) uses FCM HTTP v1, which needs a service account, not a legacy server key")
+                        add(
+                            .error, "auth.api-mismatch", "\(p).auth",
+                            "\(name) uses FCM HTTP v1, which needs a service account, not a legacy server key")
                     }
                 }
             }
@@ -160,18 +242,29 @@ public enum ServiceRules {
             let count = ios.filter { $0.1.environment == env }.count
             if count == 0 {
                 let other = env == .sandbox ? "production" : "sandbox"
-                out.append(Finding(.warning, "ios.pairing", "the iOS app has a \(other) version but no \(env.rawValue) one; iOS apps come as a sandbox + production pair",
-                                   file: file, field: "apps[\(ios[0].0)].environment"))
+                out.append(
+                    Finding(
+                        .warning, "ios.pairing",
+                        "the iOS app has a \(other) version but no \(env.rawValue) one; iOS apps come as a sandbox + production pair",
+                        file: file, field: "apps[\(ios[0].0)].environment"))
             } else if count > 1 {
                 let second = ios.filter { $0.1.environment == env }[1]
-                out.append(Finding(.error, "ios.pairing", "the service has \(count) \(env.rawValue) iOS apps; keep one sandbox and one production app",
-                                   file: file, field: "apps[\(second.0)].environment"))
+                out.append(
+                    Finding(
+                        .error, "ios.pairing",
+                        "the service has \(count) \(env.rawValue) iOS apps; keep one sandbox and one production app",
+                        file: file, field: "apps[\(second.0)].environment"))
             }
         }
-        if let sb = ios.first(where: { $0.1.environment == .sandbox }), let pr = ios.first(where: { $0.1.environment == .production }),
-           !sb.1.bundleId.isEmpty, !pr.1.bundleId.isEmpty, sb.1.bundleId != pr.1.bundleId {
-            out.append(Finding(.warning, "ios.pair-bundle", "the sandbox app's bundle id \(Escape.inline(sb.1.bundleId)) differs from the production app's \(Escape.inline(pr.1.bundleId)); a pair is one app",
-                               file: file, field: "apps[\(pr.0)].bundleId"))
+        if let sb = ios.first(where: { $0.1.environment == .sandbox }),
+            let pr = ios.first(where: { $0.1.environment == .production }),
+            !sb.1.bundleId.isEmpty, !pr.1.bundleId.isEmpty, sb.1.bundleId != pr.1.bundleId
+        {
+            out.append(
+                Finding(
+                    .warning, "ios.pair-bundle",
+                    "the sandbox app's bundle id \(Escape.inline(sb.1.bundleId)) differs from the production app's \(Escape.inline(pr.1.bundleId)); a pair is one app",
+                    file: file, field: "apps[\(pr.0)].bundleId"))
         }
         return out
     }
@@ -182,8 +275,10 @@ public enum ServiceRules {
         IntegrationKeyIndex(services).findings(services)
     }
 
-    private static func checkList(_ names: [String], rule: String, what: String, field: String,
-                                  _ add: (Severity, String, String, String) -> Void) {
+    private static func checkList(
+        _ names: [String], rule: String, what: String, field: String,
+        _ add: (Severity, String, String, String) -> Void
+    ) {
         // Lists are short (a few dozen names): comparing with the earlier ones beats hashing.
         for (j, n) in names.enumerated() where !n.isEmpty && names[..<j].contains(n) {
             add(.error, rule, "\(field)[\(j)].name", "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
@@ -241,14 +336,20 @@ public enum ServiceRules {
 
     /// Reverse-DNS bundle id: at least two parts of letters, digits and `-`.
     public static func isBundleId(_ s: String) -> Bool {
-        dotted(s, separator: UInt8(ascii: "."), first: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") },
-               rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") }) { $0 >= 2 }
+        dotted(
+            s, separator: UInt8(ascii: "."), first: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") },
+            rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "-") },
+            parts: { $0 >= 2 }
+        )
     }
 
     /// Java package name: at least two parts, each a letter then letters, digits, `_`.
     public static func isPackageName(_ s: String) -> Bool {
-        dotted(s, separator: UInt8(ascii: "."), first: isASCIILetter,
-               rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") }) { $0 >= 2 }
+        dotted(
+            s, separator: UInt8(ascii: "."), first: isASCIILetter,
+            rest: { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "_") },
+            parts: { $0 >= 2 }
+        )
     }
 
     static func isSchemaName(_ s: String) -> Bool {
@@ -258,13 +359,17 @@ public enum ServiceRules {
     /// `s` split on `separator` (empty parts kept): every part non-empty, its first byte
     /// passing `first` and the others `rest`, and `parts(count)` true. Non-ASCII bytes pass
     /// neither, as no non-ASCII scalar is an ASCII letter or digit.
-    private static func dotted(_ s: String, separator: UInt8, first: (UInt8) -> Bool, rest: (UInt8) -> Bool,
-                               parts: (Int) -> Bool) -> Bool {
-        var count = 1, partLength = 0
+    private static func dotted(
+        _ s: String, separator: UInt8, first: (UInt8) -> Bool, rest: (UInt8) -> Bool,
+        parts: (Int) -> Bool
+    ) -> Bool {
+        var count = 1
+        var partLength = 0
         for b in s.utf8 {
             if b == separator {
                 if partLength == 0 { return false }
-                count += 1; partLength = 0
+                count += 1
+                partLength = 0
             } else {
                 if !(partLength == 0 ? first(b) : rest(b)) { return false }
                 partLength += 1
@@ -277,7 +382,10 @@ public enum ServiceRules {
     static func containsWhitespace(_ s: String) -> Bool {
         var ascii = true
         for b in s.utf8 {
-            if b >= 0x80 { ascii = false; break }
+            if b >= 0x80 {
+                ascii = false
+                break
+            }
             if b == 0x20 || (b >= 0x09 && b <= 0x0D) { return true }
         }
         return ascii ? false : s.contains(where: { $0.isWhitespace })

@@ -15,7 +15,9 @@ extension StoreValidation {
     /// The files that did not load, as findings.
     static func fileFindings(_ snapshot: StoreSnapshot) -> [Finding] {
         snapshot.errors.map { e in
-            Finding(.error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line, column: e.column)
+            Finding(
+                .error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line,
+                column: e.column)
         }
     }
 }
@@ -23,8 +25,10 @@ extension StoreValidation {
 extension Finding {
     /// The finding as JSON (the shape used by `validate --json` and SPEC §6 diagnostics).
     public var json: JSONValue {
-        var m: [(String, JSONValue)] = [("severity", .string(severity.rawValue)), ("rule", .string(rule)),
-                                        ("field", .string(field)), ("message", .string(message))]
+        var m: [(String, JSONValue)] = [
+            ("severity", .string(severity.rawValue)), ("rule", .string(rule)),
+            ("field", .string(field)), ("message", .string(message)),
+        ]
         if !file.isEmpty { m.append(("file", .string(file))) }
         if let line { m.append(("line", .int(line))) }
         if let column { m.append(("column", .int(column))) }

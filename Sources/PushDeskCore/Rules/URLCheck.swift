@@ -15,7 +15,9 @@ enum URLCheck {
         var i = 0
         func lower(_ c: UInt8) -> UInt8 { c | 0x20 }
         // Scheme: http or https, any case.
-        guard b.count > 7, lower(b[0]) == 0x68, lower(b[1]) == 0x74, lower(b[2]) == 0x74, lower(b[3]) == 0x70 else { return false }
+        guard b.count > 7, lower(b[0]) == 0x68, lower(b[1]) == 0x74, lower(b[2]) == 0x74, lower(b[3]) == 0x70 else {
+            return false
+        }
         i = 4
         if lower(b[i]) == 0x73 { i += 1 }
         guard i + 3 <= b.count, b[i] == 0x3A, b[i + 1] == 0x2F, b[i + 2] == 0x2F else { return false }
@@ -57,7 +59,8 @@ enum URLCheck {
     private static func isRestByte(_ c: UInt8) -> Bool {
         if isAlphanumeric(c) { return true }
         switch c {
-        case 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40, 0x2F, 0x3F:
+        case 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40, 0x2F,
+            0x3F:
             return true
         default:
             return false

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file so that it is always either the old or the new version, even if the
@@ -25,7 +26,10 @@ public enum AtomicFile {
             try bytes.withUnsafeBytes { buf in
                 while written < buf.count {
                     let n = Glibc.write(fd, buf.baseAddress! + written, buf.count - written)
-                    if n < 0 { if errno == EINTR { continue }; throw posixError("cannot write \(url.lastPathComponent)") }
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw posixError("cannot write \(url.lastPathComponent)")
+                    }
                     written += n
                 }
             }
@@ -39,7 +43,10 @@ public enum AtomicFile {
         guard rename(tmp, url.path) == 0 else { throw posixError("cannot replace \(url.lastPathComponent)") }
         ok = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
     }
 
     static func posixError(_ what: String) -> AtomicWriteError {

@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a record file was when it was read: size, modification time and SHA-256 of the
@@ -21,7 +22,9 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
     public var sha256: String
 
     public init(size: Int, modified: Date, sha256: String) {
-        self.size = size; self.modified = modified; self.sha256 = sha256
+        self.size = size
+        self.modified = modified
+        self.sha256 = sha256
     }
 
     public init(bytes: some DataProtocol, modified: Date) {
@@ -36,7 +39,10 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         digits.withUTF8Buffer { d in
-            for b in digest { out.append(d[Int(b >> 4)]); out.append(d[Int(b & 15)]) }
+            for b in digest {
+                out.append(d[Int(b >> 4)])
+                out.append(d[Int(b & 15)])
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -85,11 +91,16 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
             while true {
                 if got == capacity {
                     capacity *= 2
-                    guard let grown = realloc(buffer, capacity) else { throw AtomicWriteError(message: "out of memory reading \(name)") }
+                    guard let grown = realloc(buffer, capacity) else {
+                        throw AtomicWriteError(message: "out of memory reading \(name)")
+                    }
                     buffer = grown
                 }
                 let n = Glibc.read(fd, buffer + got, capacity - got)
-                if n < 0 { if errno == EINTR { continue }; throw AtomicFile.posixError("cannot read \(name)") }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw AtomicFile.posixError("cannot read \(name)")
+                }
                 if n == 0 { break }
                 got += n
                 if got > maxBytes { throw AtomicWriteError(message: "\(name) is more than \(maxBytes) bytes") }
@@ -100,7 +111,8 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
         }
         let data = got == 0 ? Data() : Data(bytesNoCopy: buffer, count: got, deallocator: .free)
         if got == 0 { free(buffer) }
-        let mtime = Date(timeIntervalSince1970: TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9)
+        let mtime = Date(
+            timeIntervalSince1970: TimeInterval(st.st_mtim.tv_sec) + TimeInterval(st.st_mtim.tv_nsec) / 1e9)
         return (data, mtime)
     }
 
@@ -136,6 +148,7 @@ public struct StoreConflict: Error, CustomStringConvertible, Sendable {
             let when = current.map { " (modified \(LockHolder.localTime($0.modified)))" } ?? ""
             what = "changed on disk since it was read\(when)"
         }
-        return "\(file): error: \(what); nothing was written — reload it, save your version as a copy, or compare the two"
+        return
+            "\(file): error: \(what); nothing was written — reload it, save your version as a copy, or compare the two"
     }
 }

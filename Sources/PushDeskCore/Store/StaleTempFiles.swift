@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Temp files a killed save leaves behind (`.NAME.tmp-PID-RANDOM`, written by AtomicFile and
@@ -16,15 +17,19 @@ public enum StaleTempFiles {
     public static func writerPid(_ fileName: String) -> Int32? {
         guard fileName.hasPrefix("."), let r = fileName.range(of: ".tmp-", options: .backwards) else { return nil }
         let parts = fileName[r.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              r.lowerBound > fileName.index(after: fileName.startIndex) else { return nil }
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            r.lowerBound > fileName.index(after: fileName.startIndex)
+        else { return nil }
         return Int32(parts[0])
     }
 
     /// Removes stale temp files; returns their store-relative paths.
     @discardableResult
-    public static func clean(storeRoot: URL, now: Date = Date(), maxAge: TimeInterval = 600,
-                             isAlive: (Int32) -> Bool = ProcessIdentity.isAlive) -> [String] {
+    public static func clean(
+        storeRoot: URL, now: Date = Date(), maxAge: TimeInterval = 600,
+        isAlive: (Int32) -> Bool = ProcessIdentity.isAlive
+    ) -> [String] {
         var removed: [String] = []
         for folder in folders {
             let dir = storeRoot.appendingPathComponent(folder)

@@ -22,7 +22,8 @@ public final class Store: Sendable {
     public static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
         let allowed: (Unicode.Scalar) -> Bool = { s in
-            (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-" || s == "."
+            (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "_" || s == "-"
+                || s == "."
         }
         return first != "." && first != "-" && name.unicodeScalars.allSatisfy(allowed)
     }
@@ -42,7 +43,9 @@ public final class Store: Sendable {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) else { return [] }
         guard isDir.boolValue else {
-            throw StoreError(file: folder, "\(folder) is not a directory; the store needs \(folder)/ to hold one file per record", kind: .io)
+            throw StoreError(
+                file: folder, "\(folder) is not a directory; the store needs \(folder)/ to hold one file per record",
+                kind: .io)
         }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: dir.path)
@@ -62,12 +65,14 @@ public final class Store: Sendable {
     /// The service and its source map (no fingerprint: nothing will be saved from it).
     public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
         let path = Self.servicePath(name)
-        return try decodeRecord(try read(path), name: name, path: path, map: .keptBytes, ServiceXML.decode, name: \.name)
+        return try decodeRecord(
+            try read(path), name: name, path: path, map: .keptBytes, ServiceXML.decode, name: \.name)
     }
 
     public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
         let path = Self.deliveryPath(name)
-        return try decodeRecord(try read(path), name: name, path: path, map: .keptBytes, DeliveryXML.decode, name: \.name)
+        return try decodeRecord(
+            try read(path), name: name, path: path, map: .keptBytes, DeliveryXML.decode, name: \.name)
     }
 
     /// The service, its source map, and the fingerprint of the bytes it was read from
@@ -76,18 +81,22 @@ public final class Store: Sendable {
     public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
         let path = Self.servicePath(name)
         let (data, fp) = try readRecord(path)
-        let (service, map) = try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, _ in
-            FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
-        }), ServiceXML.decode, name: \.name)
+        let (service, map) = try decodeRecord(
+            data, name: name, path: path,
+            map: .reread(same: { bytes, _ in
+                FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
+            }), ServiceXML.decode, name: \.name)
         return (service, map, fp)
     }
 
     public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
         let path = Self.deliveryPath(name)
         let (data, fp) = try readRecord(path)
-        let (delivery, map) = try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, _ in
-            FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
-        }), DeliveryXML.decode, name: \.name)
+        let (delivery, map) = try decodeRecord(
+            data, name: name, path: path,
+            map: .reread(same: { bytes, _ in
+                FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
+            }), DeliveryXML.decode, name: \.name)
         return (delivery, map, fp)
     }
 
@@ -102,11 +111,15 @@ public final class Store: Sendable {
 
     /// One record of either kind: decoded without positions, its map lazy, its name checked
     /// against the file name.
-    private func decodeRecord<R>(_ data: Data, name: String, path: String, map source: MapSource,
-                                 _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R,
-                                 name recordName: (R) -> String) throws -> (R, SourceMap) {
+    private func decodeRecord<R>(
+        _ data: Data, name: String, path: String, map source: MapSource,
+        _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R,
+        name recordName: (R) -> String
+    ) throws -> (R, SourceMap) {
         let record = try decode(data, path, nil)
-        let positions: @Sendable (Data) -> [String: SourceMap.Position] = { SourceMap.recorded($0, file: path, by: decode) }
+        let positions: @Sendable (Data) -> [String: SourceMap.Position] = {
+            SourceMap.recorded($0, file: path, by: decode)
+        }
         let map: SourceMap
         switch source {
         case .keptBytes: map = SourceMap(lazy: { positions(data) })
@@ -116,8 +129,10 @@ public final class Store: Sendable {
         return (record, map)
     }
 
-    private func rereadingMap(_ path: String, same: @escaping @Sendable (Data, Date) -> Bool,
-                              record: @escaping @Sendable (Data) -> [String: SourceMap.Position]) -> SourceMap {
+    private func rereadingMap(
+        _ path: String, same: @escaping @Sendable (Data, Date) -> Bool,
+        record: @escaping @Sendable (Data) -> [String: SourceMap.Position]
+    ) -> SourceMap {
         SourceMap(lazy: { [self] in
             guard let (bytes, modified) = try? readChecked(path), same(bytes, modified) else { return [:] }
             return record(bytes)
@@ -132,16 +147,18 @@ public final class Store: Sendable {
         let path = Self.servicePath(name)
         let (data, modified) = try readChecked(path)
         let size = data.count
-        return try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
-                                ServiceXML.decode, name: \.name)
+        return try decodeRecord(
+            data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
+            ServiceXML.decode, name: \.name)
     }
 
     private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
         let path = Self.deliveryPath(name)
         let (data, modified) = try readChecked(path)
         let size = data.count
-        return try decodeRecord(data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
-                                DeliveryXML.decode, name: \.name)
+        return try decodeRecord(
+            data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
+            DeliveryXML.decode, name: \.name)
     }
 
     public func loadProfile(_ name: String) throws -> Profile {
@@ -153,8 +170,10 @@ public final class Store: Sendable {
     private func checkName(_ name: String, expected: String, path: String, map: SourceMap) throws {
         guard name == expected else {
             let p = map.position(of: "name")
-            throw StoreError(file: path, line: p?.line, column: p?.column,
-                             "name \"\(Escape.inline(name))\" does not match the file name \"\(Escape.inline(expected)).xml\"; rename the file or the record")
+            throw StoreError(
+                file: path, line: p?.line, column: p?.column,
+                "name \"\(Escape.inline(name))\" does not match the file name \"\(Escape.inline(expected)).xml\"; rename the file or the record"
+            )
         }
     }
 
@@ -179,14 +198,17 @@ public final class Store: Sendable {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: u.path)) ?? "?"
             let resolved = u.resolvingSymlinksInPath().path
             if !resolved.hasPrefix(root.resolvingSymlinksInPath().path + "/") {
-                throw StoreError(file: relative, line: 1, column: 1,
-                                 "is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a regular file")
+                throw StoreError(
+                    file: relative, line: 1, column: 1,
+                    "is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a regular file")
             }
             if stat(path, &st) != 0 { st.st_size = 0 }  // a dangling link fails at the read below
         }
         if st.st_size > XMLReader.maxFileBytes {
-            throw StoreError(file: relative, line: 1, column: 1,
-                             "the file is \(Int(st.st_size) / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?")
+            throw StoreError(
+                file: relative, line: 1, column: 1,
+                "the file is \(Int(st.st_size) / 1024 / 1024) MB; PushDesk files are at most \(XMLReader.maxFileBytes / 1024 / 1024) MB — is this the right file?"
+            )
         }
         do {
             guard let r = try FileFingerprint.readBytes(path: path) else {
@@ -208,15 +230,21 @@ public final class Store: Sendable {
     // MARK: writing
 
     public func save(_ service: Service) throws {
-        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name)) { try ServiceXML.encode(service) }
+        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name)) {
+            try ServiceXML.encode(service)
+        }
     }
 
     public func save(_ delivery: Delivery) throws {
-        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name)) { try DeliveryXML.encode(delivery) }
+        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name)) {
+            try DeliveryXML.encode(delivery)
+        }
     }
 
     public func save(_ profile: Profile) throws {
-        try saveRecord(profile.name, kind: "profile", path: Self.profilePath(profile.name)) { try ProfileXML.encode(profile) }
+        try saveRecord(profile.name, kind: "profile", path: Self.profilePath(profile.name)) {
+            try ProfileXML.encode(profile)
+        }
     }
 
     /// Saves only if the file on disk is still what `baseline` says (unchanged since it was
@@ -224,12 +252,16 @@ public final class Store: Sendable {
     /// nothing. Returns the fingerprint of the bytes written, the baseline of the next save.
     @discardableResult
     public func save(_ service: Service, baseline: RecordBaseline) throws -> FileFingerprint {
-        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name), baseline: baseline) { try ServiceXML.encode(service) }
+        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name), baseline: baseline) {
+            try ServiceXML.encode(service)
+        }
     }
 
     @discardableResult
     public func save(_ delivery: Delivery, baseline: RecordBaseline) throws -> FileFingerprint {
-        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name), baseline: baseline) { try DeliveryXML.encode(delivery) }
+        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name), baseline: baseline) {
+            try DeliveryXML.encode(delivery)
+        }
     }
 
     /// Throws `StoreConflict` when the file is not what the baseline says.
@@ -261,8 +293,10 @@ public final class Store: Sendable {
     /// The same, with the on-disk check right before the write. (A change landing between
     /// the check and the rename is not caught: other consoles are kept out by the store
     /// lock, see docs/RELIABILITY-recovery.md.)
-    private func saveRecord(_ name: String, kind: String, path: String, baseline: RecordBaseline,
-                            encode: () throws -> String) throws -> FileFingerprint {
+    private func saveRecord(
+        _ name: String, kind: String, path: String, baseline: RecordBaseline,
+        encode: () throws -> String
+    ) throws -> FileFingerprint {
         try checkSavable(name, kind: kind)
         let text: String
         do { text = try encode() } catch {
@@ -270,7 +304,8 @@ public final class Store: Sendable {
         }
         try checkUnchanged(path, baseline: baseline)
         try write(text, to: path)
-        let modified = (try? FileManager.default.attributesOfItem(atPath: url(path).path))?[.modificationDate] as? Date ?? Date()
+        let modified =
+            (try? FileManager.default.attributesOfItem(atPath: url(path).path))?[.modificationDate] as? Date ?? Date()
         return FileFingerprint(bytes: Array(text.utf8), modified: modified)
     }
 
@@ -279,19 +314,23 @@ public final class Store: Sendable {
 
     private func checkSavable(_ name: String, kind: String) throws {
         guard Self.isValidName(name) else {
-            throw StoreError(file: "", "the \(kind) name \"\(Escape.inline(name))\" cannot be a file name; use \(Self.nameRule)", kind: .io)
+            throw StoreError(
+                file: "", "the \(kind) name \"\(Escape.inline(name))\" cannot be a file name; use \(Self.nameRule)",
+                kind: .io)
         }
     }
 
     private func write(_ text: String, to relative: String) throws {
         let u = url(relative)
         do {
-            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFile.write(Array(text.utf8), to: u)
         } catch let e as AtomicWriteError {
             throw StoreError(file: relative, "not saved, the file on disk is unchanged: \(e.message)", kind: .io)
         } catch {
-            throw StoreError(file: relative, "not saved, the file on disk is unchanged: \(error.localizedDescription)", kind: .io)
+            throw StoreError(
+                file: relative, "not saved, the file on disk is unchanged: \(error.localizedDescription)", kind: .io)
         }
     }
 
@@ -344,7 +383,9 @@ public final class Store: Sendable {
                 if let e = r.error { snap.errors.append(e) }
             }
             for name in try profileNames() {
-                do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError { snap.errors.append(e) } catch {}
+                do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError {
+                    snap.errors.append(e)
+                } catch {}
             }
         } catch let e as StoreError { snap.errors.append(e) } catch {}
         return snap
@@ -368,7 +409,9 @@ public struct StoreSnapshot: Sendable {
     public var fingerprints: [String: FileFingerprint] = [:]
 
     public init(services: [Service] = [], deliveries: [Delivery] = [], profiles: [Profile] = []) {
-        self.services = services; self.deliveries = deliveries; self.profiles = profiles
+        self.services = services
+        self.deliveries = deliveries
+        self.profiles = profiles
     }
 
     public func service(named name: String) -> Service? { services.first { $0.name == name } }
@@ -378,7 +421,8 @@ public struct StoreSnapshot: Sendable {
         findings.map { f in
             guard f.line == nil, let p = sourceMaps[f.file]?.position(of: f.field) else { return f }
             var f = f
-            f.line = p.line; f.column = p.column
+            f.line = p.line
+            f.column = p.column
             return f
         }
     }

@@ -15,14 +15,21 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     public var kind: Kind
 
     public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String, kind: Kind = .invalidContent) {
-        self.file = file; self.line = line; self.column = column; self.message = message; self.kind = kind
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.kind = kind
     }
 
     /// Where the error leaves for a terminal: the file name (from a directory listing) and
     /// the message (which may quote an element name, a value) are escaped here, in one place.
     public var description: String {
         var loc = Escape.inline(file, limit: .max)
-        if let line { loc += ":\(line)"; if let column { loc += ":\(column)" } }
+        if let line {
+            loc += ":\(line)"
+            if let column { loc += ":\(column)" }
+        }
         return "\(loc): error: \(Escape.inline(message, limit: .max))"
     }
 }

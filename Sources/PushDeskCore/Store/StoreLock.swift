@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Who holds a store's lock: written into `.pushdesk/lock` so a second operator can be told.
@@ -15,7 +16,11 @@ public struct LockHolder: Equatable, Sendable {
     public var since: Date
 
     public init(user: String, host: String, pid: Int32, program: String, since: Date) {
-        self.user = user; self.host = host; self.pid = pid; self.program = program; self.since = since
+        self.user = user
+        self.host = host
+        self.pid = pid
+        self.program = program
+        self.since = since
     }
 
     /// This process, now.
@@ -39,7 +44,8 @@ public struct LockHolder: Equatable, Sendable {
             v[String(l[..<eq])] = String(l[l.index(after: eq)...].prefix(100))
         }
         guard let pid = v["pid"].flatMap({ Int32($0) }), let since = v["since"].flatMap(isoDate) else { return nil }
-        return LockHolder(user: v["user"] ?? "?", host: v["host"] ?? "?", pid: pid, program: v["program"] ?? "?", since: since)
+        return LockHolder(
+            user: v["user"] ?? "?", host: v["host"] ?? "?", pid: pid, program: v["program"] ?? "?", since: since)
     }
 
     /// `alice@build-01 (pid 4242, console) since 2026-05-01 10:02:03`
@@ -54,7 +60,9 @@ public struct LockHolder: Equatable, Sendable {
     public var processIsGone: Bool { isOnThisHost && !ProcessIdentity.isAlive(pid) }
 
     private static func clean(_ s: String) -> String {
-        String(s.unicodeScalars.filter { $0.value >= 0x20 && $0 != "=" && $0.value != 0x7F }.map(Character.init).prefix(100))
+        String(
+            s.unicodeScalars.filter { $0.value >= 0x20 && $0 != "=" && $0.value != 0x7F }.map(Character.init).prefix(
+                100))
     }
 
     /// ISO 8601 UTC (`2026-05-01T10:02:03Z`), the form of times in the lock and recovery files.
@@ -111,7 +119,10 @@ public final class StoreLock: @unchecked Sendable {
     public let holder: LockHolder
     private var fd: Int32
 
-    private init(fd: Int32, holder: LockHolder) { self.fd = fd; self.holder = holder }
+    private init(fd: Int32, holder: LockHolder) {
+        self.fd = fd
+        self.holder = holder
+    }
     deinit { release() }
 
     /// Tries to take the lock without waiting.
@@ -131,22 +142,28 @@ public final class StoreLock: @unchecked Sendable {
                 if busy { return .heldBy(LockHolder.parse(text)) }
                 throw e
             }
-            var mine = stat(), named = stat()
-            guard fstat(fd, &mine) == 0, stat(path, &named) == 0, mine.st_ino == named.st_ino, mine.st_dev == named.st_dev else {
-                close(fd); continue
+            var mine = stat()
+            var named = stat()
+            guard fstat(fd, &mine) == 0, stat(path, &named) == 0, mine.st_ino == named.st_ino,
+                mine.st_dev == named.st_dev
+            else {
+                close(fd)
+                continue
             }
             let previous = LockHolder.parse(readAll(fd))
             let bytes = Array(holder.fileText.utf8)
             guard ftruncate(fd, 0) == 0, pwrite(fd, bytes, bytes.count, 0) == bytes.count else {
                 let e = lockError("cannot write \(relativePath)")
-                close(fd); throw e
+                close(fd)
+                throw e
             }
             // No fsync: the lock is the kernel's flock, gone with the process and never on
             // disk; the text only names the holder, and after a crash nobody holds it. (An
             // fsync here cost the console's start 0.4–12 ms on a busy disk.)
             return .acquired(StoreLock(fd: fd, holder: holder), previous: previous)
         }
-        throw StoreError(file: relativePath, "the lock file keeps being replaced; is another console taking over?", kind: .io)
+        throw StoreError(
+            file: relativePath, "the lock file keeps being replaced; is another console taking over?", kind: .io)
     }
 
     /// Takes the lock from a holder whose process is gone but whose lock is still held (its
@@ -159,7 +176,10 @@ public final class StoreLock: @unchecked Sendable {
         let text = fd >= 0 ? readAll(fd) : ""
         if fd >= 0 { close(fd) }
         if let old = LockHolder.parse(text), !old.processIsGone {
-            throw StoreError(file: relativePath, "not taken over: \(old.summary) is \(old.isOnThisHost ? "still running" : "on another machine, which cannot be checked from here")", kind: .io)
+            throw StoreError(
+                file: relativePath,
+                "not taken over: \(old.summary) is \(old.isOnThisHost ? "still running" : "on another machine, which cannot be checked from here")",
+                kind: .io)
         }
         if unlink(path) != 0 && errno != ENOENT { throw lockError("cannot replace \(relativePath)") }
         return try acquire(storeRoot: storeRoot, holder: holder)
@@ -207,6 +227,7 @@ public struct StoreLocked: Error, CustomStringConvertible, Sendable {
     public var holder: LockHolder?
     public var description: String {
         let who = holder?.summary ?? "another process (its lock file names nobody yet)"
-        return "\(StoreLock.relativePath): error: the store is locked by \(who); nothing was written. Retry when it has finished (a console: when it quits)"
+        return
+            "\(StoreLock.relativePath): error: the store is locked by \(who); nothing was written. Retry when it has finished (a console: when it quits)"
     }
 }

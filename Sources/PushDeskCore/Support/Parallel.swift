@@ -16,7 +16,8 @@ enum Parallel {
         let chunks = min(items.count, cores * 4)
         let results = ResultSlots<[R]>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let lo = items.count * c / chunks, hi = items.count * (c + 1) / chunks
+            let lo = items.count * c / chunks
+            let hi = items.count * (c + 1) / chunks
             results.set(c, items[lo..<hi].map(transform))
         }
         return results.values.flatMap { $0 }
@@ -28,6 +29,14 @@ private final class ResultSlots<R>: @unchecked Sendable {
     private var slots: [R?]
     private let lock = NSLock()
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
-    var values: [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+    func set(_ i: Int, _ value: R) {
+        lock.lock()
+        slots[i] = value
+        lock.unlock()
+    }
+    var values: [R] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0! }
+    }
 }

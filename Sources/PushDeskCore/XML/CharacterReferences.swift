@@ -20,33 +20,57 @@ extension SourceScan {
         }
         guard hasReference else { return nil }
         let n = bytes.count
-        let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
-        let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+        let comment = Array("<!--".utf8)
+        let commentEnd = Array("-->".utf8)
+        let cdata = Array("<![CDATA[".utf8)
+        let cdataEnd = Array("]]>".utf8)
         var i = 0
         while i < n {
             let b = bytes[i]
             if b == 0x3C {
-                if matches(comment, at: i) { i = skip(past: commentEnd, from: i + comment.count); continue }
-                if matches(cdata, at: i) { i = skip(past: cdataEnd, from: i + cdata.count); continue }
+                if matches(comment, at: i) {
+                    i = skip(past: commentEnd, from: i + comment.count)
+                    continue
+                }
+                if matches(cdata, at: i) {
+                    i = skip(past: cdataEnd, from: i + cdata.count)
+                    continue
+                }
             }
-            guard b == 0x26, i + 2 < n, bytes[i + 1] == 0x23 else { i += 1; continue }
+            guard b == 0x26, i + 2 < n, bytes[i + 1] == 0x23 else {
+                i += 1
+                continue
+            }
             var k = i + 2
             let hex = bytes[k] == 0x78
             if hex { k += 1 }
-            var value = 0, digits = 0
+            var value = 0
+            var digits = 0
             while k < n, digits <= 8, let d = digit(bytes[k], hex: hex) {
-                value = value * (hex ? 16 : 10) + d; digits += 1; k += 1
+                value = value * (hex ? 16 : 10) + d
+                digits += 1
+                k += 1
             }
             // Malformed references are left to the parser's own error.
-            guard digits > 0, k < n, bytes[k] == 0x3B else { i += 1; continue }
+            guard digits > 0, k < n, bytes[k] == 0x3B else {
+                i += 1
+                continue
+            }
             let text = String(decoding: bytes[i...k], as: UTF8.self)
             if (0xD800...0xDFFF).contains(value) {
-                return (i, "character reference \(text) is half of a UTF-16 surrogate pair, not a character; write the character itself or its full code point (e.g. &#x1F600; for 😀)")
+                return (
+                    i,
+                    "character reference \(text) is half of a UTF-16 surrogate pair, not a character; write the character itself or its full code point (e.g. &#x1F600; for 😀)"
+                )
             }
-            let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+            let allowed =
+                value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
                 || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
             if !allowed {
-                return (i, "character reference \(text) is a character XML 1.0 does not allow (a control character or a non-character); remove it")
+                return (
+                    i,
+                    "character reference \(text) is a character XML 1.0 does not allow (a control character or a non-character); remove it"
+                )
             }
             i = k + 1
         }

@@ -3,12 +3,16 @@ import Foundation
 /// `deliveries/<name>.xml` ⇄ `Delivery` (SPEC §3.2). Attribute order here is the file's fixed order.
 public enum DeliveryXML {
     static let deliveryAttributes = ["format", "name", "label", "service"]
-    static let iosAttributes = ["type", "sound", "critical", "volume", "badge", "category", "mutableContent",
-                                "contentAvailable", "threadId", "interruptionLevel", "relevanceScore",
-                                "targetContentId", "launchImage", "priority", "collapseId", "expiration"]
-    static let androidAttributes = ["type", "priority", "ttl", "collapseKey", "channelId", "sound", "icon", "color",
-                                    "tag", "clickAction", "image", "ticker", "sticky", "visibility",
-                                    "notificationPriority", "notificationCount"]
+    static let iosAttributes = [
+        "type", "sound", "critical", "volume", "badge", "category", "mutableContent",
+        "contentAvailable", "threadId", "interruptionLevel", "relevanceScore",
+        "targetContentId", "launchImage", "priority", "collapseId", "expiration",
+    ]
+    static let androidAttributes = [
+        "type", "priority", "ttl", "collapseKey", "channelId", "sound", "icon", "color",
+        "tag", "clickAction", "image", "ticker", "sticky", "visibility",
+        "notificationPriority", "notificationCount",
+    ]
 
     // MARK: reading
 
@@ -23,8 +27,9 @@ public enum DeliveryXML {
         try r.checkRoot("delivery")
         try r.checkAttributes(deliveryAttributes)
         try r.checkChildren(["content", "tracking", "ios", "android", "variables"])
-        var d = Delivery(name: try r.required("name"), label: r.optional("label") ?? "",
-                         service: r.optional("service") ?? "")
+        var d = Delivery(
+            name: try r.required("name"), label: r.optional("label") ?? "",
+            service: r.optional("service") ?? "")
         if let node = r.child(named: "content") {
             let c = r.reader(for: node, path: "content")
             try c.checkAttributes([])
@@ -115,7 +120,8 @@ public enum DeliveryXML {
             ("contentAvailable", i.contentAvailable.map(bool)), ("threadId", i.threadId),
             ("interruptionLevel", i.interruptionLevel?.rawValue), ("relevanceScore", i.relevanceScore),
             ("targetContentId", i.targetContentId), ("launchImage", i.launchImage),
-            ("priority", i.priority?.rawValue), ("collapseId", i.collapseId), ("expiration", i.expiration)]
+            ("priority", i.priority?.rawValue), ("collapseId", i.collapseId), ("expiration", i.expiration),
+        ]
         if iosAttrs.contains(where: { $0.1 != nil }) { try w.empty("ios", iosAttrs) }
         let a = d.android
         let androidAttrs: [(String, String?)] = [
@@ -123,7 +129,8 @@ public enum DeliveryXML {
             ("collapseKey", a.collapseKey), ("channelId", a.channelId), ("sound", a.sound), ("icon", a.icon),
             ("color", a.color), ("tag", a.tag), ("clickAction", a.clickAction), ("image", a.image),
             ("ticker", a.ticker), ("sticky", a.sticky.map(bool)), ("visibility", a.visibility?.rawValue),
-            ("notificationPriority", a.notificationPriority?.rawValue), ("notificationCount", a.notificationCount)]
+            ("notificationPriority", a.notificationPriority?.rawValue), ("notificationCount", a.notificationCount),
+        ]
         if androidAttrs.contains(where: { $0.1 != nil }) { try w.empty("android", androidAttrs) }
         if !d.variables.isEmpty {
             // The reader refuses a second value for a name; never write a file it would refuse.
@@ -162,10 +169,15 @@ public enum ProfileXML {
         func letter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" }
         for f in p.fields {
             guard let first = f.name.unicodeScalars.first, letter(first),
-                  f.name.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
-                throw XMLEncodeError("the profile field name \"\(Escape.inline(f.name))\" is not usable; use letters, digits, _, - and . (a letter or _ first)")
+                f.name.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
+            else {
+                throw XMLEncodeError(
+                    "the profile field name \"\(Escape.inline(f.name))\" is not usable; use letters, digits, _, - and . (a letter or _ first)"
+                )
             }
-            if !seen.insert(f.name).inserted { throw XMLEncodeError("the profile field `\(f.name)` is given twice; keep one") }
+            if !seen.insert(f.name).inserted {
+                throw XMLEncodeError("the profile field `\(f.name)` is given twice; keep one")
+            }
         }
         var w = XMLWriter()
         try w.empty("recipient", p.fields.map { ($0.name, Optional($0.value)) })

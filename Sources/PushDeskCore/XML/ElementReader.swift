@@ -13,7 +13,10 @@ struct ElementReader {
     let sourceMap: SourceMapRecorder?
 
     init(_ node: XMLNode, file: String, path: String = "", sourceMap: SourceMapRecorder?) {
-        self.node = node; self.file = file; self.path = path; self.sourceMap = sourceMap
+        self.node = node
+        self.file = file
+        self.path = path
+        self.sourceMap = sourceMap
     }
 
     func error(_ message: String) -> StoreError {
@@ -31,10 +34,15 @@ struct ElementReader {
     /// Fails on the first attribute not in `allowed`, or one whose value is absurdly long.
     func checkAttributes(_ allowed: [String]) throws {
         for a in node.attributes where a.value.utf8.count > Self.maxValueBytes {
-            throw error(attribute: a.name, "the value of `\(a.name)` on <\(node.name)> is \(a.value.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted")
+            throw error(
+                attribute: a.name,
+                "the value of `\(a.name)` on <\(node.name)> is \(a.value.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted"
+            )
         }
         for a in node.attributes where !allowed.contains(a.name) {
-            throw error(attribute: a.name, "unknown attribute `\(a.name)` on <\(node.name)>; expected one of: \(allowed.joined(separator: ", "))")
+            throw error(
+                attribute: a.name,
+                "unknown attribute `\(a.name)` on <\(node.name)>; expected one of: \(allowed.joined(separator: ", "))")
         }
         if let sourceMap {
             for a in node.attributes { sourceMap.record(path + a.name, node.position(ofAttribute: a.name)) }
@@ -46,20 +54,26 @@ struct ElementReader {
         var seen: [String] = []  // a handful of names: a list beats hashing
         for c in node.children {
             guard allowed.contains(c.name) else {
-                let expected = allowed.isEmpty ? "no child elements" : "one of: " + allowed.map { "<\($0)>" }.joined(separator: ", ")
-                throw StoreError(file: file, line: c.line, column: c.column,
-                                 "unknown element <\(c.name)> inside <\(node.name)>; expected \(expected)")
+                let expected =
+                    allowed.isEmpty
+                    ? "no child elements" : "one of: " + allowed.map { "<\($0)>" }.joined(separator: ", ")
+                throw StoreError(
+                    file: file, line: c.line, column: c.column,
+                    "unknown element <\(c.name)> inside <\(node.name)>; expected \(expected)")
             }
             if !repeatable.contains(c.name) {
                 if seen.contains(c.name) {
-                    throw StoreError(file: file, line: c.line, column: c.column,
-                                 "<\(c.name)> appears twice inside <\(node.name)>; keep one")
+                    throw StoreError(
+                        file: file, line: c.line, column: c.column,
+                        "<\(c.name)> appears twice inside <\(node.name)>; keep one")
                 }
                 seen.append(c.name)
             }
         }
         if textAllowed, node.text.utf8.count > Self.maxValueBytes {
-            throw error("the text of <\(node.name)> is \(node.text.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted")
+            throw error(
+                "the text of <\(node.name)> is \(node.text.utf8.count) bytes; at most \(Self.maxValueBytes) are accepted"
+            )
         }
         if !textAllowed, !Self.isBlank(node.text) {
             throw error("unexpected text inside <\(node.name)>; only child elements belong here")
@@ -82,11 +96,13 @@ struct ElementReader {
         return v
     }
 
-    func enumValue<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+    func enumValue<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T?
+    where T.RawValue == String {
         guard let raw = node.attribute(name) else { return nil }
         guard let v = T(rawValue: raw) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
-            throw error(attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected \(allowed)")
+            throw error(
+                attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected \(allowed)")
         }
         return v
     }
@@ -96,14 +112,18 @@ struct ElementReader {
         switch raw {
         case "true": return true
         case "false": return false
-        default: throw error(attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected true|false")
+        default:
+            throw error(
+                attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected true|false")
         }
     }
 
     func int(_ name: String, min: Int) throws -> Int? {
         guard let raw = node.attribute(name) else { return nil }
         guard let v = Int(raw), v >= min else {
-            throw error(attribute: name, "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected a whole number ≥ \(min)")
+            throw error(
+                attribute: name,
+                "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected a whole number ≥ \(min)")
         }
         return v
     }
@@ -129,11 +149,15 @@ struct ElementReader {
 
     func checkRoot(_ expected: String, formats: [String] = ["1"]) throws {
         guard node.name == expected else {
-            throw error("the root element is <\(node.name)>; a \(expected) file starts with <\(expected) format=\"1\" …>")
+            throw error(
+                "the root element is <\(node.name)>; a \(expected) file starts with <\(expected) format=\"1\" …>")
         }
         let format = try required("format")
         guard formats.contains(format) else {
-            throw error(attribute: "format", "format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format \(formats.joined(separator: ", "))")
+            throw error(
+                attribute: "format",
+                "format \"\(Escape.inline(format))\" is not supported; this PushDesk reads format \(formats.joined(separator: ", "))"
+            )
         }
     }
 }
@@ -148,7 +172,9 @@ final class SourceMapRecorder {
 
 extension SourceMap {
     /// The positions `decode` records when it reads `data` again (none if it fails now).
-    static func recorded<R>(_ data: Data, file: String, by decode: (Data, String, SourceMapRecorder?) throws -> R) -> [String: Position] {
+    static func recorded<R>(_ data: Data, file: String, by decode: (Data, String, SourceMapRecorder?) throws -> R)
+        -> [String: Position]
+    {
         let recorder = SourceMapRecorder()
         _ = try? decode(data, file, recorder)
         return recorder.positions
@@ -156,8 +182,10 @@ extension SourceMap {
 
     /// A record decoded without positions, and its map, recorded from `data` the first time
     /// a position is asked for.
-    static func decoding<R>(_ data: Data, file: String,
-                            _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R) throws -> (R, SourceMap) {
+    static func decoding<R>(
+        _ data: Data, file: String,
+        _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R
+    ) throws -> (R, SourceMap) {
         (try decode(data, file, nil), SourceMap(lazy: { recorded(data, file: file, by: decode) }))
     }
 }
@@ -167,7 +195,10 @@ extension SourceMap {
 /// Loading a store does not record positions: the map keeps the file's bytes and reads
 /// them again, recording, the first time a position is asked for (a finding on that file).
 public struct SourceMap: Sendable, Equatable {
-    public struct Position: Sendable, Equatable { public var line: Int; public var column: Int }
+    public struct Position: Sendable, Equatable {
+        public var line: Int
+        public var column: Int
+    }
     private let storage: Storage
 
     public var positions: [String: Position] { storage.positions }
@@ -199,10 +230,12 @@ public struct SourceMap: Sendable, Equatable {
         init(_ value: [String: Position]) { self.value = value }
         init(_ compute: @escaping @Sendable () -> [String: Position]) { self.compute = compute }
         var positions: [String: Position] {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             if let value { return value }
             let v = compute?() ?? [:]
-            value = v; compute = nil
+            value = v
+            compute = nil
             return v
         }
     }

@@ -14,17 +14,31 @@ extension SourceScan {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var i = 0
         while i + 1 < n {
-            guard bytes[i] == 0x3C, bytes[i + 1] == 0x3F else { i += 1; continue }
+            guard bytes[i] == 0x3C, bytes[i + 1] == 0x3F else {
+                i += 1
+                continue
+            }
             if i == start, matches(declaration, at: i) {
                 // `<?xml` then white space: a declaration (libxml2 checks its content).
                 let k = i + declaration.count
-                if k < n, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k]) { i = k; continue }
-                return (i, "the XML declaration is malformed; the first line should be <?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+                if k < n, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k]) {
+                    i = k
+                    continue
+                }
+                return (
+                    i,
+                    "the XML declaration is malformed; the first line should be <?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+                )
             }
             if matches(declaration, at: i) {
-                return (i, "an XML declaration (<?xml …?>) may only stand at the very start of the file; remove this one")
+                return (
+                    i, "an XML declaration (<?xml …?>) may only stand at the very start of the file; remove this one"
+                )
             }
-            return (i, "a processing instruction (<?…?>) is not part of a PushDesk file; remove it (in text, write < as &lt;)")
+            return (
+                i,
+                "a processing instruction (<?…?>) is not part of a PushDesk file; remove it (in text, write < as &lt;)"
+            )
         }
         return nil
     }

@@ -4,7 +4,9 @@ import Foundation
 public enum ServiceXML {
     static let serviceAttributes = ["format", "name", "label", "targetMapping", "marketingUrl", "trackingUrl"]
     static let iosAppAttributes = ["environment", "label", "integrationKey", "bundleId", "connector", "icon"]
-    static let androidAppAttributes = ["label", "integrationKey", "packageName", "api", "connector", "maxConnectPerChild", "icon"]
+    static let androidAppAttributes = [
+        "label", "integrationKey", "packageName", "api", "connector", "maxConnectPerChild", "icon",
+    ]
     static let iosAuthAttributes = ["mode", "keyId", "teamId", "keyFile", "certificateFile", "passwordRef"]
     static let androidAuthAttributes = ["mode", "projectId", "clientEmail", "keyFile", "serverKeyRef"]
 
@@ -21,10 +23,11 @@ public enum ServiceXML {
         try r.checkRoot("service")
         try r.checkAttributes(serviceAttributes)
         try r.checkChildren(["iosApp", "androidApp"], repeatable: ["iosApp", "androidApp"])
-        var service = Service(name: try r.required("name"), label: r.optional("label") ?? "",
-                              targetMapping: r.optional("targetMapping") ?? Service.defaultTargetMapping,
-                              marketingUrl: r.optional("marketingUrl") ?? "",
-                              trackingUrl: r.optional("trackingUrl") ?? "")
+        var service = Service(
+            name: try r.required("name"), label: r.optional("label") ?? "",
+            targetMapping: r.optional("targetMapping") ?? Service.defaultTargetMapping,
+            marketingUrl: r.optional("marketingUrl") ?? "",
+            trackingUrl: r.optional("trackingUrl") ?? "")
         for (i, child) in root.children.enumerated() {
             let a = r.reader(for: child, path: "apps[\(i)].")
             service.apps.append(child.name == "iosApp" ? .ios(try iosApp(a)) : .android(try androidApp(a)))
@@ -38,11 +41,12 @@ public enum ServiceXML {
         guard let env = try r.enumValue("environment", IOSEnvironment.self) else {
             throw r.error("<iosApp> needs `environment` (sandbox|production)")
         }
-        var app = IOSApp(environment: env, label: r.optional("label") ?? "",
-                         integrationKey: r.optional("integrationKey") ?? "",
-                         bundleId: r.optional("bundleId") ?? "",
-                         connector: try r.enumValue("connector", IOSConnector.self) ?? .http2,
-                         icon: r.optional("icon") ?? "")
+        var app = IOSApp(
+            environment: env, label: r.optional("label") ?? "",
+            integrationKey: r.optional("integrationKey") ?? "",
+            bundleId: r.optional("bundleId") ?? "",
+            connector: try r.enumValue("connector", IOSConnector.self) ?? .http2,
+            icon: r.optional("icon") ?? "")
         if let auth = r.child(named: "auth") {
             let a = r.reader(for: auth, path: r.path + "auth.")
             try a.checkAttributes(iosAuthAttributes)
@@ -50,14 +54,18 @@ public enum ServiceXML {
             switch try a.required("mode") {
             case "token":
                 try onlyAttributes(a, ["mode", "keyId", "teamId", "keyFile"], mode: "token")
-                app.auth = .token(keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "",
-                                  keyFile: a.optional("keyFile") ?? "")
+                app.auth = .token(
+                    keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "",
+                    keyFile: a.optional("keyFile") ?? "")
             case "certificate":
                 try onlyAttributes(a, ["mode", "certificateFile", "passwordRef"], mode: "certificate")
-                app.auth = .certificate(certificateFile: a.optional("certificateFile") ?? "",
-                                        passwordRef: a.optional("passwordRef") ?? "")
+                app.auth = .certificate(
+                    certificateFile: a.optional("certificateFile") ?? "",
+                    passwordRef: a.optional("passwordRef") ?? "")
             case let other:
-                throw a.error(attribute: "mode", "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
+                throw a.error(
+                    attribute: "mode",
+                    "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
             }
         }
         (app.variables, app.subscriptionParams) = try lists(r)
@@ -78,12 +86,13 @@ public enum ServiceXML {
     private static func androidApp(_ r: ElementReader) throws -> AndroidApp {
         try r.checkAttributes(androidAppAttributes)
         try r.checkChildren(["auth", "variables", "subscriptionParams"])
-        var app = AndroidApp(label: r.optional("label") ?? "", integrationKey: r.optional("integrationKey") ?? "",
-                             packageName: r.optional("packageName") ?? "",
-                             api: try r.enumValue("api", AndroidAPI.self) ?? .httpv1,
-                             connector: try r.enumValue("connector", AndroidConnector.self) ?? .v2,
-                             maxConnectPerChild: try r.int("maxConnectPerChild", min: 1),
-                             icon: r.optional("icon") ?? "")
+        var app = AndroidApp(
+            label: r.optional("label") ?? "", integrationKey: r.optional("integrationKey") ?? "",
+            packageName: r.optional("packageName") ?? "",
+            api: try r.enumValue("api", AndroidAPI.self) ?? .httpv1,
+            connector: try r.enumValue("connector", AndroidConnector.self) ?? .v2,
+            maxConnectPerChild: try r.int("maxConnectPerChild", min: 1),
+            icon: r.optional("icon") ?? "")
         if let auth = r.child(named: "auth") {
             let a = r.reader(for: auth, path: r.path + "auth.")
             try a.checkAttributes(androidAuthAttributes)
@@ -91,14 +100,17 @@ public enum ServiceXML {
             switch try a.required("mode") {
             case "serviceAccount":
                 try onlyAttributes(a, ["mode", "projectId", "clientEmail", "keyFile"], mode: "serviceAccount")
-                app.auth = .serviceAccount(projectId: a.optional("projectId") ?? "",
-                                           clientEmail: a.optional("clientEmail") ?? "",
-                                           keyFile: a.optional("keyFile") ?? "")
+                app.auth = .serviceAccount(
+                    projectId: a.optional("projectId") ?? "",
+                    clientEmail: a.optional("clientEmail") ?? "",
+                    keyFile: a.optional("keyFile") ?? "")
             case "serverKey":
                 try onlyAttributes(a, ["mode", "serverKeyRef"], mode: "serverKey")
                 app.auth = .serverKey(serverKeyRef: a.optional("serverKeyRef") ?? "")
             case let other:
-                throw a.error(attribute: "mode", "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
+                throw a.error(
+                    attribute: "mode",
+                    "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
             }
         }
         (app.variables, app.subscriptionParams) = try lists(r)
@@ -108,7 +120,10 @@ public enum ServiceXML {
     /// An attribute that belongs to the other auth mode is a mistake worth stopping on.
     private static func onlyAttributes(_ a: ElementReader, _ allowed: [String], mode: String) throws {
         for attr in a.node.attributes where !allowed.contains(attr.name) {
-            throw a.error(attribute: attr.name, "`\(attr.name)` does not belong to auth mode \"\(mode)\"; expected: \(allowed.dropFirst().joined(separator: ", "))")
+            throw a.error(
+                attribute: attr.name,
+                "`\(attr.name)` does not belong to auth mode \"\(mode)\"; expected: \(allowed.dropFirst().joined(separator: ", "))"
+            )
         }
     }
 
@@ -134,8 +149,10 @@ public enum ServiceXML {
                 let e = r.reader(for: child, path: r.path + "subscriptionParams[\(j)].")
                 try e.checkAttributes(["name", "label", "field"])
                 try e.checkChildren([])
-                params.append(SubscriptionParam(name: e.optional("name") ?? "", label: e.optional("label") ?? "",
-                                                field: e.optional("field") ?? ""))
+                params.append(
+                    SubscriptionParam(
+                        name: e.optional("name") ?? "", label: e.optional("label") ?? "",
+                        field: e.optional("field") ?? ""))
             }
         }
         return (variables, params)
@@ -145,19 +162,29 @@ public enum ServiceXML {
 
     public static func encode(_ s: Service) throws -> String {
         var w = XMLWriter()
-        try w.start("service", [("format", "1"), ("name", s.name), ("label", s.label), ("targetMapping", s.targetMapping),
-                                ("marketingUrl", s.marketingUrl), ("trackingUrl", s.trackingUrl)])
+        try w.start(
+            "service",
+            [
+                ("format", "1"), ("name", s.name), ("label", s.label), ("targetMapping", s.targetMapping),
+                ("marketingUrl", s.marketingUrl), ("trackingUrl", s.trackingUrl),
+            ])
         for app in s.apps {
             switch app {
             case .ios(let a):
-                try w.start("iosApp", [("environment", a.environment.rawValue), ("label", a.label),
-                                       ("integrationKey", a.integrationKey), ("bundleId", a.bundleId),
-                                       ("connector", a.connector.rawValue), ("icon", nonEmpty(a.icon))])
+                try w.start(
+                    "iosApp",
+                    [
+                        ("environment", a.environment.rawValue), ("label", a.label),
+                        ("integrationKey", a.integrationKey), ("bundleId", a.bundleId),
+                        ("connector", a.connector.rawValue), ("icon", nonEmpty(a.icon)),
+                    ])
                 switch a.auth {
                 case .token(let keyId, let teamId, let keyFile)?:
-                    try w.empty("auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
+                    try w.empty(
+                        "auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
                 case .certificate(let file, let ref)?:
-                    try w.empty("auth", [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
+                    try w.empty(
+                        "auth", [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
                 case nil: break
                 }
                 try writeLists(&w, a.variables, a.subscriptionParams)
@@ -168,15 +195,23 @@ public enum ServiceXML {
                 }
                 w.end()
             case .android(let a):
-                try w.start("androidApp", [("label", a.label), ("integrationKey", a.integrationKey),
-                                           ("packageName", a.packageName), ("api", a.api.rawValue),
-                                           ("connector", a.connector.rawValue),
-                                           ("maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
-                                           ("icon", nonEmpty(a.icon))])
+                try w.start(
+                    "androidApp",
+                    [
+                        ("label", a.label), ("integrationKey", a.integrationKey),
+                        ("packageName", a.packageName), ("api", a.api.rawValue),
+                        ("connector", a.connector.rawValue),
+                        ("maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
+                        ("icon", nonEmpty(a.icon)),
+                    ])
                 switch a.auth {
                 case .serviceAccount(let projectId, let email, let keyFile)?:
-                    try w.empty("auth", [("mode", "serviceAccount"), ("projectId", projectId),
-                                         ("clientEmail", email), ("keyFile", keyFile)])
+                    try w.empty(
+                        "auth",
+                        [
+                            ("mode", "serviceAccount"), ("projectId", projectId),
+                            ("clientEmail", email), ("keyFile", keyFile),
+                        ])
                 case .serverKey(let ref)?:
                     try w.empty("auth", [("mode", "serverKey"), ("serverKeyRef", ref)])
                 case nil: break
@@ -197,7 +232,9 @@ public enum ServiceXML {
         }
         if !params.isEmpty {
             try w.start("subscriptionParams")
-            for p in params { try w.empty("param", [("name", p.name), ("label", nonEmpty(p.label)), ("field", p.field)]) }
+            for p in params {
+                try w.empty("param", [("name", p.name), ("label", nonEmpty(p.label)), ("field", p.field)])
+            }
             w.end()
         }
     }

@@ -49,14 +49,20 @@ struct SourceScan {
             let n = b.count
             var found: (offset: Int, message: String)?
             if let p = memchr(base, 0, n) {
-                found = (UnsafeRawPointer(p) - UnsafeRawPointer(base), "NUL byte in the file; remove it (the file may be binary or corrupted)")
+                found = (
+                    UnsafeRawPointer(p) - UnsafeRawPointer(base),
+                    "NUL byte in the file; remove it (the file may be binary or corrupted)"
+                )
             }
             let limit = found?.offset ?? n
             var i = 0
             while i < limit, let p = memchr(base + i, 0x3C, limit - i) {
                 let k = UnsafeRawPointer(p) - UnsafeRawPointer(base)
                 if Self.match(b, Self.doctypeBytes, at: k) {
-                    found = (k, "a DTD (<!DOCTYPE …>) is not allowed: its entities could read other files or expand without bound; remove the declaration")
+                    found = (
+                        k,
+                        "a DTD (<!DOCTYPE …>) is not allowed: its entities could read other files or expand without bound; remove the declaration"
+                    )
                     break
                 }
                 i = k + 1
@@ -68,24 +74,41 @@ struct SourceScan {
 
     /// The first invalid UTF-8 sequence that starts before `limit`. ASCII is skipped eight
     /// bytes at a time; only bytes ≥ 0x80 are decoded.
-    private static func invalidUTF8(_ b: UnsafeBufferPointer<UInt8>, before limit: Int) -> (offset: Int, message: String)? {
+    private static func invalidUTF8(_ b: UnsafeBufferPointer<UInt8>, before limit: Int) -> (
+        offset: Int, message: String
+    )? {
         let n = b.count
         var i = 0
         while i < limit {
             if i + 8 <= n {
                 let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
             }
             let c = b[i]
-            if c < 0x80 { i += 1; continue }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
             let len: Int
-            if c & 0xE0 == 0xC0, c >= 0xC2 { len = 2 }
-            else if c & 0xF0 == 0xE0 { len = 3 }
-            else if c & 0xF8 == 0xF0, c <= 0xF4 { len = 4 }
-            else { return (i, String(format: "invalid UTF-8 byte 0x%02X; save the file as UTF-8", c)) }
-            guard i + len <= n else { return (i, "invalid UTF-8: the file ends inside a character; save the file as UTF-8") }
+            if c & 0xE0 == 0xC0, c >= 0xC2 {
+                len = 2
+            } else if c & 0xF0 == 0xE0 {
+                len = 3
+            } else if c & 0xF8 == 0xF0, c <= 0xF4 {
+                len = 4
+            } else {
+                return (i, String(format: "invalid UTF-8 byte 0x%02X; save the file as UTF-8", c))
+            }
+            guard i + len <= n else {
+                return (i, "invalid UTF-8: the file ends inside a character; save the file as UTF-8")
+            }
             for k in 1..<len where b[i + k] & 0xC0 != 0x80 {
-                return (i, String(format: "invalid UTF-8 sequence starting with byte 0x%02X; save the file as UTF-8", c))
+                return (
+                    i, String(format: "invalid UTF-8 sequence starting with byte 0x%02X; save the file as UTF-8", c)
+                )
             }
             // Overlong 3-byte forms, UTF-16 surrogates and values above U+10FFFF are not UTF-8.
             if len == 3 {
@@ -94,9 +117,12 @@ struct SourceScan {
                     return (i, "invalid UTF-8 (an overlong form or a UTF-16 surrogate); save the file as UTF-8")
                 }
             } else if len == 4 {
-                let v = (Int(c & 0x07) << 18) | (Int(b[i + 1] & 0x3F) << 12)
+                let v =
+                    (Int(c & 0x07) << 18) | (Int(b[i + 1] & 0x3F) << 12)
                     | (Int(b[i + 2] & 0x3F) << 6) | Int(b[i + 3] & 0x3F)
-                if v < 0x10000 || v > 0x10FFFF { return (i, "invalid UTF-8 (a value outside Unicode); save the file as UTF-8") }
+                if v < 0x10000 || v > 0x10FFFF {
+                    return (i, "invalid UTF-8 (a value outside Unicode); save the file as UTF-8")
+                }
             }
             i += len
         }
@@ -136,9 +162,18 @@ struct SourceScan {
             while i < n, let p = memchr(base + i, 0x3C, n - i) {
                 i = UnsafeRawPointer(p) - UnsafeRawPointer(base)
                 if i + 1 < n, b[i + 1] == 0x21 || b[i + 1] == 0x3F {
-                    if Self.match(b, Self.commentStart, at: i) { i = Self.skip(b, past: Self.commentEnd, from: i + 4); continue }
-                    if Self.match(b, Self.cdataStart, at: i) { i = Self.skip(b, past: Self.cdataEnd, from: i + 9); continue }
-                    if Self.match(b, Self.piStart, at: i) { i = Self.skip(b, past: Self.piEnd, from: i + 2); continue }
+                    if Self.match(b, Self.commentStart, at: i) {
+                        i = Self.skip(b, past: Self.commentEnd, from: i + 4)
+                        continue
+                    }
+                    if Self.match(b, Self.cdataStart, at: i) {
+                        i = Self.skip(b, past: Self.cdataEnd, from: i + 9)
+                        continue
+                    }
+                    if Self.match(b, Self.piStart, at: i) {
+                        i = Self.skip(b, past: Self.piEnd, from: i + 2)
+                        continue
+                    }
                 }
                 if i + 1 < n, b[i + 1] != 0x2F, b[i + 1] != 0x21 { starts.append(i) }
                 i += 1

@@ -11,7 +11,8 @@ final class SourceText: @unchecked Sendable {
 
     /// Byte offsets of the start of each line (line 1 at index 0).
     var lineStarts: [Int] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let lineStartsCache { return lineStartsCache }
         var starts = [0]
         bytes.withUnsafeBufferPointer { b in
@@ -24,7 +25,8 @@ final class SourceText: @unchecked Sendable {
     /// 1-based line and column (in characters) of a byte offset.
     func position(ofByte offset: Int) -> (line: Int, column: Int) {
         let lineStarts = self.lineStarts
-        var lo = 0, hi = lineStarts.count - 1
+        var lo = 0
+        var hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
@@ -53,12 +55,21 @@ final class SourceText: @unchecked Sendable {
         var quote: UInt8 = 0
         while i < bytes.count {
             let b = bytes[i]
-            if quote != 0 { if b == quote { quote = 0 }; i += 1; continue }
-            if b == 0x22 || b == 0x27 { quote = b; i += 1; continue }
+            if quote != 0 {
+                if b == quote { quote = 0 }
+                i += 1
+                continue
+            }
+            if b == 0x22 || b == 0x27 {
+                quote = b
+                i += 1
+                continue
+            }
             if b == 0x3E { return nil }
             let prev = bytes[i - 1]
-            if (prev == 0x20 || prev == 0x0A || prev == 0x09 || prev == 0x0D),
-               matches(u, at: i) {
+            if prev == 0x20 || prev == 0x0A || prev == 0x09 || prev == 0x0D,
+                matches(u, at: i)
+            {
                 var j = i + u.count
                 while j < bytes.count, [0x20, 0x0A, 0x09, 0x0D].contains(bytes[j]) { j += 1 }
                 if j < bytes.count, bytes[j] == 0x3D { return i }

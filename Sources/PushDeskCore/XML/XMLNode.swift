@@ -26,9 +26,14 @@ final class XMLDocument: @unchecked Sendable {
     /// `elements`: how many start tags the byte scan found, so the arrays never grow.
     init(source: SourceText, elements: Int) {
         self.source = source
-        do { let n = elements
-            names.reserveCapacity(n); offsets.reserveCapacity(n); attributeStarts.reserveCapacity(n + 1)
-            texts.reserveCapacity(n); parents.reserveCapacity(n); childCounts.reserveCapacity(n)
+        do {
+            let n = elements
+            names.reserveCapacity(n)
+            offsets.reserveCapacity(n)
+            attributeStarts.reserveCapacity(n + 1)
+            texts.reserveCapacity(n)
+            parents.reserveCapacity(n)
+            childCounts.reserveCapacity(n)
             attributes.reserveCapacity(2 * n)
         }
     }
@@ -39,7 +44,10 @@ final class XMLDocument: @unchecked Sendable {
         attributeStarts.append(attributes.count)
         childStarts = [Int](repeating: 0, count: names.count)
         var next = 0
-        for i in names.indices { childStarts[i] = next; next += childCounts[i] }
+        for i in names.indices {
+            childStarts[i] = next
+            next += childCounts[i]
+        }
         children = [Int](repeating: 0, count: next)
         var filled = [Int](repeating: 0, count: names.count)
         for i in names.indices where parents[i] >= 0 {
@@ -74,11 +82,16 @@ public struct XMLNode: @unchecked Sendable {
         let index: Int
         public var startIndex: Int { 0 }
         public var endIndex: Int { document.childCounts[index] }
-        public subscript(i: Int) -> XMLNode { XMLNode(document: document, index: document.children[document.childStarts[index] + i]) }
+        public subscript(i: Int) -> XMLNode {
+            XMLNode(document: document, index: document.children[document.childStarts[index] + i])
+        }
     }
 
     /// Byte offset of the start tag's `<` in the file; nil when the scan did not find it.
-    var offset: Int? { let o = document.offsets[index]; return o >= 0 ? o : nil }
+    var offset: Int? {
+        let o = document.offsets[index]
+        return o >= 0 ? o : nil
+    }
 
     /// 1-based position of the `<` of the start tag.
     public var line: Int { position.line }
@@ -103,7 +116,9 @@ public struct XMLNode: @unchecked Sendable {
         var out: [String: (line: Int, column: Int)] = [:]
         guard let offset else { return out }
         for a in attributes {
-            if let o = document.source.attributeOffset(a.name, inTagAt: offset) { out[a.name] = document.source.position(ofByte: o) }
+            if let o = document.source.attributeOffset(a.name, inTagAt: offset) {
+                out[a.name] = document.source.position(ofByte: o)
+            }
         }
         return out
     }

@@ -17,8 +17,10 @@ public enum XMLReader {
 
     public static func parse(_ data: Data, file: String) throws -> XMLNode {
         if data.count > maxFileBytes {
-            throw StoreError(file: file, line: 1, column: 1,
-                             "the file is \(data.count / 1024 / 1024) MB; PushDesk files are at most \(maxFileBytes / 1024 / 1024) MB — is this the right file?")
+            throw StoreError(
+                file: file, line: 1, column: 1,
+                "the file is \(data.count / 1024 / 1024) MB; PushDesk files are at most \(maxFileBytes / 1024 / 1024) MB — is this the right file?"
+            )
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw StoreError(file: file, line: 1, column: 1, "the file is empty; it must hold exactly one root element")
@@ -40,18 +42,22 @@ public enum XMLReader {
         // libxml2 may report a column past the end of its line: positions are kept inside the file.
         let at = scan.clamped(line: result.line, column: result.column)
         if let open = builder.openElementName {
-            throw StoreError(file: file, line: at.line, column: at.column,
-                             "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished")
+            throw StoreError(
+                file: file, line: at.line, column: at.column,
+                "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished"
+            )
         }
         if !result.ok || builder.lastErrorCode != nil || builder.root == nil {
-            throw StoreError(file: file, line: at.line, column: at.column,
-                             describe(builder.lastErrorCode ?? result.code, builder: builder))
+            throw StoreError(
+                file: file, line: at.line, column: at.column,
+                describe(builder.lastErrorCode ?? result.code, builder: builder))
         }
         // …and may stop quietly at a second root element: every start tag must have been seen.
         if builder.elementIndex < scan.elementStarts.count {
             let p = scan.position(ofByte: scan.elementStarts[builder.elementIndex])
-            throw StoreError(file: file, line: p.line, column: p.column,
-                             "content after the root element; a file holds exactly one root element")
+            throw StoreError(
+                file: file, line: p.line, column: p.column,
+                "content after the root element; a file holds exactly one root element")
         }
         return builder.root!
     }
@@ -60,14 +66,16 @@ public enum XMLReader {
     private static func describe(_ code: Int?, builder: TreeBuilder) -> String {
         guard let code else { return "the file is not well-formed XML" }
         switch code {
-        case 4, 5 where builder.root == nil:
+        case 4,
+            5 where builder.root == nil:
             return "the file holds no XML element (empty?); it must hold exactly one root element"
         case 5:
             return "content after the root element; a file holds exactly one root element"
         case 9, 10, 11, 12, 14:
             return "a character that XML 1.0 does not allow (a control character or a surrogate); remove it"
         case 6, 7, 8, 23, 24, 25, 26, 27:
-            return "unknown entity reference; only &amp; &lt; &gt; &quot; &apos; and character references are allowed (write & as &amp;)"
+            return
+                "unknown entity reference; only &amp; &lt; &gt; &quot; &apos; and character references are allowed (write & as &amp;)"
         case 38:
             return "`<` inside an attribute value; write it as &lt;"
         case 39, 40, 41, 42, 65:
@@ -77,7 +85,8 @@ public enum XMLReader {
         case 73, 74, 77:
             return "malformed tag: a `<` or `>` is missing or misplaced"
         case 76:
-            return "an end tag does not match its start tag <\(builder.lastOpenedName ?? "?")>; close elements in the order they were opened"
+            return
+                "an end tag does not match its start tag <\(builder.lastOpenedName ?? "?")>; close elements in the order they were opened"
         case 68:
             return "a tag or attribute name is missing or starts with a character names cannot start with"
         default:
@@ -91,9 +100,17 @@ public enum XMLReader {
 /// detection), the rest goes in 128 KB chunks, the last one marked as the end of input.
 enum SAXParse {
     static let chunkSize = 128 * 1024
-    private static let initialized: Bool = { xmlInitParser(); return true }()
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
 
-    struct Result { var ok: Bool; var code: Int?; var line: Int; var column: Int }
+    struct Result {
+        var ok: Bool
+        var code: Int?
+        var line: Int
+        var column: Int
+    }
 
     static func run(_ bytes: [UInt8], _ builder: TreeBuilder) -> Result {
         _ = initialized
@@ -108,7 +125,9 @@ enum SAXParse {
                 defer { xmlFreeParserCtxt(ctxt) }
                 builder.context = ctxt
                 xmlCtxtUseOptions(ctxt, pd_xml_parse_recover() | pd_xml_parse_nonet())
-                var done = 4, end = min(chunkSize, buf.count), code: Int32 = 0
+                var done = 4
+                var end = min(chunkSize, buf.count)
+                var code: Int32 = 0
                 while true {
                     code = xmlParseChunk(ctxt, base + done, Int32(end - done), end == buf.count ? 1 : 0)
                     if code != 0 || end == buf.count { break }
@@ -116,8 +135,9 @@ enum SAXParse {
                     end = min(end + chunkSize, buf.count)
                 }
                 builder.context = nil
-                return Result(ok: code == 0, code: code == 0 ? nil : Int(code),
-                              line: Int(xmlSAX2GetLineNumber(ctxt)), column: Int(xmlSAX2GetColumnNumber(ctxt)))
+                return Result(
+                    ok: code == 0, code: code == 0 ? nil : Int(code),
+                    line: Int(xmlSAX2GetLineNumber(ctxt)), column: Int(xmlSAX2GetColumnNumber(ctxt)))
             }
         }
     }
@@ -166,7 +186,8 @@ final class TreeBuilder {
     // libxml2 interns names: one Swift string per distinct name pointer (`name(_:)`).
 
     init(scan: SourceScan, file: String) {
-        self.scan = scan; self.file = file
+        self.scan = scan
+        self.file = file
         document = XMLDocument(source: scan.text, elements: scan.elementStarts.count)
     }
 
@@ -219,16 +240,19 @@ final class TreeBuilder {
         return scan.clamped(line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
     }
 
-    func start(_ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-               _ nbNamespaces: Int, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
-               _ nbAttributes: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    func start(
+        _ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+        _ nbNamespaces: Int, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        _ nbAttributes: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         guard let localname else { return }
         let offset = elementIndex < scan.elementStarts.count ? scan.elementStarts[elementIndex] : nil
         elementIndex += 1
         if stack.count >= XMLReader.maxDepth {
             let pos = offset.map { scan.position(ofByte: $0) } ?? parserPosition
-            error = StoreError(file: file, line: pos.line, column: pos.column,
-                               "elements nested deeper than \(XMLReader.maxDepth) levels; this is not a PushDesk file")
+            error = StoreError(
+                file: file, line: pos.line, column: pos.column,
+                "elements nested deeper than \(XMLReader.maxDepth) levels; this is not a PushDesk file")
             if let context { xmlStopParser(context) }
             return
         }
@@ -262,7 +286,9 @@ final class TreeBuilder {
         if nbNamespaces > 0, doc.attributes.count - first > 1, let offset {
             let text = scan.text
             var placed: [(attr: (name: String, value: String), at: Int)] = []
-            for a in doc.attributes[first...] { placed.append((a, text.attributeOffset(a.name, inTagAt: offset) ?? Int.max)) }
+            for a in doc.attributes[first...] {
+                placed.append((a, text.attributeOffset(a.name, inTagAt: offset) ?? Int.max))
+            }
             placed.sort { x, y in x.at < y.at || (x.at == y.at && x.attr.name < y.attr.name) }
             doc.attributes.replaceSubrange(first..., with: placed.map { $0.attr })
         }
@@ -275,7 +301,12 @@ final class TreeBuilder {
         doc.childCounts.append(0)
         // A second root element (after the first closed) belongs to no parent; the parse
         // reports it as content after the root element.
-        if let parent = stack.last { doc.parents.append(parent); doc.childCounts[parent] += 1 } else { doc.parents.append(-1) }
+        if let parent = stack.last {
+            doc.parents.append(parent)
+            doc.childCounts[parent] += 1
+        } else {
+            doc.parents.append(-1)
+        }
         lastStarted = elementName
         stack.append(index)
         textStarts.append(textBytes.count)
@@ -285,7 +316,8 @@ final class TreeBuilder {
         guard let node = stack.popLast(), let start = textStarts.popLast() else { return }
         if textBytes.count > start {
             // Indentation between child elements is not kept (no string is built for it).
-            let indentOnly = document.childCounts[node] > 0
+            let indentOnly =
+                document.childCounts[node] > 0
                 && textBytes[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
             if !indentOnly { document.texts[node] = String(decoding: textBytes[start...], as: UTF8.self) }
             textBytes.removeSubrange(start...)

@@ -25,7 +25,8 @@ public struct XMLWriter {
 
     /// `<name a="…">text</name>` on one line.
     public mutating func textElement(_ name: String, _ attributes: [(String, String?)] = [], text: String) throws {
-        output += indent + "<" + name + (try Self.attributeText(attributes)) + ">"
+        output +=
+            indent + "<" + name + (try Self.attributeText(attributes)) + ">"
             + (try Self.escape(text, attribute: false)) + "</" + name + ">\n"
     }
 
@@ -55,7 +56,9 @@ public struct XMLWriter {
         // The reader refuses longer values (ElementReader.maxValueBytes); writing one would
         // save a file that no longer loads. Found by the payload fuzzer.
         if text.utf8.count > ElementReader.maxValueBytes {
-            throw XMLEncodeError("a value is \(text.utf8.count) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it")
+            throw XMLEncodeError(
+                "a value is \(text.utf8.count) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it"
+            )
         }
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -81,10 +84,10 @@ public struct XMLWriteError: Error, CustomStringConvertible {
     public let text: String
     public var description: String {
         let hex = String(character.value, radix: 16, uppercase: true)
-        return "a value contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which an XML file cannot hold; remove it"
+        return
+            "a value contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which an XML file cannot hold; remove it"
     }
 }
-
 
 /// A record that would save into a file PushDesk cannot read back (a value too long, two
 /// values for one name): refused before anything is written, saying what to change.

@@ -50,20 +50,28 @@ public struct KeyBinding: Sendable {
 }
 
 public enum KeyRegistry {
-    private static func b(_ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false) -> KeyBinding {
+    private static func b(
+        _ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false
+    ) -> KeyBinding {
         KeyBinding(context: c, keys: keys, action: a, description: d, hint: hint, dangerous: dangerous)
     }
 
     public static let bindings: [KeyBinding] = [
-        b(.global, [.char("?"), .f(1), .ctrl("r")], .help, "Show the keys of this view (Ctrl-R inside text fields)", hint: "help"),
+        b(
+            .global, [.char("?"), .f(1), .ctrl("r")], .help, "Show the keys of this view (Ctrl-R inside text fields)",
+            hint: "help"),
         b(.global, [.ctrl("s"), .f(2)], .save, "Save the record being edited", hint: "save"),
         b(.global, [.ctrl("z")], .undo, "Undo the last edit of this record"),
-        b(.global, [.ctrl("q"), .f(10), .ctrl("c")], .quit, "Quit (asks when there are unsaved changes)", hint: "quit"),
+        b(
+            .global, [.ctrl("q"), .f(10), .ctrl("c")], .quit, "Quit (asks when there are unsaved changes)", hint: "quit"
+        ),
         b(.global, [.ctrl("l")], .redraw, "Redraw the whole screen"),
         b(.global, [.ctrl("t"), .f(9)], .themes, "Choose a colour theme"),
         b(.global, [.ctrl("f"), .f(4)], .findings, "Show every finding of the store", hint: "findings"),
         b(.global, [.escape], .back, "Close this view (asks when there are unsaved changes)", hint: "back"),
-        b(.global, [.ctrl("x")], .takeLock, "Read-only console: take the store's lock once its holder has ended (asks first if its process is gone)"),
+        b(
+            .global, [.ctrl("x")], .takeLock,
+            "Read-only console: take the store's lock once its holder has ended (asks first if its process is gone)"),
 
         b(.list, [.up, .char("k")], .up, "Move the selection up"),
         b(.list, [.down, .char("j")], .down, "Move the selection down"),
@@ -78,15 +86,23 @@ public enum KeyRegistry {
         b(.servicesList, [.enter], .open, "Edit the selected service", hint: "edit"),
         b(.servicesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New service", hint: "new"),
         b(.servicesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected service", hint: "duplicate"),
-        b(.servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service", hint: "delete", dangerous: true),
-        b(.servicesList, [.char("D"), .ctrl("y")], .deliveries, "Deliveries of the selected service", hint: "deliveries"),
+        b(
+            .servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service", hint: "delete",
+            dangerous: true),
+        b(
+            .servicesList, [.char("D"), .ctrl("y")], .deliveries, "Deliveries of the selected service",
+            hint: "deliveries"),
 
         b(.serviceEditor, [.ctrl("y")], .deliveries, "Deliveries of this service", hint: "deliveries"),
 
         b(.serviceApps, [.enter], .open, "Edit the selected app", hint: "edit app"),
-        b(.serviceApps, [.char("i")], .addIOS, "Add an iOS app (creates the sandbox + production pair)", hint: "add iOS"),
+        b(
+            .serviceApps, [.char("i")], .addIOS, "Add an iOS app (creates the sandbox + production pair)",
+            hint: "add iOS"),
         b(.serviceApps, [.char("a")], .addAndroid, "Add an Android app", hint: "add Android"),
-        b(.serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app", hint: "delete", dangerous: true),
+        b(
+            .serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app", hint: "delete",
+            dangerous: true),
         b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up"),
         b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down"),
 
@@ -96,25 +112,39 @@ public enum KeyRegistry {
         b(.form, [.enter], .pick, "Open the choices of a choice field; next field otherwise"),
 
         b(.appEditor, [.ctrl("g"), .f(6)], .generateKey, "Generate an integration key (a UUID)", hint: "generate key"),
-        b(.appEditor, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"),
+        b(
+            .appEditor, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)",
+            hint: "next tab"),
         b(.appEditor, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
 
         b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add"),
         b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
-        b(.itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)", hint: "delete"),
+        b(
+            .itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)",
+            hint: "delete"),
         b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move"),
         b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down"),
 
         b(.deliveriesList, [.enter], .open, "Compose the selected delivery", hint: "compose"),
         b(.deliveriesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New delivery", hint: "new"),
         b(.deliveriesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected delivery", hint: "duplicate"),
-        b(.deliveriesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected delivery", hint: "delete", dangerous: true),
-        b(.deliveriesList, [.char("a")], .allServices, "Show every service's deliveries / only this service's", hint: "all"),
+        b(
+            .deliveriesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected delivery", hint: "delete",
+            dangerous: true),
+        b(
+            .deliveriesList, [.char("a")], .allServices, "Show every service's deliveries / only this service's",
+            hint: "all"),
 
-        b(.composer, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"),
+        b(
+            .composer, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"
+        ),
         b(.composer, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
-        b(.composer, [.ctrl("v"), .f(6)], .switchPane, "Move between the form and the preview (findings: Enter jumps to the field)", hint: "preview"),
-        b(.composer, [.ctrl("y"), .f(5)], .copyOut, "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
+        b(
+            .composer, [.ctrl("v"), .f(6)], .switchPane,
+            "Move between the form and the preview (findings: Enter jumps to the field)", hint: "preview"),
+        b(
+            .composer, [.ctrl("y"), .f(5)], .copyOut,
+            "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
 
         b(.textArea, [.enter], .newline, "New line (Tab: next field)"),
         b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),
@@ -127,7 +157,9 @@ public enum KeyRegistry {
         b(.composerPreview, [.pageDown], .pageDown, "Scroll the payload down"),
         b(.composerPreview, [.pageUp], .pageUp, "Scroll the payload up"),
         b(.composerPreview, [.enter], .open, "Jump to the field of the selected finding", hint: "jump"),
-        b(.composerPreview, [.char("v")], .deviceView, "Device view / payload (narrow screens show one at a time)", hint: "device"),
+        b(
+            .composerPreview, [.char("v")], .deviceView, "Device view / payload (narrow screens show one at a time)",
+            hint: "device"),
 
         b(.findings, [.enter], .open, "Jump to the field of the finding", hint: "jump"),
 
@@ -169,7 +201,8 @@ public enum KeyRegistry {
             if bs.isEmpty { continue }
             s += "\n## \(c.rawValue)\n\n| keys | action |\n|---|---|\n"
             for b in bs {
-                let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(separator: ", ")
+                let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(
+                    separator: ", ")
                 s += "| \(keys) | \(b.helpText) |\n"
             }
             if c == .textArea { for (k, d) in TextAreaKeys.table { s += "| \(k) | \(d) |\n" } }

@@ -19,16 +19,23 @@ public final class RecoveryKeeper {
     /// The last failure, said once in the status line.
     public private(set) var lastError: String?
 
-    public init(storeRoot: URL, interval: TimeInterval = defaultInterval,
-                user: String = ProcessIdentity.user, host: String = ProcessIdentity.host, pid: Int32 = getpid()) {
+    public init(
+        storeRoot: URL, interval: TimeInterval = defaultInterval,
+        user: String = ProcessIdentity.user, host: String = ProcessIdentity.host, pid: Int32 = getpid()
+    ) {
         store = RecoveryStore(storeRoot: storeRoot)
         path = RecoveryStore.relativePath(user: user, host: host, pid: pid)
-        self.interval = interval; self.user = user; self.host = host; self.pid = pid
+        self.interval = interval
+        self.user = user
+        self.host = host
+        self.pid = pid
     }
 
     /// PUSHDESK_RECOVERY_INTERVAL: seconds (decimals allowed, at least 0.05); else 30.
     public static func interval(from env: [String: String]) -> TimeInterval {
-        guard let v = env["PUSHDESK_RECOVERY_INTERVAL"].flatMap(Double.init), v.isFinite, v >= 0.05 else { return defaultInterval }
+        guard let v = env["PUSHDESK_RECOVERY_INTERVAL"].flatMap(Double.init), v.isFinite, v >= 0.05 else {
+            return defaultInterval
+        }
         return v
     }
 
@@ -57,11 +64,16 @@ public final class RecoveryKeeper {
     /// Writes the file now (a hang-up, SIGTERM, a restore). True when written.
     @discardableResult
     public func writeNow(_ entries: [RecoveryEntry], reason: RecoveryFile.Reason, now: Date = Date()) -> Bool {
-        guard !entries.isEmpty else { clear(); return true }
+        guard !entries.isEmpty else {
+            clear()
+            return true
+        }
         let file = RecoveryFile(user: user, host: host, pid: pid, written: now, reason: reason, entries: entries)
         do {
             try store.write(file, to: path)
-            written = entries; lastWrite = now; lastError = nil
+            written = entries
+            lastWrite = now
+            lastError = nil
             return true
         } catch {
             lastError = "Recovery file not written: \(error)"
@@ -71,12 +83,19 @@ public final class RecoveryKeeper {
 
     /// Nothing is unsaved any more: the file goes.
     public func clear() {
-        do { try store.remove(path); written = nil; lastWrite = nil } catch { lastError = "\(error)" }
+        do {
+            try store.remove(path)
+            written = nil
+            lastWrite = nil
+        } catch { lastError = "\(error)" }
     }
 
     /// Recovery files of this user's earlier consoles on this store, to offer back.
     public func pending() -> [RecoveryStore.Found] { store.pending(user: user, excluding: path) }
 
     /// Takes the error to show, once.
-    public func takeError() -> String? { defer { lastError = nil }; return lastError }
+    public func takeError() -> String? {
+        defer { lastError = nil }
+        return lastError
+    }
 }

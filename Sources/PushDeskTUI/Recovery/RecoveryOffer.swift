@@ -16,21 +16,25 @@ extension ConsoleApp {
             switch first.file {
             case .failure(let e):
                 reliability.offers.removeFirst()
-                dialog = .message(id: "recovery.unreadable", title: "Recovery file not readable",
-                                  message: "\(Sanitize.string(e.description))\nIt was left in place; move it away once you have looked at it.")
+                dialog = .message(
+                    id: "recovery.unreadable", title: "Recovery file not readable",
+                    message:
+                        "\(Sanitize.string(e.description))\nIt was left in place; move it away once you have looked at it."
+                )
                 return
             case .success(let f):
                 let items = f.entries.map { e -> String in
                     "  • \(e.summary)" + (e.replacedCharacters ? " (control characters replaced by �)" : "")
                 }
-                dialog = .confirm(id: "recovery.offer", title: "Unsaved work found",
-                                  message: """
-                                    The console of \(Escape.inline(f.user))@\(Escape.inline(f.host)) (pid \(f.pid)) left unsaved drafts,
-                                    written \(LockHolder.localTime(f.written)) (\(f.reason.phrase)):
-                                    \(items.joined(separator: "\n"))
-                                    Restore opens them as unsaved drafts; Ctrl-S then saves each.
-                                    """,
-                                  buttons: ["Restore", "Show diff", "Discard", "Later"], focus: 0)
+                dialog = .confirm(
+                    id: "recovery.offer", title: "Unsaved work found",
+                    message: """
+                        The console of \(Escape.inline(f.user))@\(Escape.inline(f.host)) (pid \(f.pid)) left unsaved drafts,
+                        written \(LockHolder.localTime(f.written)) (\(f.reason.phrase)):
+                        \(items.joined(separator: "\n"))
+                        Restore opens them as unsaved drafts; Ctrl-S then saves each.
+                        """,
+                    buttons: ["Restore", "Show diff", "Discard", "Later"], focus: 0)
                 return
             }
         }
@@ -44,14 +48,19 @@ extension ConsoleApp {
             let sections = f.entries.map { e -> DiffScreen.Section in
                 let path = e.kind.path(e.original ?? e.name)
                 let disk = store.readText(path)
-                return .init(heading: "\(path): \(disk == nil ? "(not on disk)" : "on disk") → recovered draft",
-                             old: disk ?? "", new: String(decoding: e.xml, as: UTF8.self))
+                return .init(
+                    heading: "\(path): \(disk == nil ? "(not on disk)" : "on disk") → recovered draft",
+                    old: disk ?? "", new: String(decoding: e.xml, as: UTF8.self))
             }
             push(DiffScreen(title: "Recovered drafts", sections: sections, onClose: { app in app.showNextOffer() }))
         case .button(2):
-            dialog = .confirm(id: "recovery.discard", title: "Discard recovered work?",
-                              message: "Delete \(found.path)?\n" + (f.entries.count == 1 ? "The unsaved draft in it is lost for good." : "The \(f.entries.count) unsaved drafts in it are lost for good."),
-                              buttons: ["Discard", "Cancel"], focus: 1)
+            dialog = .confirm(
+                id: "recovery.discard", title: "Discard recovered work?",
+                message: "Delete \(found.path)?\n"
+                    + (f.entries.count == 1
+                        ? "The unsaved draft in it is lost for good."
+                        : "The \(f.entries.count) unsaved drafts in it are lost for good."),
+                buttons: ["Discard", "Cancel"], focus: 1)
         default:
             reliability.offers.removeFirst()
             message = "Kept \(found.path): it is offered again at the next start."
@@ -79,14 +88,18 @@ extension ConsoleApp {
         var failed: [String] = []
         var restored = 0
         for e in f.entries {
-            do { push(try restore(e)); restored += 1 } catch { failed.append("\(e.summary): \(error)") }
+            do {
+                push(try restore(e))
+                restored += 1
+            } catch { failed.append("\(e.summary): \(error)") }
         }
         reliability.offers.removeFirst()
         let handedOver = recovery?.writeNow(recoveryEntries(), reason: .periodic) ?? false
         if failed.isEmpty, handedOver { try? recovery?.store.remove(path) }
         if !failed.isEmpty {
-            dialog = .message(title: "Some drafts not restored",
-                              message: Sanitize.string(failed.joined(separator: "\n")) + "\n\(path) was kept.")
+            dialog = .message(
+                title: "Some drafts not restored",
+                message: Sanitize.string(failed.joined(separator: "\n")) + "\n\(path) was kept.")
         } else {
             message = "Restored \(restored) draft\(restored == 1 ? "" : "s") as unsaved: check, then Ctrl-S to save."
             showNextOffer()

@@ -19,7 +19,9 @@ extension ConsoleApp {
     /// Every open draft with unsaved changes, in the order they were opened.
     public var unsavedDrafts: [RecoverableDraft] {
         var seen: [RecoverableDraft] = []
-        for d in stack.compactMap(\.recoverable) where d.isDirty && !seen.contains(where: { $0 === d }) { seen.append(d) }
+        for d in stack.compactMap(\.recoverable) where d.isDirty && !seen.contains(where: { $0 === d }) {
+            seen.append(d)
+        }
         return seen
     }
 
@@ -56,26 +58,39 @@ extension ConsoleApp {
         if editing, s.textFocused {
             switch key {
             case .char, .paste, .backspace, .delete, .ctrl("d"), .ctrl("h"), .ctrl("k"), .ctrl("u"), .ctrl("w"):
-                message = access.refusal; return true
+                message = access.refusal
+                return true
             default: break
             }
         }
         guard let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) else { return false }
-        let writes: Set<Action> = editing
-            ? [.save, .undo, .new, .duplicate, .delete, .addIOS, .addAndroid, .generateKey, .toggle, .pick, .moveUp, .moveDown, .newline]
+        let writes: Set<Action> =
+            editing
+            ? [
+                .save, .undo, .new, .duplicate, .delete, .addIOS, .addAndroid, .generateKey, .toggle, .pick, .moveUp,
+                .moveDown, .newline,
+            ]
             : [.new, .duplicate, .delete]
-        if writes.contains(a) { message = access.refusal; return true }
+        if writes.contains(a) {
+            message = access.refusal
+            return true
+        }
         return false
     }
 
     /// Ctrl-X: take the lock (free, or from a holder whose process is gone, after asking).
     func takeLock() {
-        guard access.isReadOnly else { message = "This console holds the store's lock: editing is on."; return }
+        guard access.isReadOnly else {
+            message = "This console holds the store's lock: editing is on."
+            return
+        }
         let r = access.takeOver()
         if case .needsConfirmation(let h) = r {
-            dialog = .confirm(id: "lock.takeover", title: "Take over the store?",
-                              message: "\(h.summary)\nholds the store's lock, but its process is gone from this machine.\nTake over? Its unsaved work, if any, is in its recovery file.",
-                              buttons: ["Take over", "Cancel"], focus: 1)
+            dialog = .confirm(
+                id: "lock.takeover", title: "Take over the store?",
+                message:
+                    "\(h.summary)\nholds the store's lock, but its process is gone from this machine.\nTake over? Its unsaved work, if any, is in its recovery file.",
+                buttons: ["Take over", "Cancel"], focus: 1)
             return
         }
         finishTakeOver(r)
@@ -91,8 +106,11 @@ extension ConsoleApp {
             }
             reload()
             let cleaned = access.cleanStaleTempFiles()
-            message = "This console now holds the store's lock: editing is on."
-                + (cleaned.isEmpty ? "" : " Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") of interrupted saves.")
+            message =
+                "This console now holds the store's lock: editing is on."
+                + (cleaned.isEmpty
+                    ? ""
+                    : " Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") of interrupted saves.")
             offerPendingRecovery()
         case .stillHeld(let h):
             message = "Still held by \(h?.summary ?? "another process"); try again when it has quit."
@@ -108,7 +126,9 @@ extension ConsoleApp {
     /// Starts a session over from its file as it is on disk now; false when the file is gone
     /// or unreadable (or the record was never saved).
     func reloadFromDisk<S: DraftSession>(_ session: S) -> Bool {
-        guard let name = session.original?.name, let (cur, fp) = try? store.loadCurrent(S.Record.self, name) else { return false }
+        guard let name = session.original?.name, let (cur, fp) = try? store.loadCurrent(S.Record.self, name) else {
+            return false
+        }
         session.reset(to: cur, baseline: .read(fp))
         return true
     }
@@ -117,17 +137,20 @@ extension ConsoleApp {
     func showConflict(_ session: any DraftSession, _ c: StoreConflict) {
         reliability.conflict = (session, c)
         let gone = c.current == nil && c.expected != .absent
-        let what = c.expected == .absent ? "was created on disk by someone else" : gone ? "was deleted on disk" : "changed on disk"
+        let what =
+            c.expected == .absent
+            ? "was created on disk by someone else" : gone ? "was deleted on disk" : "changed on disk"
         let now = c.current.map { "\n(now \($0.size) bytes, modified \(LockHolder.localTime($0.modified)))." } ?? "."
-        dialog = .confirm(id: "conflict.choice", title: "Changed on disk",
-                          message: """
-                            \(c.file) \(what) since you opened it\(now)
-                            Your edits are NOT saved; the file is left as it is.
-                            Reload: \(gone ? "close it (drops your edits)" : "take the file as it is now (drops your edits)").
-                            Save as copy: save your version under a new name.
-                            Diff: compare the file on disk with your version.
-                            """,
-                          buttons: ["Reload", "Save as copy", "Diff", "Cancel"], focus: 3)
+        dialog = .confirm(
+            id: "conflict.choice", title: "Changed on disk",
+            message: """
+                \(c.file) \(what) since you opened it\(now)
+                Your edits are NOT saved; the file is left as it is.
+                Reload: \(gone ? "close it (drops your edits)" : "take the file as it is now (drops your edits)").
+                Save as copy: save your version under a new name.
+                Diff: compare the file on disk with your version.
+                """,
+            buttons: ["Reload", "Save as copy", "Diff", "Cancel"], focus: 3)
     }
 
     private func answerConflict(_ r: Dialog.Result) {
@@ -147,16 +170,23 @@ extension ConsoleApp {
             let noun = session.recordKind.rawValue
             var base = session.draftName.isEmpty ? noun : session.draftName
             base += "-copy"
-            var name = base, i = 2
-            while savedNames(session.recordKind).contains(name) { name = "\(base)\(i)"; i += 1 }
-            dialog = .textInput(id: "conflict.copyName", title: "Save as copy",
-                                message: "Save your version as (a new \(noun) name):", value: name)
+            var name = base
+            var i = 2
+            while savedNames(session.recordKind).contains(name) {
+                name = "\(base)\(i)"
+                i += 1
+            }
+            dialog = .textInput(
+                id: "conflict.copyName", title: "Save as copy",
+                message: "Save your version as (a new \(noun) name):", value: name)
         case .button(2):
             let old = store.readText(c.file) ?? ""
             let mine = session.encodedDraft ?? String(decoding: session.recoveryEntry().xml, as: UTF8.self)
-            push(DiffScreen(title: "Differences: \(c.file)",
-                            sections: [.init(heading: "\(c.file): on disk now → your version", old: old, new: mine)],
-                            onClose: { app in app.showConflict(session, c) }))
+            push(
+                DiffScreen(
+                    title: "Differences: \(c.file)",
+                    sections: [.init(heading: "\(c.file): on disk now → your version", old: old, new: mine)],
+                    onClose: { app in app.showConflict(session, c) }))
         default:
             reliability.conflict = nil
             message = "Not saved; your edits are still open."
@@ -165,19 +195,26 @@ extension ConsoleApp {
 
     private func saveConflictCopy(_ r: Dialog.Result) {
         guard let (session, c) = reliability.conflict else { return }
-        guard case .text(let raw) = r else { showConflict(session, c); return }
+        guard case .text(let raw) = r else {
+            showConflict(session, c)
+            return
+        }
         let name = raw.trimmingCharacters(in: .whitespaces)
         guard Store.isValidName(name), !savedNames(session.recordKind).contains(name) else {
-            message = Store.isValidName(name) ? "'\(name)' exists already: choose another name." : "The name must be \(Store.nameRule)."
-            dialog = .textInput(id: "conflict.copyName", title: "Save as copy",
-                                message: "Save your version as (a new \(session.recordKind.rawValue) name):", value: name)
+            message =
+                Store.isValidName(name)
+                ? "'\(name)' exists already: choose another name." : "The name must be \(Store.nameRule)."
+            dialog = .textInput(
+                id: "conflict.copyName", title: "Save as copy",
+                message: "Save your version as (a new \(session.recordKind.rawValue) name):", value: name)
             return
         }
         do {
             try saveCopy(session, as: name)
             reliability.conflict = nil
             reload()
-            message = "Saved your version as \(ConsoleStore.servicePath(name)); \(c.file) keeps the other one. Shared integration keys: Ctrl-F."
+            message =
+                "Saved your version as \(ConsoleStore.servicePath(name)); \(c.file) keeps the other one. Shared integration keys: Ctrl-F."
         } catch {
             dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
         }

@@ -20,7 +20,9 @@ public final class StoreAccess: @unchecked Sendable {
     public private(set) var note: String?
 
     public init(state: State, storeRoot: URL? = nil, program: String = "console") {
-        self.state = state; self.storeRoot = storeRoot; self.program = program
+        self.state = state
+        self.storeRoot = storeRoot
+        self.program = program
     }
 
     /// No lock at all: what screen tests use.
@@ -29,7 +31,8 @@ public final class StoreAccess: @unchecked Sendable {
     /// Tries to take the store's lock; read-only when another console (or command) holds it.
     public static func open(storeRoot: URL, program: String = "console") -> StoreAccess {
         let a = StoreAccess(state: .readOnly(holder: nil, problem: nil), storeRoot: storeRoot, program: program)
-        if let problem = a.attempt({ try StoreLock.acquire(storeRoot: storeRoot, holder: .current(program: program)) }) {
+        if let problem = a.attempt({ try StoreLock.acquire(storeRoot: storeRoot, holder: .current(program: program)) })
+        {
             a.state = .readOnly(holder: nil, problem: problem)
         }
         return a
@@ -41,9 +44,12 @@ public final class StoreAccess: @unchecked Sendable {
     public var banner: String? {
         guard case .readOnly(let holder, let problem) = state else { return nil }
         if let problem { return "Read-only, the store cannot be locked: \(problem)" }
-        guard let h = holder else { return "Read-only: another process holds the store's lock · Ctrl-X takes it when free" }
+        guard let h = holder else {
+            return "Read-only: another process holds the store's lock · Ctrl-X takes it when free"
+        }
         // Who and since when first: at 80 columns the tail may be cut.
-        let who = "\(Escape.inline(h.user, limit: 24))@\(Escape.inline(h.host, limit: 24)) pid \(h.pid)"
+        let who =
+            "\(Escape.inline(h.user, limit: 24))@\(Escape.inline(h.host, limit: 24)) pid \(h.pid)"
             + (h.program == "console" ? "" : " (\(Escape.inline(h.program, limit: 20)))")
         if h.processIsGone { return "Read-only: held by \(who), process gone · Ctrl-X takes over" }
         return "Read-only: held by \(who) since \(Self.shortTime(h.since)) · Ctrl-X takes it when free"
@@ -58,7 +64,8 @@ public final class StoreAccess: @unchecked Sendable {
     /// What the operator is told when an edit is refused.
     public var refusal: String {
         guard case .readOnly(let holder, _) = state else { return "" }
-        let who = holder.map { "\(Escape.inline($0.user))@\(Escape.inline($0.host)) (pid \($0.pid))" } ?? "another process"
+        let who =
+            holder.map { "\(Escape.inline($0.user))@\(Escape.inline($0.host)) (pid \($0.pid))" } ?? "another process"
         return "Read-only: \(who) holds the store; nothing is changed here. Ctrl-X takes over once it has ended."
     }
 
@@ -81,8 +88,11 @@ public final class StoreAccess: @unchecked Sendable {
     public func takeOver(force: Bool = false) -> TakeOver {
         guard let root = storeRoot, isReadOnly else { return .acquired }
         let holder = LockHolder.current(program: program)
-        if let problem = attempt({ force ? try StoreLock.takeOver(storeRoot: root, holder: holder)
-                                         : try StoreLock.acquire(storeRoot: root, holder: holder) }) {
+        if let problem = attempt({
+            force
+                ? try StoreLock.takeOver(storeRoot: root, holder: holder)
+                : try StoreLock.acquire(storeRoot: root, holder: holder)
+        }) {
             return .failed(problem)
         }
         switch state {
@@ -99,7 +109,9 @@ public final class StoreAccess: @unchecked Sendable {
             switch try take() {
             case .acquired(let lock, let previous):
                 state = .editing(lock)
-                note = previous.map { "The last console on this store (\($0.summary)) ended without quitting; its lock was released." }
+                note = previous.map {
+                    "The last console on this store (\($0.summary)) ended without quitting; its lock was released."
+                }
             case .heldBy(let holder):
                 state = .readOnly(holder: holder, problem: nil)
             }

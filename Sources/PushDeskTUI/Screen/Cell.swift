@@ -8,7 +8,9 @@ public struct Cell: Equatable, Sendable {
     public var role: Role
 
     public init(_ text: String = " ", width: UInt8 = 1, role: Role = .normal) {
-        self.text = text; self.width = width; self.role = role
+        self.text = text
+        self.width = width
+        self.role = role
     }
     public static let blank = Cell()
     public var isContinuation: Bool { width == 0 }

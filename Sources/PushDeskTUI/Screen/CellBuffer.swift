@@ -7,7 +7,10 @@ public struct CellBuffer: Equatable, Sendable {
     /// Where the terminal cursor should be shown (the focused text field), nil = hidden.
     public var cursor: (x: Int, y: Int)? {
         get { cursorX.map { ($0, cursorY) } }
-        set { cursorX = newValue?.x; cursorY = newValue?.y ?? 0 }
+        set {
+            cursorX = newValue?.x
+            cursorY = newValue?.y ?? 0
+        }
     }
     private var cursorX: Int?
     private var cursorY = 0
@@ -15,7 +18,8 @@ public struct CellBuffer: Equatable, Sendable {
     public var asciiOnly = false
 
     public init(width: Int, height: Int) {
-        self.width = max(0, width); self.height = max(0, height)
+        self.width = max(0, width)
+        self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
@@ -43,8 +47,15 @@ public struct CellBuffer: Equatable, Sendable {
         var cx = x
         for g in Sanitize.glyphs(text) {
             if cx >= limit { break }
-            if cx < 0 { cx += g.width; continue }
-            if g.width == 2 && cx + 1 >= limit { self[cx, y] = Cell(" ", role: role); cx += 1; break }
+            if cx < 0 {
+                cx += g.width
+                continue
+            }
+            if g.width == 2 && cx + 1 >= limit {
+                self[cx, y] = Cell(" ", role: role)
+                cx += 1
+                break
+            }
             clearWideNeighbour(x: cx, y: y)
             self[cx, y] = Cell(g.text, width: UInt8(g.width), role: g.escaped && role == .normal ? .escaped : role)
             if g.width == 2 {
@@ -79,14 +90,24 @@ public struct CellBuffer: Equatable, Sendable {
     /// A box border around `r`, with an optional title in the top edge.
     public mutating func box(_ r: Rect, role: Role, title: String = "", titleRole: Role? = nil) {
         guard r.width >= 2, r.height >= 2 else { return }
-        let h = asciiOnly ? "-" : "─", v = asciiOnly ? "|" : "│"
+        let h = asciiOnly ? "-" : "─"
+        let v = asciiOnly ? "|" : "│"
         let (tl, tr, bl, br) = asciiOnly ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘")
-        for x in r.x + 1..<r.maxX - 1 { put(h, x: x, y: r.y, role: role); put(h, x: x, y: r.maxY - 1, role: role) }
-        for y in r.y + 1..<r.maxY - 1 { put(v, x: r.x, y: y, role: role); put(v, x: r.maxX - 1, y: y, role: role) }
-        put(tl, x: r.x, y: r.y, role: role); put(tr, x: r.maxX - 1, y: r.y, role: role)
-        put(bl, x: r.x, y: r.maxY - 1, role: role); put(br, x: r.maxX - 1, y: r.maxY - 1, role: role)
+        for x in r.x + 1..<r.maxX - 1 {
+            put(h, x: x, y: r.y, role: role)
+            put(h, x: x, y: r.maxY - 1, role: role)
+        }
+        for y in r.y + 1..<r.maxY - 1 {
+            put(v, x: r.x, y: y, role: role)
+            put(v, x: r.maxX - 1, y: y, role: role)
+        }
+        put(tl, x: r.x, y: r.y, role: role)
+        put(tr, x: r.maxX - 1, y: r.y, role: role)
+        put(bl, x: r.x, y: r.maxY - 1, role: role)
+        put(br, x: r.maxX - 1, y: r.maxY - 1, role: role)
         if !title.isEmpty, r.width > 4 {
-            put(" " + TextWidth.truncate(title, to: r.width - 4) + " ", x: r.x + 1, y: r.y,
+            put(
+                " " + TextWidth.truncate(title, to: r.width - 4) + " ", x: r.x + 1, y: r.y,
                 role: titleRole ?? role, maxX: r.maxX - 1)
         }
     }
@@ -102,7 +123,10 @@ public struct CellBuffer: Equatable, Sendable {
     /// Row `y` as text (wide glyphs once, trailing spaces kept).
     public func line(_ y: Int) -> String {
         var s = ""
-        for x in 0..<width { let c = self[x, y]; if !c.isContinuation { s += c.text } }
+        for x in 0..<width {
+            let c = self[x, y]
+            if !c.isContinuation { s += c.text }
+        }
         return s
     }
     /// Every row, trailing spaces trimmed, joined by newlines.
@@ -118,7 +142,10 @@ public struct CellBuffer: Equatable, Sendable {
         for start in 0..<width {
             if cellsRow[start].isContinuation { continue }
             var s = ""
-            for x in start..<width where !cellsRow[x].isContinuation { s += cellsRow[x].text; if s.count >= needle.count { break } }
+            for x in start..<width where !cellsRow[x].isContinuation {
+                s += cellsRow[x].text
+                if s.count >= needle.count { break }
+            }
             if s.hasPrefix(needle) { return start }
             prefix += 1
         }

@@ -2,7 +2,10 @@
 public struct Rect: Equatable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
     }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
@@ -22,7 +25,8 @@ public struct Rect: Equatable, Sendable {
     }
     /// A rectangle of the given size centred inside this one (clipped to it).
     public func centered(width w: Int, height h: Int) -> Rect {
-        let cw = min(w, width), ch = min(h, height)
+        let cw = min(w, width)
+        let ch = min(h, height)
         return Rect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
     }
 }

@@ -15,7 +15,9 @@ public enum Sanitize {
     /// The escaped form of a scalar that must not reach the terminal raw (the core's one
     /// rule, `Escape.mustEscape`), nil when it is safe to show. `previous` and `next` are its
     /// neighbours in the same grapheme: they keep the joiners of emoji sequences.
-    public static func escape(_ s: Unicode.Scalar, previous: Unicode.Scalar? = nil, next: Unicode.Scalar? = nil) -> String? {
+    public static func escape(_ s: Unicode.Scalar, previous: Unicode.Scalar? = nil, next: Unicode.Scalar? = nil)
+        -> String?
+    {
         guard Escape.mustEscape(s, previous: previous, next: next) else { return nil }
         let v = s.value
         if v < 0x20 { return "^" + String(UnicodeScalar(UInt8(v + 0x40))) }
@@ -29,11 +31,14 @@ public enum Sanitize {
         out.reserveCapacity(text.utf8.count)
         for c in text {
             if c.isASCII, let a = c.asciiValue, a >= 0x20, a != 0x7F {
-                out.append(Glyph(text: String(c), width: 1, escaped: false)); continue
+                out.append(Glyph(text: String(c), width: 1, escaped: false))
+                continue
             }
             let scalars = Array(c.unicodeScalars)
             func escaped(_ i: Int) -> String? {
-                escape(scalars[i], previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+                escape(
+                    scalars[i], previous: i > 0 ? scalars[i - 1] : nil,
+                    next: i + 1 < scalars.count ? scalars[i + 1] : nil)
             }
             if scalars.indices.contains(where: { escaped($0) != nil }) {
                 for i in scalars.indices {

@@ -31,7 +31,8 @@ public enum TextWidth {
         default: break
         }
         if (0x1160...0x11FF).contains(v) || v == 0x200B { return 0 }  // Hangul jamo medial/final, ZWSP
-        var lo = 0, hi = wide.count - 1
+        var lo = 0
+        var hi = wide.count - 1
         while lo <= hi {
             let mid = (lo + hi) / 2
             if v < wide[mid].0 { hi = mid - 1 } else if v > wide[mid].1 { lo = mid + 1 } else { return 2 }
@@ -62,10 +63,12 @@ public enum TextWidth {
     public static func truncate(_ text: String, to columns: Int) -> String {
         if width(of: text) <= columns { return text }
         guard columns > 0 else { return "" }
-        var out = "", used = 0
+        var out = ""
+        var used = 0
         for g in Sanitize.glyphs(text) {
             if used + g.width > columns - 1 { break }
-            out += g.text; used += g.width
+            out += g.text
+            used += g.width
         }
         return out + "…"
     }
@@ -74,24 +77,37 @@ public enum TextWidth {
     /// allowed line ends with "…" when text remains.
     public static func wrap(_ text: String, to columns: Int, maxLines: Int = .max) -> [String] {
         guard columns > 1 else { return [] }
-        var lines: [String] = [], line = "", used = 0
+        var lines: [String] = []
+        var line = ""
+        var used = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let w = width(of: word)
-            if used > 0 && used + 1 + w > columns { lines.append(line); line = ""; used = 0 }
+            if used > 0 && used + 1 + w > columns {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
             if w > columns {
                 // A word longer than a line is cut wherever the columns end.
                 var rest = word
                 while width(of: rest) > columns - used {
                     let head = truncate(rest, to: columns - used + 1)
                     let cut = String(head.dropLast())
-                    lines.append(line + cut); line = ""; used = 0
+                    lines.append(line + cut)
+                    line = ""
+                    used = 0
                     rest = String(rest.dropFirst(cut.count))
                 }
-                line += rest; used += width(of: rest)
+                line += rest
+                used += width(of: rest)
                 continue
             }
-            if used > 0 { line += " "; used += 1 }
-            line += word; used += w
+            if used > 0 {
+                line += " "
+                used += 1
+            }
+            line += word
+            used += w
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         if lines.count > maxLines {

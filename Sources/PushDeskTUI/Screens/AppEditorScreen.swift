@@ -7,8 +7,14 @@ final class AppEditorScreen: ConsoleScreen {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     let index: Int
-    enum Tab: String { case information = "Information", credentials = "Credentials", variables = "Variables",
-                       params = "Subscription parameters", sounds = "Sounds" }
+    enum Tab: String {
+        case information = "Information"
+        case credentials = "Credentials"
+        case variables = "Variables"
+        case
+            params = "Subscription parameters"
+        case sounds = "Sounds"
+    }
     private(set) var tab: Tab = .information
     var form = Form([])
     var table = TableView(columns: ItemKind.variables.columns)
@@ -20,13 +26,29 @@ final class AppEditorScreen: ConsoleScreen {
     /// Input errors (not rule findings), by field id, until the field is fixed.
     private var inputErrors: [String: String] = [:]
 
-    init(session: ServiceSession, index: Int) { self.s = session; self.index = index }
+    init(session: ServiceSession, index: Int) {
+        self.s = session
+        self.index = index
+    }
 
     var app: MobileApp { s.draft.apps[index] }
-    var tabs: [Tab] { app.platform == .ios ? [.information, .credentials, .variables, .params, .sounds] : [.information, .credentials, .variables, .params] }
-    var itemKind: ItemKind? { switch tab { case .variables: .variables; case .params: .params; case .sounds: .sounds; default: nil } }
+    var tabs: [Tab] {
+        app.platform == .ios
+            ? [.information, .credentials, .variables, .params, .sounds]
+            : [.information, .credentials, .variables, .params]
+    }
+    var itemKind: ItemKind? {
+        switch tab {
+        case .variables: .variables
+        case .params: .params
+        case .sounds: .sounds
+        default: nil
+        }
+    }
 
-    var title: String { "Service \(s.draft.name.isEmpty ? "(new)" : s.draft.name) › \(app.label.isEmpty ? app.integrationKey : app.label)" }
+    var title: String {
+        "Service \(s.draft.name.isEmpty ? "(new)" : s.draft.name) › \(app.label.isEmpty ? app.integrationKey : app.label)"
+    }
     var contexts: [KeyContext] {
         if itemKind != nil && !editingRow { return table.isFiltering ? [] : [.itemsTable, .list, .appEditor] }
         return [.form, .appEditor]
@@ -39,12 +61,28 @@ final class AppEditorScreen: ConsoleScreen {
     func focus(field: String) {
         let leaf = FieldPath(field).leaf
         let path = FieldPath(field).field
-        if path.hasPrefix("auth") || ["keyId", "teamId", "keyFile", "certificateFile", "passwordRef", "projectId", "clientEmail", "serverKeyRef"].contains(leaf) {
+        if path.hasPrefix("auth")
+            || [
+                "keyId", "teamId", "keyFile", "certificateFile", "passwordRef", "projectId", "clientEmail",
+                "serverKeyRef",
+            ].contains(leaf)
+        {
             tab = .credentials
-        } else if path.hasPrefix("variables") { tab = .variables } else if path.hasPrefix("subscriptionParams") { tab = .params } else if path.hasPrefix("sounds") { tab = .sounds }
+        } else if path.hasPrefix("variables") {
+            tab = .variables
+        } else if path.hasPrefix("subscriptionParams") {
+            tab = .params
+        } else if path.hasPrefix("sounds") {
+            tab = .sounds
+        }
         sync(force: true)
-        if itemKind == nil { form.focus(id: leaf == "auth" ? "mode" : leaf) } else if let r = FieldPath(field).row {
-            table.select(row: r); syncRowForm(); editingRow = true; rowForm.focus(id: leaf)
+        if itemKind == nil {
+            form.focus(id: leaf == "auth" ? "mode" : leaf)
+        } else if let r = FieldPath(field).row {
+            table.select(row: r)
+            syncRowForm()
+            editingRow = true
+            rowForm.focus(id: leaf)
         }
     }
 
@@ -55,7 +93,8 @@ final class AppEditorScreen: ConsoleScreen {
     private func sync(force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab, s.draft.apps.indices.contains(index) else { return }
         let tabChanged = builtFor != tab
-        seenVersion = s.version; builtFor = tab
+        seenVersion = s.version
+        builtFor = tab
         switch tab {
         case .information, .credentials:
             let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app, secretSet: secretExists)
@@ -73,7 +112,11 @@ final class AppEditorScreen: ConsoleScreen {
             }
         case .variables, .params, .sounds:
             let k = itemKind!
-            if tabChanged { table = TableView(columns: k.columns); table.emptyText = "No \(k.noun) yet: press n to add one."; editingRow = false }
+            if tabChanged {
+                table = TableView(columns: k.columns)
+                table.emptyText = "No \(k.noun) yet: press n to add one."
+                editingRow = false
+            }
             let keep = table.selectedRow
             table.setRows(k.rows(app))
             if let keep { table.select(row: min(keep, max(0, k.count(app) - 1))) }
@@ -82,7 +125,11 @@ final class AppEditorScreen: ConsoleScreen {
     }
 
     private func syncRowForm() {
-        guard let k = itemKind, let r = table.selectedRow else { rowForm = Form([]); editingRow = false; return }
+        guard let k = itemKind, let r = table.selectedRow else {
+            rowForm = Form([])
+            editingRow = false
+            return
+        }
         let row = k.rows(app)[r]
         if rowForm.fields.isEmpty || rowForm.fields.count != (k == .params ? 3 : 2) {
             rowForm = k.form(row)
@@ -107,7 +154,9 @@ final class AppEditorScreen: ConsoleScreen {
             }
         }
         switch form.handleText(key) {
-        case .changed(let id): applyForm(id, app: app); return true
+        case .changed(let id):
+            applyForm(id, app: app)
+            return true
         case .moved: return true
         default: return false
         }
@@ -123,8 +172,15 @@ final class AppEditorScreen: ConsoleScreen {
 
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
         if itemKind != nil {
-            if editingRow, key == .escape { editingRow = false; return true }
-            if !editingRow, key == .tab, table.selectedRow != nil { editingRow = true; rowForm.focus = 0; return true }
+            if editingRow, key == .escape {
+                editingRow = false
+                return true
+            }
+            if !editingRow, key == .tab, table.selectedRow != nil {
+                editingRow = true
+                rowForm.focus = 0
+                return true
+            }
             if !editingRow { return table.handleFilterKey(key) }
         }
         return false
@@ -136,22 +192,28 @@ final class AppEditorScreen: ConsoleScreen {
         case .save:
             if let (id, e) = inputErrors.first {
                 let label = form.fields.first { $0.id == id }?.label ?? id
-                app.dialog = .message(title: "Not saved", message: "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
+                app.dialog = .message(
+                    title: "Not saved", message: "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
                 return true
             }
-            app.save(s); return true
+            app.save(s)
+            return true
         case .undo:
             app.message = s.undo() ? "Undone." : "Nothing to undo."
             inputErrors = [:]
-            sync(force: true); return true
+            sync(force: true)
+            return true
         case .nextTab, .prevTab:
             let i = tabs.firstIndex(of: tab) ?? 0
             tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
-            sync(); return true
+            sync()
+            return true
         case .generateKey:
-            tab = .information; sync()
+            tab = .information
+            sync()
             s.edit(nil) { d in d.apps[index].integrationKey = AppFields.generatedKey() }
-            sync(force: true); form.focus(id: "integrationKey")
+            sync(force: true)
+            form.focus(id: "integrationKey")
             app.message = "Generated a new integration key: give it to the app's developers (setIntegrationKey)."
             return true
         default: break
@@ -159,22 +221,38 @@ final class AppEditorScreen: ConsoleScreen {
         if let k = itemKind {
             if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) }
             if editingRow {
-                if action == .nextField, rowForm.focus == rowForm.fields.count - 1 { editingRow = false; return true }
-                if action == .pick, rowForm.focus == rowForm.fields.count - 1 { editingRow = false; return true }
-                if action == .back { editingRow = false; return true }
+                if action == .nextField, rowForm.focus == rowForm.fields.count - 1 {
+                    editingRow = false
+                    return true
+                }
+                if action == .pick, rowForm.focus == rowForm.fields.count - 1 {
+                    editingRow = false
+                    return true
+                }
+                if action == .back {
+                    editingRow = false
+                    return true
+                }
                 return rowForm.handle(action) != .unhandled
             }
-            if table.handle(action) { syncRowForm(); return true }
+            if table.handle(action) {
+                syncRowForm()
+                return true
+            }
             let sel = table.selectedRow
             switch action {
             case .new:
                 s.edit(nil) { d in k.add(to: &d.apps[index]) }
-                sync(); table.select(row: k.count(self.app) - 1); syncRowForm()
+                sync()
+                table.select(row: k.count(self.app) - 1)
+                syncRowForm()
                 rowForm = k.form(k.rows(self.app)[k.count(self.app) - 1])
                 editingRow = true
             case .open:
                 guard sel != nil else { return true }
-                syncRowForm(); editingRow = true; rowForm.focus = 0
+                syncRowForm()
+                editingRow = true
+                rowForm.focus = 0
             case .delete:
                 guard let sel else { return true }
                 s.edit(nil) { d in k.remove(sel, from: &d.apps[index]) }
@@ -185,7 +263,9 @@ final class AppEditorScreen: ConsoleScreen {
                 let to = action == .moveUp ? sel - 1 : sel + 1
                 guard to >= 0, to < k.count(self.app) else { return true }
                 s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
-                sync(); table.select(row: to); syncRowForm()
+                sync()
+                table.select(row: to)
+                syncRowForm()
             default: return false
             }
             return true
@@ -198,12 +278,18 @@ final class AppEditorScreen: ConsoleScreen {
             guard let f = form.fields.first(where: { $0.id == id }) else { return true }
             if f.kind == .secret {
                 let what = id == "password" ? "the .p12/.pem password" : "the FCM server key"
-                app.dialog = .secretInput(id: "secret.\(id)", title: f.label,
-                                          message: "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown.")
+                app.dialog = .secretInput(
+                    id: "secret.\(id)", title: f.label,
+                    message:
+                        "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown."
+                )
             } else if case .choice(let opts) = f.kind {
-                app.dialog = .choices(id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
+                app.dialog = .choices(
+                    id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
             } else {
-                app.dialog = .filePath(id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root)
+                app.dialog = .filePath(
+                    id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):",
+                    value: f.value, base: app.store.root)
             }
             return true
         case .moved: return true
@@ -217,10 +303,12 @@ final class AppEditorScreen: ConsoleScreen {
         switch (parts[0], result) {
         case ("choice", .choice(let i)):
             if let f = form.fields.first(where: { $0.id == parts[1] }), case .choice(let opts) = f.kind {
-                form[parts[1]] = opts[i]; applyForm(parts[1], app: app)
+                form[parts[1]] = opts[i]
+                applyForm(parts[1], app: app)
             }
         case ("path", .text(let t)):
-            form[parts[1]] = t; applyForm(parts[1], app: app)
+            form[parts[1]] = t
+            applyForm(parts[1], app: app)
         case ("secret", .text(let value)):
             storeSecret(field: parts[1], value: value, app: app)
         default: break
@@ -232,11 +320,20 @@ final class AppEditorScreen: ConsoleScreen {
     func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
         sync()
         if y == tabBarRect.y, let i = TabBar.index(atX: x, in: tabBarRect, tabs: tabs.map(\.rawValue)) {
-            tab = tabs[i]; sync(); return true
+            tab = tabs[i]
+            sync()
+            return true
         }
         if itemKind == nil { return form.click(x: x, y: y) }
-        if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) { editingRow = true; return true }
-        if table.click(x: x, y: y) { editingRow = false; syncRowForm(); return true }
+        if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) {
+            editingRow = true
+            return true
+        }
+        if table.click(x: x, y: y) {
+            editingRow = false
+            syncRowForm()
+            return true
+        }
         return false
     }
 
@@ -247,7 +344,8 @@ final class AppEditorScreen: ConsoleScreen {
         var ref = form[refField]
         if ref.isEmpty {
             ref = self.app.integrationKey + (field == "password" ? "-p12" : "-server-key")
-            form[refField] = ref; applyForm(refField, app: app)
+            form[refField] = ref
+            applyForm(refField, app: app)
         }
         do {
             try app.store.setSecret(ref, value)
@@ -255,7 +353,8 @@ final class AppEditorScreen: ConsoleScreen {
         } catch {
             app.dialog = .message(title: "Secret not stored", message: Sanitize.string("\(error)"))
         }
-        sync(force: true); form.focus(id: field)
+        sync(force: true)
+        form.focus(id: field)
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {
@@ -269,25 +368,31 @@ final class AppEditorScreen: ConsoleScreen {
         }
         buf.put(" " + header, x: rect.x, y: rect.y, role: .muted, maxX: rect.maxX)
         tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
-        TabBar.render(into: &buf, tabBarRect,
-                      tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
+        TabBar.render(
+            into: &buf, tabBarRect,
+            tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
         let paneH = min(max(mine.count, 1), 4) + 1
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)
         let pane = Rect(x: rect.x, y: body.maxY, width: rect.width, height: paneH)
         if let k = itemKind {
             let formH = rowForm.fields.count + 2
             let (tb, fb) = body.splitBottom(table.selectedRow == nil ? 0 : formH)
-            buf.box(tb, role: editingRow ? .border : .borderFocus, title: tab.rawValue + " (n add, Enter/Tab edit, d delete, K/J move)")
+            buf.box(
+                tb, role: editingRow ? .border : .borderFocus,
+                title: tab.rawValue + " (n add, Enter/Tab edit, d delete, K/J move)")
             table.render(into: &buf, tb.inset(1), focused: !editingRow)
             if !fb.isEmpty {
-                buf.box(fb, role: editingRow ? .borderFocus : .border, title: "Selected \(k.noun) (Esc back to the table)")
+                buf.box(
+                    fb, role: editingRow ? .borderFocus : .border, title: "Selected \(k.noun) (Esc back to the table)")
                 rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
             }
         } else {
             form.clearMessages()
             for f in mine {
                 let leaf = FieldPath(f.field).leaf
-                form.setMessage(leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)", role: f.severity == .error ? .findingError : .findingWarning)
+                form.setMessage(
+                    leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)",
+                    role: f.severity == .error ? .findingError : .findingWarning)
             }
             for (id, e) in inputErrors { form.setMessage(id, e) }
             buf.box(body, role: .borderFocus, title: tab.rawValue)

@@ -12,8 +12,12 @@ enum AppFields {
                 FormField(id: "integrationKey", label: "Integration key", value: i.integrationKey, note: "Ctrl-G new"),
                 FormField(id: "bundleId", label: "Bundle id", value: i.bundleId),
                 FormField(id: "icon", label: "Icon", kind: .path, value: i.icon, note: "Enter: browse"),
-                FormField(id: "environment", label: "Environment", kind: .choice(IOSEnvironment.allCases.map(\.rawValue)), value: i.environment.rawValue),
-                FormField(id: "connector", label: "Connector", kind: .choice(IOSConnector.allCases.map(\.rawValue)), value: i.connector.rawValue),
+                FormField(
+                    id: "environment", label: "Environment", kind: .choice(IOSEnvironment.allCases.map(\.rawValue)),
+                    value: i.environment.rawValue),
+                FormField(
+                    id: "connector", label: "Connector", kind: .choice(IOSConnector.allCases.map(\.rawValue)),
+                    value: i.connector.rawValue),
             ]
         case .android(let x):
             return [
@@ -21,9 +25,14 @@ enum AppFields {
                 FormField(id: "integrationKey", label: "Integration key", value: x.integrationKey, note: "Ctrl-G new"),
                 FormField(id: "packageName", label: "Package name", value: x.packageName),
                 FormField(id: "icon", label: "Icon", kind: .path, value: x.icon, note: "Enter: browse"),
-                FormField(id: "api", label: "API", kind: .choice(AndroidAPI.allCases.map(\.rawValue)), value: x.api.rawValue),
-                FormField(id: "connector", label: "Connector", kind: .choice(AndroidConnector.allCases.map(\.rawValue)), value: x.connector.rawValue),
-                FormField(id: "maxConnectPerChild", label: "Max connections", value: x.maxConnectPerChild.map(String.init) ?? "", note: "per MTA child, empty = 8"),
+                FormField(
+                    id: "api", label: "API", kind: .choice(AndroidAPI.allCases.map(\.rawValue)), value: x.api.rawValue),
+                FormField(
+                    id: "connector", label: "Connector", kind: .choice(AndroidConnector.allCases.map(\.rawValue)),
+                    value: x.connector.rawValue),
+                FormField(
+                    id: "maxConnectPerChild", label: "Max connections",
+                    value: x.maxConnectPerChild.map(String.init) ?? "", note: "per MTA child, empty = 8"),
             ]
         }
     }
@@ -33,34 +42,54 @@ enum AppFields {
     static func credentials(_ a: MobileApp, secretSet: (String) -> Bool = { _ in false }) -> [FormField] {
         func secretField(_ id: String, _ label: String, ref: String) -> FormField {
             let set = !ref.isEmpty && secretSet(ref)
-            return FormField(id: id, label: label, kind: .secret, value: set ? "••••••••" : "(not set)",
-                             note: set ? "stored in secrets/; Enter replaces it" : "Enter to type it (kept in secrets/)")
+            return FormField(
+                id: id, label: label, kind: .secret, value: set ? "••••••••" : "(not set)",
+                note: set ? "stored in secrets/; Enter replaces it" : "Enter to type it (kept in secrets/)")
         }
         switch a {
         case .ios(let i):
-            var f = [FormField(id: "mode", label: "Auth mode", kind: .choice([none, "token", "certificate"]), value: i.auth?.mode ?? none)]
+            var f = [
+                FormField(
+                    id: "mode", label: "Auth mode", kind: .choice([none, "token", "certificate"]),
+                    value: i.auth?.mode ?? none)
+            ]
             switch i.auth {
             case .token(let keyId, let teamId, let keyFile):
-                f += [FormField(id: "keyId", label: "Key ID", value: keyId, note: "10 chars"),
-                      FormField(id: "teamId", label: "Team ID", value: teamId, note: "10 chars"),
-                      FormField(id: "keyFile", label: "Key file (.p8)", kind: .path, value: keyFile, note: "Enter: browse")]
+                f += [
+                    FormField(id: "keyId", label: "Key ID", value: keyId, note: "10 chars"),
+                    FormField(id: "teamId", label: "Team ID", value: teamId, note: "10 chars"),
+                    FormField(
+                        id: "keyFile", label: "Key file (.p8)", kind: .path, value: keyFile, note: "Enter: browse"),
+                ]
             case .certificate(let file, let ref):
-                f += [FormField(id: "certificateFile", label: "Certificate", kind: .path, value: file, note: "Enter: browse"),
-                      FormField(id: "passwordRef", label: "Password secret", value: ref, note: "name, not the password"),
-                      secretField("password", "Password", ref: ref)]
+                f += [
+                    FormField(
+                        id: "certificateFile", label: "Certificate", kind: .path, value: file, note: "Enter: browse"),
+                    FormField(id: "passwordRef", label: "Password secret", value: ref, note: "name, not the password"),
+                    secretField("password", "Password", ref: ref),
+                ]
             case nil: break
             }
             return f
         case .android(let x):
-            var f = [FormField(id: "mode", label: "Auth mode", kind: .choice([none, "serviceAccount", "serverKey"]), value: x.auth?.mode ?? none)]
+            var f = [
+                FormField(
+                    id: "mode", label: "Auth mode", kind: .choice([none, "serviceAccount", "serverKey"]),
+                    value: x.auth?.mode ?? none)
+            ]
             switch x.auth {
             case .serviceAccount(let projectId, let email, let keyFile):
-                f += [FormField(id: "projectId", label: "Project id", value: projectId),
-                      FormField(id: "clientEmail", label: "Client email", value: email),
-                      FormField(id: "keyFile", label: "Key file (.json)", kind: .path, value: keyFile, note: "Enter: browse")]
+                f += [
+                    FormField(id: "projectId", label: "Project id", value: projectId),
+                    FormField(id: "clientEmail", label: "Client email", value: email),
+                    FormField(
+                        id: "keyFile", label: "Key file (.json)", kind: .path, value: keyFile, note: "Enter: browse"),
+                ]
             case .serverKey(let ref):
-                f += [FormField(id: "serverKeyRef", label: "Server key secret", value: ref, note: "name, not the key"),
-                      secretField("serverKey", "Server key", ref: ref)]
+                f += [
+                    FormField(id: "serverKeyRef", label: "Server key secret", value: ref, note: "name, not the key"),
+                    secretField("serverKey", "Server key", ref: ref),
+                ]
             case nil: break
             }
             return f
@@ -104,7 +133,11 @@ enum AppFields {
             case "api": x.api = AndroidAPI(rawValue: v) ?? x.api
             case "connector": x.connector = AndroidConnector(rawValue: v) ?? x.connector
             case "maxConnectPerChild":
-                if v.isEmpty { x.maxConnectPerChild = nil } else if let n = Int(v), n > 0 { x.maxConnectPerChild = n } else {
+                if v.isEmpty {
+                    x.maxConnectPerChild = nil
+                } else if let n = Int(v), n > 0 {
+                    x.maxConnectPerChild = n
+                } else {
                     return "must be a whole number above 0 (or empty for the default 8)"
                 }
             case "mode":
@@ -140,7 +173,13 @@ enum ItemKind: CaseIterable {
         case .sounds: [.init("Name (file or system sound)", width: 30), .init("Label")]
         }
     }
-    var noun: String { switch self { case .variables: "variable"; case .params: "subscription parameter"; case .sounds: "sound" } }
+    var noun: String {
+        switch self {
+        case .variables: "variable"
+        case .params: "subscription parameter"
+        case .sounds: "sound"
+        }
+    }
 
     func rows(_ a: MobileApp) -> [[String]] {
         switch self {
@@ -151,8 +190,12 @@ enum ItemKind: CaseIterable {
     }
 
     func form(_ row: [String]) -> Form {
-        var f = [FormField(id: "name", label: "Name", value: row[0]), FormField(id: "label", label: "Label", value: row[1])]
-        if self == .params { f.append(FormField(id: "field", label: "Schema field", value: row[2], note: "e.g. @loyaltyId")) }
+        var f = [
+            FormField(id: "name", label: "Name", value: row[0]), FormField(id: "label", label: "Label", value: row[1]),
+        ]
+        if self == .params {
+            f.append(FormField(id: "field", label: "Schema field", value: row[2], note: "e.g. @loyaltyId"))
+        }
         return Form(f)
     }
 
@@ -160,7 +203,11 @@ enum ItemKind: CaseIterable {
         switch self {
         case .variables: a.variables.append(AppVariable(name: ""))
         case .params: a.subscriptionParams.append(SubscriptionParam(name: "", field: "@"))
-        case .sounds: if case .ios(var i) = a { i.sounds.append(Sound(name: "")); a = .ios(i) }
+        case .sounds:
+            if case .ios(var i) = a {
+                i.sounds.append(Sound(name: ""))
+                a = .ios(i)
+            }
         }
     }
 
@@ -171,7 +218,13 @@ enum ItemKind: CaseIterable {
         case .variables:
             if id == "name" { a.variables[row].name = v } else { a.variables[row].label = v }
         case .params:
-            if id == "name" { a.subscriptionParams[row].name = v } else if id == "label" { a.subscriptionParams[row].label = v } else { a.subscriptionParams[row].field = v }
+            if id == "name" {
+                a.subscriptionParams[row].name = v
+            } else if id == "label" {
+                a.subscriptionParams[row].label = v
+            } else {
+                a.subscriptionParams[row].field = v
+            }
         case .sounds:
             guard case .ios(var i) = a else { return }
             if id == "name" { i.sounds[row].name = v } else { i.sounds[row].label = v }
@@ -183,7 +236,11 @@ enum ItemKind: CaseIterable {
         switch self {
         case .variables: a.variables.remove(at: row)
         case .params: a.subscriptionParams.remove(at: row)
-        case .sounds: if case .ios(var i) = a { i.sounds.remove(at: row); a = .ios(i) }
+        case .sounds:
+            if case .ios(var i) = a {
+                i.sounds.remove(at: row)
+                a = .ios(i)
+            }
         }
     }
 
@@ -191,7 +248,11 @@ enum ItemKind: CaseIterable {
         switch self {
         case .variables: a.variables.swapAt(r1, r2)
         case .params: a.subscriptionParams.swapAt(r1, r2)
-        case .sounds: if case .ios(var i) = a { i.sounds.swapAt(r1, r2); a = .ios(i) }
+        case .sounds:
+            if case .ios(var i) = a {
+                i.sounds.swapAt(r1, r2)
+                a = .ios(i)
+            }
         }
     }
 }

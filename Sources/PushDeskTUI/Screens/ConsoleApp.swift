@@ -44,8 +44,10 @@ public final class ConsoleApp {
 
     /// `loadNow: false` starts from the store's index (names only) and waits for
     /// `finishLoading` (a large store: docs/PERFORMANCE.md).
-    public init(store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
-                access: StoreAccess = .unlocked(), loadNow: Bool = true) {
+    public init(
+        store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
+        access: StoreAccess = .unlocked(), loadNow: Bool = true
+    ) {
         self.store = store
         self.access = access
         self.themeName = themeName
@@ -58,23 +60,31 @@ public final class ConsoleApp {
 
     public func reload() {
         let r = store.load()
-        services = r.services; loadErrors = r.errors
-        deliveries = store.deliveries(); profiles = store.profiles()
+        services = r.services
+        loadErrors = r.errors
+        deliveries = store.deliveries()
+        profiles = store.profiles()
         recheck()
     }
 
     /// The open sessions editing records of one kind, each once (views may share one).
     func sessions<R>(of: R.Type) -> [EditSession<R>] {
         var out: [EditSession<R>] = []
-        for case let s as EditSession<R> in stack.compactMap(\.session) where !out.contains(where: { $0 === s }) { out.append(s) }
+        for case let s as EditSession<R> in stack.compactMap(\.session) where !out.contains(where: { $0 === s }) {
+            out.append(s)
+        }
         return out
     }
 
     /// `base`, or `base2`, `base3`, … : the first name not yet taken (a duplicate's name).
     static func uniqueName(_ base: String, taken: [String]) -> String {
         let names = Set(taken)
-        var n = base, i = 2
-        while names.contains(n) { n = "\(base)\(i)"; i += 1 }
+        var n = base
+        var i = 2
+        while names.contains(n) {
+            n = "\(base)\(i)"
+            i += 1
+        }
         return n
     }
 
@@ -82,7 +92,11 @@ public final class ConsoleApp {
     static func substituting<R>(_ saved: [R], _ sessions: [EditSession<R>]) -> [R] {
         var list = saved
         for s in sessions {
-            if let o = s.original, let i = list.firstIndex(where: { $0.name == o.name }) { list[i] = s.draft } else { list.append(s.draft) }
+            if let o = s.original, let i = list.firstIndex(where: { $0.name == o.name }) {
+                list[i] = s.draft
+            } else {
+                list.append(s.draft)
+            }
         }
         return list
     }
@@ -94,8 +108,9 @@ public final class ConsoleApp {
 
     /// Re-runs the core rules with every open draft in place of its saved record.
     func recheck() {
-        findings = store.check(Self.substituting(services, sessions(of: Service.self)),
-                               Self.substituting(deliveries, sessions(of: Delivery.self)))
+        findings = store.check(
+            Self.substituting(services, sessions(of: Service.self)),
+            Self.substituting(deliveries, sessions(of: Delivery.self)))
     }
 
     /// Findings of one service file.
@@ -113,14 +128,19 @@ public final class ConsoleApp {
         let d = session.draft
         let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            dialog = .message(title: "Cannot save", message: kind == .service
-                ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
-                : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again.")
+            dialog = .message(
+                title: "Cannot save",
+                message: kind == .service
+                    ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
+                    : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again."
+            )
             return false
         }
         let taken = kind == .service ? services.map(\.name) : deliveries.map(\.name)
         if d.name != session.original?.name, taken.contains(d.name) {
-            dialog = .message(title: "Cannot save", message: "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
+            dialog = .message(
+                title: "Cannot save",
+                message: "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
             return false
         }
         let written: FileFingerprint
@@ -139,13 +159,16 @@ public final class ConsoleApp {
         if let old = session.original?.name, old != d.name {
             // A rename deletes the old file, unless it changed on disk meanwhile.
             do { try store.deleteChecked(kind, old, session.baseline ?? .absent) } catch {
-                kept = " — kept \(kind.path(old)): \(error is StoreConflict ? "it changed on disk" : Sanitize.string("\(error)"))"
+                kept =
+                    " — kept \(kind.path(old)): \(error is StoreConflict ? "it changed on disk" : Sanitize.string("\(error)"))"
             }
         }
         session.markSaved(baseline: .read(written))
         reload()
         let errs = findings.filter { $0.file == kind.path(d.name) && $0.severity == .error }.count
-        message = "Saved \(kind.path(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "") + (kept ?? "")
+        message =
+            "Saved \(kind.path(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
+            + (kept ?? "")
         return true
     }
 
@@ -160,7 +183,8 @@ public final class ConsoleApp {
             if sess.baseline == nil { sess.baseline = baseline(for: sess) }
             sess.readOnly = access.isReadOnly
         }
-        stack.append(s); recheck()
+        stack.append(s)
+        recheck()
     }
 
     func pop() {
@@ -179,15 +203,21 @@ public final class ConsoleApp {
 
     /// Runs `then` now, or after asking save / discard / cancel when there are unsaved changes.
     func confirmUnsaved(_ sessions: [any DraftSession], then: @escaping () -> Void) {
-        guard !sessions.isEmpty else { then(); return }
+        guard !sessions.isEmpty else {
+            then()
+            return
+        }
         afterUnsaved = { [weak self] in
             guard let self else { return }
             for s in sessions where s.isDirty { if !self.save(s) { return } }
             then()
         }
-        let more = sessions.count > 1 ? " (and \(sessions.count - 1) other record\(sessions.count == 2 ? "" : "s"))" : ""
-        dialog = .confirm(id: "app.unsaved", title: "Unsaved changes",
-                          message: "Save the changes to \(sessions[0].displayName)\(more)?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
+        let more =
+            sessions.count > 1 ? " (and \(sessions.count - 1) other record\(sessions.count == 2 ? "" : "s"))" : ""
+        dialog = .confirm(
+            id: "app.unsaved", title: "Unsaved changes",
+            message: "Save the changes to \(sessions[0].displayName)\(more)?", buttons: ["Save", "Discard", "Cancel"],
+            focus: 0)
         unsavedDiscard = then
     }
     private var unsavedDiscard: (() -> Void)?
@@ -207,23 +237,34 @@ public final class ConsoleApp {
             case .up, .char("k"): helpScroll = max(0, helpScroll - 1)
             case .pageDown: helpScroll += 10
             case .pageUp: helpScroll = max(0, helpScroll - 10)
-            default: helpVisible = false; helpScroll = 0
+            default:
+                helpVisible = false
+                helpScroll = 0
             }
             return
         }
         if var d = dialog {
             let r = d.handle(key)
             dialog = d
-            if let r { dialog = nil; route(d.id, r) }
+            if let r {
+                dialog = nil
+                route(d.id, r)
+            }
             return
         }
         defer { recheckIfEdited() }
         if refuseInReadOnly(key) || refuseWhileLoading(key) { return }
         let s = top
         switch key {
-        case .wheelUp: _ = s.handle(.up, app: self); return
-        case .wheelDown: _ = s.handle(.down, app: self); return
-        case .click(let x, let y): _ = s.click(x: x, y: y, app: self); return
+        case .wheelUp:
+            _ = s.handle(.up, app: self)
+            return
+        case .wheelDown:
+            _ = s.handle(.down, app: self)
+            return
+        case .click(let x, let y):
+            _ = s.click(x: x, y: y, app: self)
+            return
         default: break
         }
         if s.textFocused, Self.isText(key), s.handleText(key, app: self) { return }
@@ -241,12 +282,18 @@ public final class ConsoleApp {
     private var checkedVersions: [Int] = []
     private func recheckIfEdited() {
         let v = stack.compactMap { ($0.session as? ServiceSession)?.version }
-        if v != checkedVersions { checkedVersions = v; recheck() }
+        if v != checkedVersions {
+            checkedVersions = v
+            recheck()
+        }
     }
 
     /// Printable text and pastes (never commands while a text field has focus).
     static func isText(_ key: Key) -> Bool {
-        switch key { case .char, .paste: true; default: false }
+        switch key {
+        case .char, .paste: true
+        default: false
+        }
     }
 
     private func handleGlobal(_ a: Action) {
@@ -256,15 +303,18 @@ public final class ConsoleApp {
         case .redraw: fullRedrawRequested = true
         case .findings: if !(top is FindingsScreen) { push(FindingsScreen(app: self)) }
         case .themes:
-            dialog = .choices(id: "app.theme", title: "Theme", options: availableThemes,
-                              selected: availableThemes.firstIndex(of: themeName) ?? 0)
+            dialog = .choices(
+                id: "app.theme", title: "Theme", options: availableThemes,
+                selected: availableThemes.firstIndex(of: themeName) ?? 0)
         case .back:
             if stack.count > 1 {
                 let s = top
                 // Leaving the last view of a session asks about its unsaved changes.
                 if let sess = s.session, stack.dropLast().allSatisfy({ $0.session !== sess }), sess.isDirty {
                     confirmUnsaved([sess]) { [weak self] in self?.pop() }
-                } else { pop() }
+                } else {
+                    pop()
+                }
             }
         case .save: message = "Nothing to save here: open a service or a delivery (Enter) first."
         case .takeLock: takeLock()
@@ -276,12 +326,15 @@ public final class ConsoleApp {
     private func route(_ id: String, _ r: Dialog.Result) {
         switch id {
         case "app.unsaved":
-            let save = afterUnsaved, discard = unsavedDiscard
-            afterUnsaved = nil; unsavedDiscard = nil
+            let save = afterUnsaved
+            let discard = unsavedDiscard
+            afterUnsaved = nil
+            unsavedDiscard = nil
             if case .button(0) = r { save?() } else if case .button(1) = r { discard?() }
         case "app.theme":
             if case .choice(let i) = r, availableThemes.indices.contains(i) {
-                themeName = availableThemes[i]; pendingTheme = themeName
+                themeName = availableThemes[i]
+                pendingTheme = themeName
                 message = "Theme: \(themeName)"
             }
         case "message": break
@@ -292,7 +345,10 @@ public final class ConsoleApp {
     }
 
     /// Called by the terminal layer when a theme could not be loaded.
-    public func themeFailed(_ why: String) { themeName = "default"; message = why }
+    public func themeFailed(_ why: String) {
+        themeName = "default"
+        message = why
+    }
 
     // MARK: drawing
 
@@ -323,7 +379,8 @@ public final class ConsoleApp {
         let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
         let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
-        x = buf.put(TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
+        x = buf.put(
+            TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
@@ -334,7 +391,8 @@ public final class ConsoleApp {
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            helpScroll = HelpOverlay.render(into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)
+            helpScroll = HelpOverlay.render(
+                into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)
         }
         if var d = dialog {
             buf.cursor = nil

@@ -59,12 +59,18 @@ public struct ConsoleStore: Sendable {
     /// A store file's text as it is on disk now (for diffs); nil when absent or unreadable.
     public var readText: @Sendable (_ path: String) -> String? = { _ in nil }
 
-    public init(root: String,
-                load: @escaping @Sendable () -> (services: [Service], errors: [String]),
-                save: @escaping @Sendable (Service) throws -> Void,
-                delete: @escaping @Sendable (String) throws -> Void,
-                check: @escaping @Sendable ([Service], [Delivery]) -> [Finding]) {
-        self.root = root; self.load = load; self.save = save; self.delete = delete; self.check = check
+    public init(
+        root: String,
+        load: @escaping @Sendable () -> (services: [Service], errors: [String]),
+        save: @escaping @Sendable (Service) throws -> Void,
+        delete: @escaping @Sendable (String) throws -> Void,
+        check: @escaping @Sendable ([Service], [Delivery]) -> [Finding]
+    ) {
+        self.root = root
+        self.load = load
+        self.save = save
+        self.delete = delete
+        self.check = check
     }
 
     /// Store-relative file of a service (as findings name it).
@@ -80,13 +86,23 @@ public struct ConsoleStore: Sendable {
     public static func open(_ store: Store, access: StoreAccess = .unlocked()) -> ConsoleStore {
         var c = bind(store)
         let secrets = SecretStore(storeRoot: store.root)
-        c.setSecret = { ref, value in try access.checkWritable(); try secrets.set(ref, to: SecretValue(value)) }
+        c.setSecret = { ref, value in
+            try access.checkWritable()
+            try secrets.set(ref, to: SecretValue(value))
+        }
         c.secretExists = { secrets.exists($0) }
         c.index = { (try? store.serviceNames()) ?? [] }
         c.fileCount = { ((try? store.serviceNames().count) ?? 0) + ((try? store.deliveryNames().count) ?? 0) }
-        let save = c.save, delete = c.delete
-        c.save = { try access.checkWritable(); try save($0) }
-        c.delete = { try access.checkWritable(); try delete($0) }
+        let save = c.save
+        let delete = c.delete
+        c.save = {
+            try access.checkWritable()
+            try save($0)
+        }
+        c.delete = {
+            try access.checkWritable()
+            try delete($0)
+        }
         c.saveChecked = { service, baseline in
             try access.checkWritable()
             return try store.save(service, baseline: baseline)
@@ -102,9 +118,16 @@ public struct ConsoleStore: Sendable {
             return (s, fp)
         }
         // Deliveries: the same checks as services.
-        let saveDelivery = c.saveDelivery, deleteDelivery = c.deleteDelivery
-        c.saveDelivery = { try access.checkWritable(); try saveDelivery($0) }
-        c.deleteDelivery = { try access.checkWritable(); try deleteDelivery($0) }
+        let saveDelivery = c.saveDelivery
+        let deleteDelivery = c.deleteDelivery
+        c.saveDelivery = {
+            try access.checkWritable()
+            try saveDelivery($0)
+        }
+        c.deleteDelivery = {
+            try access.checkWritable()
+            try deleteDelivery($0)
+        }
         c.saveDeliveryChecked = { delivery, baseline in
             try access.checkWritable()
             return try store.save(delivery, baseline: baseline)
@@ -119,7 +142,9 @@ public struct ConsoleStore: Sendable {
             return (d, fp)
         }
         c.readText = { path in
-            guard let (data, _) = try? FileFingerprint.read(store.url(path), maxBytes: XMLReader.maxFileBytes) else { return nil }
+            guard let (data, _) = try? FileFingerprint.read(store.url(path), maxBytes: XMLReader.maxFileBytes) else {
+                return nil
+            }
             return String(decoding: data, as: UTF8.self)
         }
         return c
@@ -155,8 +180,16 @@ private final class SnapshotBox: @unchecked Sendable {
     private let lock = NSLock()
     private var value: IncrementalValidation
     init(_ v: IncrementalValidation) { value = v }
-    func get() -> IncrementalValidation { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ v: IncrementalValidation) { lock.lock(); value = v; lock.unlock() }
+    func get() -> IncrementalValidation {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set(_ v: IncrementalValidation) {
+        lock.lock()
+        value = v
+        lock.unlock()
+    }
 }
 
 /// The checked store operations for either kind of record (the console's generic paths:
@@ -175,8 +208,12 @@ extension ConsoleStore {
     }
     func loadCurrent<R: EditableRecord>(_ type: R.Type, _ name: String) throws -> (R, FileFingerprint) {
         switch R.kind {
-        case .service: let (s, fp) = try loadCurrent(name); return (s as! R, fp)
-        case .delivery: let (d, fp) = try loadCurrentDelivery(name); return (d as! R, fp)
+        case .service:
+            let (s, fp) = try loadCurrent(name)
+            return (s as! R, fp)
+        case .delivery:
+            let (d, fp) = try loadCurrentDelivery(name)
+            return (d as! R, fp)
         }
     }
 }

@@ -31,8 +31,9 @@ final class DeliveriesListScreen: ConsoleScreen {
         var findings: [String: [Finding]]
 
         init(app: ConsoleApp) {
-            services = Dictionary(ConsoleApp.substituting(app.services, app.sessions(of: Service.self)).map { ($0.name, $0) },
-                                  uniquingKeysWith: { first, _ in first })
+            services = Dictionary(
+                ConsoleApp.substituting(app.services, app.sessions(of: Service.self)).map { ($0.name, $0) },
+                uniquingKeysWith: { first, _ in first })
             findings = Dictionary(grouping: app.findings, by: \.file)
         }
     }
@@ -58,11 +59,14 @@ final class DeliveriesListScreen: ConsoleScreen {
     func refresh(_ app: ConsoleApp) {
         let keep = selected?.name
         shown = app.deliveries.filter { showAll || $0.service == service }
-        table.columns = [.init("Name", width: 18), .init("Label")] + (showAll ? [.init("Service", width: 12)] : [])
+        table.columns =
+            [.init("Name", width: 18), .init("Label")] + (showAll ? [.init("Service", width: 12)] : [])
             + [.init("iOS · Android", width: 14), .init("Largest", width: 11), .init("Worst finding")]
         let lookup = Lookup(app: app)
         let rows = shown.map { Self.row($0, lookup) }
-        table.setRows(rows.map { showAll ? $0.cells : $0.cells.enumerated().filter { $0.offset != 2 }.map(\.element) }, roles: rows.map(\.role))
+        table.setRows(
+            rows.map { showAll ? $0.cells : $0.cells.enumerated().filter { $0.offset != 2 }.map(\.element) },
+            roles: rows.map(\.role))
         table.emptyText = showAll ? "No delivery yet." : "No delivery for \(service ?? "") yet: press n to compose one."
         if let keep, let i = shown.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
@@ -74,7 +78,9 @@ final class DeliveriesListScreen: ConsoleScreen {
 
     /// A composer on `d`, reusing a session already open on it (so no edit is lost).
     static func compose(_ d: Delivery, app: ConsoleApp) {
-        let session = app.sessions(of: Delivery.self).first { $0.original?.name == d.name } ?? DeliverySession(original: d, draft: d)
+        let session =
+            app.sessions(of: Delivery.self).first { $0.original?.name == d.name }
+            ?? DeliverySession(original: d, draft: d)
         app.push(ComposerScreen(session: session, app: app))
     }
 
@@ -89,7 +95,9 @@ final class DeliveriesListScreen: ConsoleScreen {
                 app.message = "Create a service first: a delivery goes to the apps of a service."
                 return true
             }
-            app.push(ComposerScreen(session: DeliverySession(original: nil, draft: Delivery(name: "", service: svc)), app: app))
+            app.push(
+                ComposerScreen(
+                    session: DeliverySession(original: nil, draft: Delivery(name: "", service: svc)), app: app))
         case .duplicate:
             guard let d = selected else { return true }
             var copy = d
@@ -101,10 +109,14 @@ final class DeliveriesListScreen: ConsoleScreen {
             app.message = "Duplicate of \(d.name) (without its tracking ids): check the name, then Ctrl-S."
         case .delete:
             guard let d = selected else { return true }
-            app.dialog = .confirm(id: "delete", title: "Delete delivery",
-                                  message: "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.")
+            app.dialog = .confirm(
+                id: "delete", title: "Delete delivery",
+                message: "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.")
         case .allServices:
-            guard service != nil else { app.message = "This is every delivery of the store."; return true }
+            guard service != nil else {
+                app.message = "This is every delivery of the store."
+                return true
+            }
             showAll.toggle()
             refresh(app)
         default: return false
@@ -121,7 +133,10 @@ final class DeliveriesListScreen: ConsoleScreen {
             refresh(app)
             app.message = "Deleted \(ConsoleStore.deliveryPath(d.name))"
         } catch {
-            if error is StoreConflict { app.reload(); refresh(app) }
+            if error is StoreConflict {
+                app.reload()
+                refresh(app)
+            }
             app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
         }
     }

@@ -27,9 +27,14 @@ final class DiffScreen: ConsoleScreen {
             if i > 0 { lines.append(("", .normal)) }
             lines.append((s.heading, .header))
             let hunks = LineDiff.unified(LineDiff.diff(s.old, s.new))
-            if hunks.isEmpty { lines.append(("  (no difference)", .muted)); continue }
+            if hunks.isEmpty {
+                lines.append(("  (no difference)", .muted))
+                continue
+            }
             for h in hunks {
-                let role: Role = h.hasPrefix("@@") ? .muted : h.hasPrefix("-") ? .findingError : h.hasPrefix("+") ? .findingInfo : .normal
+                let role: Role =
+                    h.hasPrefix("@@")
+                    ? .muted : h.hasPrefix("-") ? .findingError : h.hasPrefix("+") ? .findingInfo : .normal
                 lines.append((h, role))
             }
         }
@@ -73,7 +78,9 @@ final class DiffScreen: ConsoleScreen {
         scroll = min(scroll, max(0, lines.count - pageHeight))
         for (i, l) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
             // The +/- marker stays in the first column when scrolled right.
-            let text = shift == 0 || l.text.isEmpty ? l.text : String(l.text.prefix(1)) + "…" + String(l.text.dropFirst(1 + shift))
+            let text =
+                shift == 0 || l.text.isEmpty
+                ? l.text : String(l.text.prefix(1)) + "…" + String(l.text.dropFirst(1 + shift))
             buf.put(text, x: inner.x + 1, y: inner.y + i, role: l.role, maxX: inner.maxX)
         }
     }

@@ -22,7 +22,9 @@ extension Service: EditableRecord {
     public static var kind: RecordKind { .service }
     public static func recoveryXML(_ r: Service) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.service(r) }
     public static func encode(_ r: Service) -> String? { try? ServiceXML.encode(r) }
-    public static func decode(_ xml: [UInt8], file: String) throws -> Service { try ServiceXML.decode(Data(xml), file: file).0 }
+    public static func decode(_ xml: [UInt8], file: String) throws -> Service {
+        try ServiceXML.decode(Data(xml), file: file).0
+    }
 }
 
 extension Delivery: EditableRecord {
@@ -30,7 +32,9 @@ extension Delivery: EditableRecord {
     public static var kind: RecordKind { .delivery }
     public static func recoveryXML(_ r: Delivery) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.delivery(r) }
     public static func encode(_ r: Delivery) -> String? { try? DeliveryXML.encode(r) }
-    public static func decode(_ xml: [UInt8], file: String) throws -> Delivery { try DeliveryXML.decode(Data(xml), file: file).0 }
+    public static func decode(_ xml: [UInt8], file: String) throws -> Delivery {
+        try DeliveryXML.decode(Data(xml), file: file).0
+    }
 }
 
 /// What the console needs from any open session, whatever it edits: dirty state, the
@@ -70,7 +74,9 @@ public final class EditSession<Record: EditableRecord>: DraftSession {
     public var readOnly = false
 
     public init(original: Record?, draft: Record, baseline: RecordBaseline? = nil) {
-        self.original = original; self.draft = draft; self.baseline = baseline
+        self.original = original
+        self.draft = draft
+        self.baseline = baseline
     }
 
     public var isDirty: Bool { original != draft }
@@ -83,7 +89,10 @@ public final class EditSession<Record: EditableRecord>: DraftSession {
         var next = draft
         change(&next)
         guard next != draft else { return }
-        if key == nil || key != lastEditKey { undoStack.append(draft); if undoStack.count > 200 { undoStack.removeFirst() } }
+        if key == nil || key != lastEditKey {
+            undoStack.append(draft)
+            if undoStack.count > 200 { undoStack.removeFirst() }
+        }
         lastEditKey = key
         draft = next
         version += 1
@@ -93,20 +102,28 @@ public final class EditSession<Record: EditableRecord>: DraftSession {
     @discardableResult
     public func undo() -> Bool {
         guard let prev = undoStack.popLast() else { return false }
-        draft = prev; lastEditKey = nil; version += 1
+        draft = prev
+        lastEditKey = nil
+        version += 1
         return true
     }
 
     /// After a successful save the draft is the saved state, and the bytes written the baseline.
     public func markSaved(baseline: RecordBaseline? = nil) {
-        original = draft; lastEditKey = nil; version += 1
+        original = draft
+        lastEditKey = nil
+        version += 1
         if let baseline { self.baseline = baseline }
     }
 
     /// Starts over from the file as it is on disk now (after a conflict: "reload").
     public func reset(to saved: Record, baseline: RecordBaseline) {
-        original = saved; draft = saved; self.baseline = baseline
-        undoStack = []; lastEditKey = nil; version += 1
+        original = saved
+        draft = saved
+        self.baseline = baseline
+        undoStack = []
+        lastEditKey = nil
+        version += 1
     }
 }
 
@@ -116,8 +133,9 @@ extension EditSession: RecoverableDraft {
 
     public func recoveryEntry() -> RecoveryEntry {
         let (xml, replaced) = Record.recoveryXML(draft)
-        return RecoveryEntry(kind: Record.kind, name: draft.name, original: original?.name,
-                             baseline: baseline ?? .absent, xml: xml, replacedCharacters: replaced)
+        return RecoveryEntry(
+            kind: Record.kind, name: draft.name, original: original?.name,
+            baseline: baseline ?? .absent, xml: xml, replacedCharacters: replaced)
     }
 }
 

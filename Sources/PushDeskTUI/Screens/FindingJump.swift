@@ -5,7 +5,9 @@ import PushDeskCore
 /// open on the record is reused through its session, so no unsaved edit is lost.
 enum FindingJump {
     static func open(_ f: Finding, app: ConsoleApp) {
-        if let name = recordName(f.file, folder: "services/") { openService(name, f, app: app) } else if let name = recordName(f.file, folder: "deliveries/") {
+        if let name = recordName(f.file, folder: "services/") {
+            openService(name, f, app: app)
+        } else if let name = recordName(f.file, folder: "deliveries/") {
             openDelivery(name, f, app: app)
         } else {
             app.message = "This finding is about no service or delivery file."
@@ -18,9 +20,13 @@ enum FindingJump {
     }
 
     private static func openService(_ name: String, _ f: Finding, app: ConsoleApp) {
-        let session = app.sessions(of: Service.self).first { $0.draft.name == name }
+        let session =
+            app.sessions(of: Service.self).first { $0.draft.name == name }
             ?? app.services.first { $0.name == name }.map { ServiceSession(original: $0, draft: $0) }
-        guard let session else { app.message = "Service '\(name)' is not in the store."; return }
+        guard let session else {
+            app.message = "Service '\(name)' is not in the store."
+            return
+        }
         let target = FieldPath(f.field)
         let editor = ServiceEditorScreen(session: session)
         app.push(editor)
@@ -35,9 +41,13 @@ enum FindingJump {
     }
 
     private static func openDelivery(_ name: String, _ f: Finding, app: ConsoleApp) {
-        let session = app.sessions(of: Delivery.self).first { $0.draft.name == name || $0.original?.name == name }
+        let session =
+            app.sessions(of: Delivery.self).first { $0.draft.name == name || $0.original?.name == name }
             ?? app.deliveries.first { $0.name == name }.map { DeliverySession(original: $0, draft: $0) }
-        guard let session else { app.message = "Delivery '\(name)' is not in the store."; return }
+        guard let session else {
+            app.message = "Delivery '\(name)' is not in the store."
+            return
+        }
         let composer = ComposerScreen(session: session, app: app)
         app.push(composer)
         if !f.field.isEmpty, !composer.focus(field: f.field, app: app) {

@@ -3,7 +3,9 @@ import PushDeskCore
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service or the delivery and focuses the field the finding is about.
 final class FindingsScreen: ConsoleScreen {
-    var table = TableView(columns: [.init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message")])
+    var table = TableView(columns: [
+        .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
+    ])
     private var shown: [Finding] = []
 
     init(app: ConsoleApp) {
@@ -19,11 +21,17 @@ final class FindingsScreen: ConsoleScreen {
 
     func refresh(_ app: ConsoleApp) {
         shown = app.findings.sorted { ($0.severity, $1.file, $1.field) > ($1.severity, $0.file, $0.field) }
-        table.setRows(shown.map { f in
-            [f.severity.rawValue, f.rule, f.file + (f.field.isEmpty ? "" : " " + f.field), f.message]
-        }, roles: shown.map { f in
-            switch f.severity { case .error: .findingError; case .warning: .findingWarning; case .info: .findingInfo }
-        })
+        table.setRows(
+            shown.map { f in
+                [f.severity.rawValue, f.rule, f.file + (f.field.isEmpty ? "" : " " + f.field), f.message]
+            },
+            roles: shown.map { f in
+                switch f.severity {
+                case .error: .findingError
+                case .warning: .findingWarning
+                case .info: .findingInfo
+                }
+            })
     }
 
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
@@ -48,15 +56,17 @@ final class FindingsScreen: ConsoleScreen {
         let errs = app.findings.filter { $0.severity == .error }.count
         let warns = app.findings.filter { $0.severity == .warning }.count
         let (head, rest) = rect.splitTop(1)
-        buf.put(" \(app.findings.count) finding\(app.findings.count == 1 ? "" : "s"): \(errs) error\(errs == 1 ? "" : "s"), \(warns) warning\(warns == 1 ? "" : "s")",
-                x: head.x, y: head.y, role: errs > 0 ? .findingError : .muted)
+        buf.put(
+            " \(app.findings.count) finding\(app.findings.count == 1 ? "" : "s"): \(errs) error\(errs == 1 ? "" : "s"), \(warns) warning\(warns == 1 ? "" : "s")",
+            x: head.x, y: head.y, role: errs > 0 ? .findingError : .muted)
         // The selected finding in full, wrapped, under the table (columns cut long text).
         let (list, detail) = rest.splitBottom(5)
         table.render(into: &buf, list, focused: true)
         buf.hline(x: detail.x, y: detail.y, width: detail.width, role: .border)
         if let r = table.selectedRow {
             let f = shown[r]
-            let role: Role = f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
+            let role: Role =
+                f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
             for (i, l) in TextWidth.wrap(f.formatted, to: detail.width - 2, maxLines: 4).enumerated() {
                 buf.put(l, x: detail.x + 1, y: detail.y + 1 + i, role: role, maxX: detail.maxX)
             }
@@ -74,13 +84,15 @@ struct FieldPath: Equatable {
 
     init(_ path: String) {
         if path.hasPrefix("apps["), let close = path.firstIndex(of: "]"),
-           let i = Int(path[path.index(path.startIndex, offsetBy: 5)..<close]) {
+            let i = Int(path[path.index(path.startIndex, offsetBy: 5)..<close])
+        {
             appIndex = i
             var rest = path[path.index(after: close)...]
             if rest.first == "." { rest = rest.dropFirst() }
             field = String(rest)
         } else {
-            appIndex = nil; field = path
+            appIndex = nil
+            field = path
         }
     }
 

@@ -12,8 +12,10 @@ final class ServiceEditorScreen: ConsoleScreen {
         FormField(id: "marketingUrl", label: "Marketing URL"),
         FormField(id: "trackingUrl", label: "Tracking URL"),
     ])
-    var apps = TableView(columns: [.init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
-                                   .init("Integration key"), .init("Findings", width: 14)])
+    var apps = TableView(columns: [
+        .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
+        .init("Integration key"), .init("Findings", width: 14),
+    ])
     enum Focus { case form, apps }
     private(set) var focusArea: Focus = .form
     private var seenVersion = -1
@@ -24,13 +26,22 @@ final class ServiceEditorScreen: ConsoleScreen {
     }
 
     var title: String { s.draft.name.isEmpty ? "New service" : "Service \(s.draft.name)" }
-    var contexts: [KeyContext] { focusArea == .form ? [.form, .serviceEditor] : [.serviceApps, .list, .serviceEditor] }
+    var contexts: [KeyContext] {
+        focusArea == .form ? [.form, .serviceEditor] : [.serviceApps, .list, .serviceEditor]
+    }
     var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
 
-    func selectApp(_ i: Int) { sync(); apps.select(row: i); focusArea = .apps }
+    func selectApp(_ i: Int) {
+        sync()
+        apps.select(row: i)
+        focusArea = .apps
+    }
     func focus(field: String) {
         let leaf = FieldPath(field).leaf
-        if form.fields.contains(where: { $0.id == leaf }) { form.focus(id: leaf); focusArea = .form }
+        if form.fields.contains(where: { $0.id == leaf }) {
+            form.focus(id: leaf)
+            focusArea = .form
+        }
     }
 
     /// Pulls the draft into the widgets after any change (edit, undo, app editor).
@@ -38,21 +49,27 @@ final class ServiceEditorScreen: ConsoleScreen {
         guard seenVersion != s.version else { return }
         seenVersion = s.version
         let d = s.draft
-        form["name"] = d.name; form["label"] = d.label; form["targetMapping"] = d.targetMapping
-        form["marketingUrl"] = d.marketingUrl; form["trackingUrl"] = d.trackingUrl
-        apps.setRows(d.apps.map { a in
-            switch a {
-            case .ios(let i): ["iOS", i.environment.rawValue, i.label, i.integrationKey]
-            case .android(let x): ["Android", "", x.label, x.integrationKey]
-            }
-        })
+        form["name"] = d.name
+        form["label"] = d.label
+        form["targetMapping"] = d.targetMapping
+        form["marketingUrl"] = d.marketingUrl
+        form["trackingUrl"] = d.trackingUrl
+        apps.setRows(
+            d.apps.map { a in
+                switch a {
+                case .ios(let i): ["iOS", i.environment.rawValue, i.label, i.integrationKey]
+                case .android(let x): ["Android", "", x.label, x.integrationKey]
+                }
+            })
     }
 
     func handleText(_ key: Key, app: ConsoleApp) -> Bool {
         sync()
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
-        case .changed(let id): apply(id); return true
+        case .changed(let id):
+            apply(id)
+            return true
         case .moved: return true
         default: return false
         }
@@ -76,30 +93,50 @@ final class ServiceEditorScreen: ConsoleScreen {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
         sync()
         // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
-        if focusArea == .apps, key == .tab || key == .backTab { focusArea = .form; form.focus = key == .tab ? 0 : form.fields.count - 1; return true }
+        if focusArea == .apps, key == .tab || key == .backTab {
+            focusArea = .form
+            form.focus = key == .tab ? 0 : form.fields.count - 1
+            return true
+        }
         return false
     }
 
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
         sync()
         switch action {
-        case .save: app.save(s); return true
+        case .save:
+            app.save(s)
+            return true
         case .undo:
             if s.undo() { app.message = "Undone." } else { app.message = "Nothing to undo." }
             return true
         case .deliveries:
             // Deliveries name their service: a service not saved yet has none.
-            guard let name = s.original?.name else { app.message = "Save the service first (Ctrl-S): deliveries name a saved service."; return true }
+            guard let name = s.original?.name else {
+                app.message = "Save the service first (Ctrl-S): deliveries name a saved service."
+                return true
+            }
             app.push(DeliveriesListScreen(service: name, app: app))
             return true
         default: break
         }
         if focusArea == .form {
-            if action == .nextField, form.focus == form.fields.count - 1 { focusArea = .apps; return true }
-            if action == .prevField, form.focus == 0 { focusArea = .apps; return true }
-            if action == .pick, form.focus == form.fields.count - 1 { focusArea = .apps; return true }
+            if action == .nextField, form.focus == form.fields.count - 1 {
+                focusArea = .apps
+                return true
+            }
+            if action == .prevField, form.focus == 0 {
+                focusArea = .apps
+                return true
+            }
+            if action == .pick, form.focus == form.fields.count - 1 {
+                focusArea = .apps
+                return true
+            }
             switch form.handle(action) {
-            case .changed(let id): apply(id); return true
+            case .changed(let id):
+                apply(id)
+                return true
             case .unhandled: return false
             default: return true
             }
@@ -117,29 +154,43 @@ final class ServiceEditorScreen: ConsoleScreen {
             let label = d.label.isEmpty ? base : d.label
             // iOS apps come as a pair: sandbox (development) and production, created together.
             s.edit(nil) { d in
-                d.apps.append(.ios(IOSApp(environment: .sandbox, label: "\(label) iOS (sandbox)", integrationKey: unique("\(base)-ios-dev"), bundleId: "")))
-                d.apps.append(.ios(IOSApp(environment: .production, label: "\(label) iOS", integrationKey: unique("\(base)-ios"), bundleId: "")))
+                d.apps.append(
+                    .ios(
+                        IOSApp(
+                            environment: .sandbox, label: "\(label) iOS (sandbox)",
+                            integrationKey: unique("\(base)-ios-dev"), bundleId: "")))
+                d.apps.append(
+                    .ios(
+                        IOSApp(
+                            environment: .production, label: "\(label) iOS", integrationKey: unique("\(base)-ios"),
+                            bundleId: "")))
             }
-            sync(); apps.select(row: s.draft.apps.count - 2)
+            sync()
+            apps.select(row: s.draft.apps.count - 2)
             app.message = "Added the iOS sandbox + production pair: Enter to set bundle id and credentials."
         case .addAndroid:
             let d = s.draft
             let base = d.name.isEmpty ? "app" : d.name
             let label = d.label.isEmpty ? base : d.label
             let key = uniqueKey(app)("\(base)-android")
-            s.edit(nil) { d in d.apps.append(.android(AndroidApp(label: "\(label) Android", integrationKey: key, packageName: ""))) }
-            sync(); apps.select(row: s.draft.apps.count - 1)
+            s.edit(nil) { d in
+                d.apps.append(.android(AndroidApp(label: "\(label) Android", integrationKey: key, packageName: "")))
+            }
+            sync()
+            apps.select(row: s.draft.apps.count - 1)
             app.message = "Added an Android app: Enter to set package name and credentials."
         case .delete:
             guard let sel else { return true }
-            app.dialog = .confirm(id: "deleteApp", title: "Delete app",
-                                  message: "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?")
+            app.dialog = .confirm(
+                id: "deleteApp", title: "Delete app",
+                message: "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?")
         case .moveUp, .moveDown:
             guard let sel else { return true }
             let to = action == .moveUp ? sel - 1 : sel + 1
             guard s.draft.apps.indices.contains(to) else { return true }
             s.edit(nil) { $0.apps.swapAt(sel, to) }
-            sync(); apps.select(row: to)
+            sync()
+            apps.select(row: to)
         default: return false
         }
         return true
@@ -147,7 +198,10 @@ final class ServiceEditorScreen: ConsoleScreen {
 
     func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
         sync()
-        if form.click(x: x, y: y) { focusArea = .form; return true }
+        if form.click(x: x, y: y) {
+            focusArea = .form
+            return true
+        }
         let before = apps.selectedRow
         guard apps.click(x: x, y: y) else { return false }
         if focusArea == .apps && before == apps.selectedRow { return handle(.open, app: app) }
@@ -157,10 +211,15 @@ final class ServiceEditorScreen: ConsoleScreen {
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
     private func uniqueKey(_ app: ConsoleApp) -> (String) -> String {
-        let taken = Set((app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
+        let taken = Set(
+            (app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
         return { base in
-            var k = base, i = 2
-            while taken.contains(k) { k = "\(base)-\(i)"; i += 1 }
+            var k = base
+            var i = 2
+            while taken.contains(k) {
+                k = "\(base)-\(i)"
+                i += 1
+            }
             return k
         }
     }
@@ -177,14 +236,20 @@ final class ServiceEditorScreen: ConsoleScreen {
         // Findings on service fields go under the field; all of them go to the pane.
         form.clearMessages()
         for f in mine where FieldPath(f.field).appIndex == nil {
-            form.setMessage(FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message)",
-                            role: f.severity == .error ? .findingError : .findingWarning)
+            form.setMessage(
+                FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message)",
+                role: f.severity == .error ? .findingError : .findingWarning)
         }
-        let byApp = Dictionary(grouping: mine.compactMap { f in FieldPath(f.field).appIndex.map { ($0, f) } }, by: { $0.0 })
+        let byApp = Dictionary(
+            grouping: mine.compactMap { f in FieldPath(f.field).appIndex.map { ($0, f) } }, by: { $0.0 })
         var rows = apps.rows
         for i in rows.indices {
             let fs = byApp[i]?.map(\.1) ?? []
-            rows[i] = Array(rows[i].prefix(4)) + [ServicesListScreen.summary(fs).replacingOccurrences(of: "error", with: "err").replacingOccurrences(of: "warning", with: "warn")]
+            rows[i] =
+                Array(rows[i].prefix(4)) + [
+                    ServicesListScreen.summary(fs).replacingOccurrences(of: "error", with: "err").replacingOccurrences(
+                        of: "warning", with: "warn")
+                ]
         }
         apps.setRows(rows, roles: rows.indices.map { ServicesListScreen.role(byApp[$0]?.map(\.1) ?? []) })
 
@@ -194,7 +259,8 @@ final class ServiceEditorScreen: ConsoleScreen {
         let (formBox, appsBox) = main.splitTop(min(formH, main.height / 2 + 2))
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Service")
         form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
-        buf.box(appsBox, role: focusArea == .apps ? .borderFocus : .border, title: "Apps (i: add iOS pair, a: add Android)")
+        buf.box(
+            appsBox, role: focusArea == .apps ? .borderFocus : .border, title: "Apps (i: add iOS pair, a: add Android)")
         apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
         FindingsPane.render(into: &buf, pane, findings: mine)
     }
@@ -205,12 +271,17 @@ enum FindingsPane {
     static func render(into buf: inout CellBuffer, _ rect: Rect, findings: [Finding]) {
         guard !rect.isEmpty else { return }
         let e = findings.filter { $0.severity == .error }.count
-        buf.put(findings.isEmpty ? "Rules: no finding." : "Rules: \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(e) error\(e == 1 ? "" : "s")); Ctrl-F lists them all",
-                x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : (e > 0 ? .findingError : .findingWarning))
+        buf.put(
+            findings.isEmpty
+                ? "Rules: no finding."
+                : "Rules: \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(e) error\(e == 1 ? "" : "s")); Ctrl-F lists them all",
+            x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : (e > 0 ? .findingError : .findingWarning))
         for (i, f) in findings.sorted(by: { $0.severity > $1.severity }).prefix(rect.height - 1).enumerated() {
-            let role: Role = f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
-            buf.put("\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message) [\(f.rule)]",
-                    x: rect.x + 1, y: rect.y + 1 + i, role: role, maxX: rect.maxX)
+            let role: Role =
+                f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
+            buf.put(
+                "\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message) [\(f.rule)]",
+                x: rect.x + 1, y: rect.y + 1 + i, role: role, maxX: rect.maxX)
         }
     }
 }

@@ -2,7 +2,9 @@ import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
 final class ServicesListScreen: ConsoleScreen {
-    var table = TableView(columns: [.init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16)])
+    var table = TableView(columns: [
+        .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
+    ])
 
     init(app: ConsoleApp) {
         table.emptyText = "No service yet: press n to create one."
@@ -18,10 +20,12 @@ final class ServicesListScreen: ConsoleScreen {
     func refresh(app: ConsoleApp) {
         let keep = selectedName(app)
         // While a large store loads, rows are names only: the rest says so instead of "0" or "ok".
-        table.setRows(app.services.map { s in
-            app.loading ? [s.name, "…", "…", "loading…"]
-                : [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
-        }, roles: app.services.map { app.loading ? .muted : Self.role(app.findings(forService: $0.name)) })
+        table.setRows(
+            app.services.map { s in
+                app.loading
+                    ? [s.name, "…", "…", "loading…"]
+                    : [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
+            }, roles: app.services.map { app.loading ? .muted : Self.role(app.findings(forService: $0.name)) })
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 
@@ -30,13 +34,18 @@ final class ServicesListScreen: ConsoleScreen {
     }
 
     static func summary(_ f: [Finding]) -> String {
-        let e = f.filter { $0.severity == .error }.count, w = f.filter { $0.severity == .warning }.count
+        let e = f.filter { $0.severity == .error }.count
+        let w = f.filter { $0.severity == .warning }.count
         if e == 0 && w == 0 { return f.isEmpty ? "ok" : "\(f.count) info" }
         return [e > 0 ? "\(e) error\(e == 1 ? "" : "s")" : nil, w > 0 ? "\(w) warning\(w == 1 ? "" : "s")" : nil]
             .compactMap { $0 }.joined(separator: ", ")
     }
     static func role(_ f: [Finding]) -> Role? {
-        switch f.worst { case .error: .findingError; case .warning: .findingWarning; default: nil }
+        switch f.worst {
+        case .error: .findingError
+        case .warning: .findingWarning
+        default: nil
+        }
     }
 
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
@@ -62,12 +71,16 @@ final class ServicesListScreen: ConsoleScreen {
             app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy)))
             app.message = "Duplicate of \(sel.name): check the name and keys, then Ctrl-S."
         case .deliveries:
-            guard let sel else { app.push(DeliveriesListScreen(service: nil, app: app)); return true }
+            guard let sel else {
+                app.push(DeliveriesListScreen(service: nil, app: app))
+                return true
+            }
             app.push(DeliveriesListScreen(service: sel.name, app: app))
         case .delete:
             guard let sel else { return true }
-            app.dialog = .confirm(id: "delete", title: "Delete service",
-                                  message: "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.")
+            app.dialog = .confirm(
+                id: "delete", title: "Delete service",
+                message: "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.")
         default: return false
         }
         return true
@@ -90,7 +103,10 @@ final class ServicesListScreen: ConsoleScreen {
             refresh(app: app)
             app.message = "Deleted \(ConsoleStore.servicePath(name))"
         } catch {
-            if error is StoreConflict { app.reload(); refresh(app: app) }
+            if error is StoreConflict {
+                app.reload()
+                refresh(app: app)
+            }
             app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
         }
     }
@@ -101,7 +117,9 @@ final class ServicesListScreen: ConsoleScreen {
         if !app.loadErrors.isEmpty {
             let n = min(app.loadErrors.count, 3)
             let (top, rest) = area.splitTop(n + 1)
-            for (i, e) in app.loadErrors.prefix(n).enumerated() { buf.put(e, x: top.x + 1, y: top.y + i, role: .findingError, maxX: top.maxX) }
+            for (i, e) in app.loadErrors.prefix(n).enumerated() {
+                buf.put(e, x: top.x + 1, y: top.y + i, role: .findingError, maxX: top.maxX)
+            }
             area = rest
         }
         table.render(into: &buf, area.inset(0), focused: true)

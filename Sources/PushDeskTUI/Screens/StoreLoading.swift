@@ -26,8 +26,9 @@ extension ConsoleStore {
     public func loadEverything() -> LoadedStore {
         let r = load()
         let deliveries = deliveries()
-        return LoadedStore(services: r.services, errors: r.errors, deliveries: deliveries, profiles: profiles(),
-                           findings: check(r.services, deliveries))
+        return LoadedStore(
+            services: r.services, errors: r.errors, deliveries: deliveries, profiles: profiles(),
+            findings: check(r.services, deliveries))
     }
 }
 
@@ -82,8 +83,19 @@ public final class LoadInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var value: LoadedStore?
     public init() {}
-    public func put(_ v: LoadedStore) { lock.lock(); value = v; lock.unlock() }
-    public func take() -> LoadedStore? { lock.lock(); defer { value = nil; lock.unlock() }; return value }
+    public func put(_ v: LoadedStore) {
+        lock.lock()
+        value = v
+        lock.unlock()
+    }
+    public func take() -> LoadedStore? {
+        lock.lock()
+        defer {
+            value = nil
+            lock.unlock()
+        }
+        return value
+    }
 
     /// Starts loading `store` on its own thread.
     public func start(_ store: ConsoleStore) {

@@ -10,7 +10,8 @@ enum TooSmallView {
             let answers = d.kind == .buttons ? d.buttons.joined(separator: " / ") : "enlarge it to answer, Esc cancels"
             text = "Too small: \(size). \(d.title): \(answers)"
         } else {
-            text = "Terminal too small: \(size), need \(ConsoleApp.minWidth)x\(ConsoleApp.minHeight). Enlarge it or press Ctrl-Q."
+            text =
+                "Terminal too small: \(size), need \(ConsoleApp.minWidth)x\(ConsoleApp.minHeight). Enlarge it or press Ctrl-Q."
         }
         return TextWidth.wrap(text, to: width, maxLines: max(1, height))
     }

@@ -11,8 +11,13 @@ public enum ConsoleRunner {
         public var environment: [String: String]
         /// When the process started (for the first-frame measurement).
         public var startedAt: Date
-        public init(theme: String?, environment: [String: String] = ProcessInfo.processInfo.environment, startedAt: Date = Date()) {
-            self.theme = theme; self.environment = environment; self.startedAt = startedAt
+        public init(
+            theme: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+            startedAt: Date = Date()
+        ) {
+            self.theme = theme
+            self.environment = environment
+            self.startedAt = startedAt
         }
     }
 
@@ -51,8 +56,9 @@ public enum ConsoleRunner {
         // A large store opens at once on its names and loads in the background (StoreLoading.swift).
         let consoleStore = ConsoleStore.open(store, access: access)
         let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
-        let app = ConsoleApp(store: consoleStore, themeName: theme.name,
-                             availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
+        let app = ConsoleApp(
+            store: consoleStore, themeName: theme.name,
+            availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
         startup.mark("store")
         app.recovery = keeper
         let inbox = LoadInbox()
@@ -60,8 +66,13 @@ public enum ConsoleRunner {
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
-        app.message = [terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
-                       cleaned.isEmpty ? nil : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves."]
+        app.message =
+            [
+                terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
+                cleaned.isEmpty
+                    ? nil
+                    : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",
+            ]
             .compactMap { $0 }.joined(separator: " ").nilIfEmpty
         // Recovered drafts need the loaded store (their baselines): a lazy start offers them
         // when the background load arrives.
@@ -70,7 +81,9 @@ public enum ConsoleRunner {
         // and write the recovery file; an idle wake-up draws nothing. While a large store
         // loads, wake every 20 ms to take its result.
         let tickMs = Int32(max(25, min(1000, keeper.interval * 500)))
-        var first = true, needsFrame = true, closed = false
+        var first = true
+        var needsFrame = true
+        var closed = false
         while !app.quitRequested {
             if needsFrame {
                 let (w, h) = terminal.size
@@ -95,7 +108,10 @@ public enum ConsoleRunner {
             if closed || Terminal.stopSignal != 0 { break }
             defer {
                 keeper.tick(unsaved: !app.unsavedDrafts.isEmpty, entries: app.recoveryEntries)
-                if let e = keeper.takeError() { app.message = Sanitize.string(e); needsFrame = true }
+                if let e = keeper.takeError() {
+                    app.message = Sanitize.string(e)
+                    needsFrame = true
+                }
             }
             guard case .key(let key) = input else { continue }
             needsFrame = true

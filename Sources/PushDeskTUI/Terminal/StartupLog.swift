@@ -18,7 +18,8 @@ struct StartupLog {
         guard path != nil else { return }
         var u = rusage()
         getrusage(RUSAGE_SELF.rawValue, &u)
-        lines.append(String(format: "%@ %.2f ms, %ld faults", step, Date().timeIntervalSince(started) * 1000, u.ru_minflt))
+        lines.append(
+            String(format: "%@ %.2f ms, %ld faults", step, Date().timeIntervalSince(started) * 1000, u.ru_minflt))
     }
 
     /// After the first frame: the steps and the total.

@@ -27,13 +27,16 @@ public final class Terminal {
     public init() {}
 
     /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
-    public func start(noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public func start(
+        noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         setlocale(LC_ALL, "")
         utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
         let term = environment["TERM"] ?? ""
         // curses writes through its own FILE streams on the standard descriptors.
-        let out = fdopen(1, "w"), input = fdopen(0, "r")
+        let out = fdopen(1, "w")
+        let input = fdopen(0, "r")
         for candidate in [term, "xterm-256color", "xterm", "vt100"] where !candidate.isEmpty {
             // Checked before newterm so that nothing is drawn on a terminal that cannot take it.
             switch candidate.withCString({ pd_term_can_address($0) }) {
@@ -44,20 +47,27 @@ public final class Terminal {
             screen = candidate.withCString { newterm(UnsafeMutablePointer(mutating: $0), out, input) }
             if screen != nil {
                 if candidate != term {
-                    termFallbackNote = term.isEmpty ? "TERM is not set; using \(candidate)."
+                    termFallbackNote =
+                        term.isEmpty
+                        ? "TERM is not set; using \(candidate)."
                         : "TERM '\(Sanitize.string(term))' is unknown here; using \(candidate)."
                 }
                 break
             }
         }
-        guard let screen else { throw TerminalError(message: "cannot start the terminal (TERM='\(Sanitize.string(term))'); set TERM to a known type such as xterm") }
+        guard let screen else {
+            throw TerminalError(
+                message:
+                    "cannot start the terminal (TERM='\(Sanitize.string(term))'); set TERM to a known type such as xterm"
+            )
+        }
         set_term(screen)
         // Short ESC delay so Esc feels immediate (ncurses' default is 1 s); PUSHDESK_ESCDELAY
         // or ncurses' own ESCDELAY (ms) override it. Set after newterm, which reads ESCDELAY.
         let delay = (environment["PUSHDESK_ESCDELAY"] ?? environment["ESCDELAY"]).flatMap { Int32($0) } ?? 25
         pd_set_escdelay(max(0, delay))
         TerminalRestore.install()
-        raw()            // Ctrl-S, Ctrl-Z, Ctrl-C arrive as keys (no XOFF, no SIGTSTP)
+        raw()  // Ctrl-S, Ctrl-Z, Ctrl-C arrive as keys (no XOFF, no SIGTSTP)
         noecho()
         nonl()
         keypad(pd_stdscr(), true)
@@ -117,11 +127,18 @@ public final class Terminal {
             if st.dim { attrs |= pd_a_dim() }
             var pair: Int16 = 0
             if colorMode != .none {
-                var fg = st.fg, bg = st.bg
-                if colorMode != .c256 { fg = st.fg16; bg = st.bg16 }
+                var fg = st.fg
+                var bg = st.bg
+                if colorMode != .c256 {
+                    fg = st.fg16
+                    bg = st.bg16
+                }
                 if colorMode == .c8 {
                     // Bright colours on 8-colour terminals: the base colour, bold for the foreground.
-                    if fg >= 8 { fg -= 8; attrs |= pd_a_bold() }
+                    if fg >= 8 {
+                        fg -= 8
+                        attrs |= pd_a_bold()
+                    }
                     if bg >= 8 { bg -= 8 }
                 }
                 pair = Int16(i + 1)
@@ -149,8 +166,15 @@ public final class Terminal {
             for x in 0..<buf.width {
                 let cell = buf[x, y]
                 if cell.isContinuation { continue }
-                if same, let p = previous, p[x, y] == cell, !(x + 1 < buf.width && p[x + 1, y] != buf[x + 1, y] && cell.width == 2) { continue }
-                if cell.role != lastRole { st = styles[cell.role] ?? (0, pd_a_normal()); lastRole = cell.role }
+                if same, let p = previous, p[x, y] == cell,
+                    !(x + 1 < buf.width && p[x + 1, y] != buf[x + 1, y] && cell.width == 2)
+                {
+                    continue
+                }
+                if cell.role != lastRole {
+                    st = styles[cell.role] ?? (0, pd_a_normal())
+                    lastRole = cell.role
+                }
                 var text = cell.text
                 if !utf8 {
                     // One ASCII character per column, so a wide glyph becomes two cells.
@@ -169,10 +193,14 @@ public final class Terminal {
             }
         }
         if let c = buf.cursor {
-            if !cursorVisible { curs_set(1); cursorVisible = true }
+            if !cursorVisible {
+                curs_set(1)
+                cursorVisible = true
+            }
             wmove(win, Int32(c.y), Int32(c.x))
         } else if cursorVisible {
-            curs_set(0); cursorVisible = false
+            curs_set(0)
+            cursorVisible = false
         }
         wnoutrefresh(win)
         doupdate()
@@ -189,7 +217,8 @@ public final class Terminal {
             var n = 0
             for u in text.unicodeScalars {
                 if n == min(Int(CCHARW_MAX), 5) { break }
-                wp[n] = wchar_t(bitPattern: u.value); n += 1
+                wp[n] = wchar_t(bitPattern: u.value)
+                n += 1
             }
             if n == 0 { n = 1 }
             wp[n] = 0
@@ -201,12 +230,16 @@ public final class Terminal {
     /// non-ASCII glyph to `?` (one per column, so columns still line up).
     static func ascii(_ text: String, width: Int) -> String {
         if text.allSatisfy(\.isASCII) { return text }
-        let map: [String: String] = ["─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
-                                     "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">",
-                                     "█": "#", "░": "."]
+        let map: [String: String] = [
+            "─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "‹": "<", "›": ">",
+            "•": "*", "…": "~", "↳": ">", "·": ".", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">",
+            "█": "#", "░": ".",
+        ]
         if let m = map[text] { return m }
         // Accented Latin keeps its base letter (Café → Cafe), so labels stay readable.
-        if width == 1, let base = text.decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII, base.value >= 0x20 {
+        if width == 1, let base = text.decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII,
+            base.value >= 0x20
+        {
             return String(base)
         }
         return String(repeating: "?", count: max(1, width))
@@ -288,7 +321,10 @@ public final class Terminal {
             if r == KEY_CODE_YES { ungetch(Int32(wch)) } else if r == OK { unget_wch(wchar_t(wch)) }
             return false
         }
-        if wch == 0x4F { _ = wget_wch(pd_stdscr(), &wch); return true }  // SS3: one final byte
+        if wch == 0x4F {
+            _ = wget_wch(pd_stdscr(), &wch)
+            return true
+        }  // SS3: one final byte
         // CSI: parameter and intermediate bytes (0x20–0x3F), then one final byte (0x40–0x7E).
         for _ in 0..<32 {
             guard wget_wch(pd_stdscr(), &wch) == OK else { break }
@@ -338,7 +374,10 @@ public final class Terminal {
         while true {
             let r = wget_wch(pd_stdscr(), &wch)
             if r == ERR { break }
-            if r == KEY_CODE_YES { if Int32(wch) == Self.pasteEnd { break }; continue }
+            if r == KEY_CODE_YES {
+                if Int32(wch) == Self.pasteEnd { break }
+                continue
+            }
             let v = UInt32(wch)
             if v == 13 { text += "\n" } else if let s = Unicode.Scalar(v) { text.unicodeScalars.append(s) }
         }

@@ -9,7 +9,10 @@ public enum ThemeLoader {
         public var file: String, line: Int?, column: Int?, message: String
         public var description: String {
             var loc = file
-            if let line { loc += ":\(line)"; if let column { loc += ":\(column)" } }
+            if let line {
+                loc += ":\(line)"
+                if let column { loc += ":\(column)" }
+            }
             return "\(loc): error: \(message)"
         }
     }
@@ -34,13 +37,17 @@ public enum ThemeLoader {
         // The executable's real path (/proc/self/exe), not argv[0], which may be a bare name from PATH.
         // Read directly: Bundle.main first lists the executable's whole directory (a third of
         // the console's start-up work, docs/PERFORMANCE.md).
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0) }
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
+                URL(fileURLWithPath: $0)
+            }
             ?? Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
         var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = dir.appendingPathComponent("Themes")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("default.toml").path) {
-                dirs.append(candidate); break
+                dirs.append(candidate)
+                break
             }
             dir.deleteLastPathComponent()
         }
@@ -76,7 +83,8 @@ public enum ThemeLoader {
     public static func parse(_ text: String, file: String) throws -> Theme {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let e as TOMLParseError {
-            throw LoadError(file: file, line: e.source.begin.line, column: e.source.begin.column, message: e.description)
+            throw LoadError(
+                file: file, line: e.source.begin.line, column: e.source.begin.column, message: e.description)
         }
         func fail(_ m: String) -> LoadError { LoadError(file: file, line: nil, column: nil, message: m) }
         let name = table["name"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -125,7 +133,9 @@ public enum ThemeLoader {
                     case "underline": s.underline = true
                     case "reverse": s.reverse = true
                     case "dim": s.dim = true
-                    default: throw fail("\(role).attrs: unknown attribute '\(a.string ?? "?")' (bold, underline, reverse, dim)")
+                    default:
+                        throw fail(
+                            "\(role).attrs: unknown attribute '\(a.string ?? "?")' (bold, underline, reverse, dim)")
                     }
                 }
             default: throw fail("\(role): unknown key '\(key)' (fg, bg, fg16, bg16, attrs)")
@@ -137,9 +147,13 @@ public enum ThemeLoader {
         return s
     }
 
-    private static func color(_ v: TOMLValueConvertible, allow256: Bool, what: String, fail: (String) -> LoadError) throws -> Int {
+    private static func color(_ v: TOMLValueConvertible, allow256: Bool, what: String, fail: (String) -> LoadError)
+        throws -> Int
+    {
         if let n = v.int {
-            guard allow256 else { throw fail("\(what) must be one of the 16 colour names (\(Theme.colorNames.joined(separator: ", ")))") }
+            guard allow256 else {
+                throw fail("\(what) must be one of the 16 colour names (\(Theme.colorNames.joined(separator: ", ")))")
+            }
             guard (0...255).contains(n) else { throw fail("\(what) = \(n) is outside 0–255") }
             return n
         }

@@ -28,7 +28,9 @@ public struct Dialog: Sendable {
     /// Completion candidates shown under a file path input.
     public private(set) var candidates: [String] = []
 
-    public static func confirm(id: String, title: String, message: String, buttons: [String] = ["Yes", "No"], focus: Int = 1) -> Dialog {
+    public static func confirm(
+        id: String, title: String, message: String, buttons: [String] = ["Yes", "No"], focus: Int = 1
+    ) -> Dialog {
         var d = Dialog(id: id, title: title, message: message, kind: .buttons, buttons: buttons)
         d.focusedButton = focus
         return d
@@ -69,7 +71,9 @@ public struct Dialog: Sendable {
             case .backTab, .left: focusedButton = (focusedButton + buttons.count - 1) % buttons.count
             case .char(let c):
                 // First letter of a button presses it (y/n, s/d/c).
-                if let i = buttons.firstIndex(where: { $0.lowercased().first == Character(c.lowercased()) }) { return .button(i) }
+                if let i = buttons.firstIndex(where: { $0.lowercased().first == Character(c.lowercased()) }) {
+                    return .button(i)
+                }
             default: break
             }
         case .textInput, .filePath:
@@ -77,7 +81,9 @@ public struct Dialog: Sendable {
             case .escape: return .cancelled
             case .enter: return .text(input.text)
             case .tab: if case .filePath(let base) = kind { complete(base: base) }
-            default: input.handle(key); candidates = []
+            default:
+                input.handle(key)
+                candidates = []
             }
         case .choices(let opts):
             switch key {
@@ -95,17 +101,28 @@ public struct Dialog: Sendable {
     /// directory), several complete their common prefix and are listed.
     mutating func complete(base: String) {
         let text = input.text
-        let dirPart: String, prefix: String
+        let dirPart: String
+        let prefix: String
         if let slash = text.lastIndex(of: "/") {
-            dirPart = String(text[...slash]); prefix = String(text[text.index(after: slash)...])
-        } else { dirPart = ""; prefix = text }
-        let dirPath = dirPart.hasPrefix("/") ? dirPart : (base as NSString).appendingPathComponent(dirPart.isEmpty ? "." : dirPart)
+            dirPart = String(text[...slash])
+            prefix = String(text[text.index(after: slash)...])
+        } else {
+            dirPart = ""
+            prefix = text
+        }
+        let dirPath =
+            dirPart.hasPrefix("/")
+            ? dirPart : (base as NSString).appendingPathComponent(dirPart.isEmpty ? "." : dirPart)
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: dirPath)) ?? [])
             .filter { $0.hasPrefix(prefix) && ($0.first != "." || prefix.hasPrefix(".")) }.sorted()
-        guard !entries.isEmpty else { candidates = ["(no match)"]; return }
+        guard !entries.isEmpty else {
+            candidates = ["(no match)"]
+            return
+        }
         func isDir(_ e: String) -> Bool {
             var d: ObjCBool = false
-            return FileManager.default.fileExists(atPath: (dirPath as NSString).appendingPathComponent(e), isDirectory: &d) && d.boolValue
+            return FileManager.default.fileExists(
+                atPath: (dirPath as NSString).appendingPathComponent(e), isDirectory: &d) && d.boolValue
         }
         if entries.count == 1 {
             input = TextField(dirPart + entries[0] + (isDir(entries[0]) ? "/" : ""))
@@ -121,10 +138,15 @@ public struct Dialog: Sendable {
     public mutating func render(into buf: inout CellBuffer, in area: Rect) {
         // Long lines wrap to the width the dialog can take.
         let maxText = max(20, area.width - 10)
-        let msgLines = message.isEmpty ? [] : message.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { TextWidth.wrap(String($0), to: maxText) }
+        let msgLines =
+            message.isEmpty
+            ? []
+            : message.split(separator: "\n", omittingEmptySubsequences: false)
+                .flatMap { TextWidth.wrap(String($0), to: maxText) }
         var h = 4 + msgLines.count
-        let w = min(area.width - 4, max(44, (msgLines.map { TextWidth.width(of: $0) }.max() ?? 0) + 6, TextWidth.width(of: title) + 8))
+        let w = min(
+            area.width - 4,
+            max(44, (msgLines.map { TextWidth.width(of: $0) }.max() ?? 0) + 6, TextWidth.width(of: title) + 8))
         switch kind {
         case .textInput, .filePath: h += 1 + min(candidates.count, 6)
         case .choices(let o): h = min(area.height - 2, o.count + 2 + msgLines.count)
@@ -134,7 +156,10 @@ public struct Dialog: Sendable {
         buf.fill(r, role: .dialog)
         buf.box(r, role: .dialog, title: title, titleRole: .dialogTitle)
         var y = r.y + 1
-        for l in msgLines { buf.put(l, x: r.x + 2, y: y, role: .dialog, maxX: r.maxX - 2); y += 1 }
+        for l in msgLines {
+            buf.put(l, x: r.x + 2, y: y, role: .dialog, maxX: r.maxX - 2)
+            y += 1
+        }
         switch kind {
         case .buttons:
             y += 1
@@ -146,12 +171,16 @@ public struct Dialog: Sendable {
         case .textInput, .filePath:
             y += 1
             input.render(into: &buf, x: r.x + 2, y: y, width: r.width - 4, focused: true, role: .formFieldFocus)
-            for c in candidates.prefix(6) { y += 1; buf.put(c, x: r.x + 2, y: y, role: .muted, maxX: r.maxX - 2) }
+            for c in candidates.prefix(6) {
+                y += 1
+                buf.put(c, x: r.x + 2, y: y, role: .muted, maxX: r.maxX - 2)
+            }
         case .choices(let opts):
             let rows = r.height - 2 - msgLines.count
             let top = max(0, min(choice - rows + 1, opts.count - rows))
             for (i, o) in opts.enumerated().dropFirst(max(0, top)).prefix(rows) {
-                buf.putPadded(" " + o, x: r.x + 1, y: y, columns: r.width - 2, role: i == choice ? .buttonFocus : .dialog)
+                buf.putPadded(
+                    " " + o, x: r.x + 1, y: y, columns: r.width - 2, role: i == choice ? .buttonFocus : .dialog)
                 y += 1
             }
         }

@@ -25,11 +25,19 @@ public struct FormField: Sendable {
     /// can be cleared; the note says why).
     public var dimmed = false
 
-    public init(id: String, label: String, kind: Kind = .text, value: String = "", checked: Bool = false, note: String = "") {
-        self.id = id; self.label = label; self.kind = kind
+    public init(
+        id: String, label: String, kind: Kind = .text, value: String = "", checked: Bool = false, note: String = ""
+    ) {
+        self.id = id
+        self.label = label
+        self.kind = kind
         self.input = TextField(value, masked: kind == .secret)
-        self.checked = checked; self.note = note
-        if case .textArea = kind { area = TextArea(value); input = TextField() }
+        self.checked = checked
+        self.note = note
+        if case .textArea = kind {
+            area = TextArea(value)
+            input = TextField()
+        }
     }
 
     public var isTextArea: Bool { if case .textArea = kind { true } else { false } }
@@ -37,7 +45,13 @@ public struct FormField: Sendable {
     public var value: String {
         get { kind == .checkbox ? (checked ? "true" : "false") : isTextArea ? area.text : input.text }
         set {
-            if kind == .checkbox { checked = newValue == "true" } else if isTextArea { area.text = newValue } else { input.text = newValue }
+            if kind == .checkbox {
+                checked = newValue == "true"
+            } else if isTextArea {
+                area.text = newValue
+            } else {
+                input.text = newValue
+            }
         }
     }
     /// Fields that take typing. A `.secret` field never holds the secret: Enter opens a
@@ -58,12 +72,18 @@ public struct Form: Sendable {
 
     /// Focuses the field drawn at screen row `y`; false when none is there.
     public mutating func click(x: Int, y: Int) -> Bool {
-        guard x >= lastRect.x, x < lastRect.maxX, let i = lastRows.first(where: { $0.value == y })?.key else { return false }
+        guard x >= lastRect.x, x < lastRect.maxX, let i = lastRows.first(where: { $0.value == y })?.key else {
+            return false
+        }
         focus = i
         return true
     }
 
-    public enum Event: Equatable { case changed(String), moved, unhandled, pick(String) }
+    public enum Event: Equatable {
+        case changed(String)
+        case moved, unhandled
+        case pick(String)
+    }
 
     public var focused: FormField? { fields.indices.contains(focus) ? fields[focus] : nil }
     public subscript(id: String) -> String {
@@ -72,7 +92,10 @@ public struct Form: Sendable {
     }
     public mutating func focus(id: String) { if let i = fields.firstIndex(where: { $0.id == id }) { focus = i } }
     public mutating func setMessage(_ id: String, _ m: String?, role: Role = .formError) {
-        if let i = fields.firstIndex(where: { $0.id == id }) { fields[i].message = m; fields[i].messageRole = role }
+        if let i = fields.firstIndex(where: { $0.id == id }) {
+            fields[i].message = m
+            fields[i].messageRole = role
+        }
     }
     public mutating func clearMessages() { for i in fields.indices { fields[i].message = nil } }
 
@@ -90,26 +113,38 @@ public struct Form: Sendable {
         switch action {
         case .newline:
             guard fields[focus].isTextArea else { return .unhandled }
-            fields[focus].area.insertNewline(); return .changed(fields[focus].id)
+            fields[focus].area.insertNewline()
+            return .changed(fields[focus].id)
         case .lineUp, .lineDown:
             // Past the first / last row the arrows leave the text for the field above / below.
             if fields[focus].isTextArea, fields[focus].area.moveVertically(action == .lineUp ? -1 : 1) { return .moved }
             return handle(action == .lineUp ? .prevField : .nextField)
-        case .nextField: focus = (focus + 1) % fields.count; return .moved
-        case .prevField: focus = (focus + fields.count - 1) % fields.count; return .moved
+        case .nextField:
+            focus = (focus + 1) % fields.count
+            return .moved
+        case .prevField:
+            focus = (focus + fields.count - 1) % fields.count
+            return .moved
         case .toggle:
             switch fields[focus].kind {
-            case .checkbox: fields[focus].checked.toggle(); return .changed(fields[focus].id)
+            case .checkbox:
+                fields[focus].checked.toggle()
+                return .changed(fields[focus].id)
             case .choice(let opts):
                 let i = opts.firstIndex(of: fields[focus].input.text) ?? -1
-                fields[focus].input.text = opts[(i + 1) % opts.count]; return .changed(fields[focus].id)
+                fields[focus].input.text = opts[(i + 1) % opts.count]
+                return .changed(fields[focus].id)
             default: return .unhandled
             }
         case .pick:
             switch fields[focus].kind {
             case .choice, .path, .secret: return .pick(fields[focus].id)
-            case .checkbox: fields[focus].checked.toggle(); return .changed(fields[focus].id)
-            default: focus = (focus + 1) % fields.count; return .moved
+            case .checkbox:
+                fields[focus].checked.toggle()
+                return .changed(fields[focus].id)
+            default:
+                focus = (focus + 1) % fields.count
+                return .moved
             }
         default: return .unhandled
         }
@@ -146,15 +181,20 @@ public struct Form: Sendable {
         let fieldX = rect.x + labelW + 2
         // Scroll so that the focused field (and its message) is visible.
         let msgW = rect.maxX - fieldX
-        var tops: [Int] = [], total = 0
-        for f in fields { tops.append(total); total += height(f, width: msgW, fieldW: fieldW) }
+        var tops: [Int] = []
+        var total = 0
+        for f in fields {
+            tops.append(total)
+            total += height(f, width: msgW, fieldW: fieldW)
+        }
         if fields.indices.contains(focus) {
             let h = height(fields[focus], width: msgW, fieldW: fieldW)
             if tops[focus] < scroll { scroll = tops[focus] }
             if tops[focus] + h > scroll + rect.height { scroll = tops[focus] + min(h, rect.height) - rect.height }
         }
         scroll = max(0, min(scroll, total - rect.height))
-        lastRect = rect; lastRows = [:]
+        lastRect = rect
+        lastRows = [:]
         for i in fields.indices {
             let y = rect.y + tops[i] - scroll
             if y >= rect.y, y < rect.maxY { lastRows[i] = y }
@@ -164,7 +204,9 @@ public struct Form: Sendable {
             let f = fields[i]
             let dim = f.dimmed && !isFocus
             if y >= rect.y {
-                buf.putPadded(f.label, x: rect.x, y: y, columns: labelW, role: isFocus ? .formFieldFocus : dim ? .formDisabled : .formLabel)
+                buf.putPadded(
+                    f.label, x: rect.x, y: y, columns: labelW,
+                    role: isFocus ? .formFieldFocus : dim ? .formDisabled : .formLabel)
             }
             let role: Role = isFocus ? .formFieldFocus : dim ? .formDisabled : .formField
             switch f.kind {
@@ -174,7 +216,9 @@ public struct Form: Sendable {
                 if isFocus { buf.cursor = (fieldX + 1, y) }
             case .secret:
                 buf.putPadded(f.input.text, x: fieldX, y: y, columns: min(fieldW, 24), role: role)
-                if !f.note.isEmpty { buf.put(f.note, x: fieldX + min(fieldW, 24) + 1, y: y, role: .muted, maxX: rect.maxX) }
+                if !f.note.isEmpty {
+                    buf.put(f.note, x: fieldX + min(fieldW, 24) + 1, y: y, role: .muted, maxX: rect.maxX)
+                }
             case .choice(let opts):
                 let w = min(fieldW, (opts.map { TextWidth.width(of: $0) }.max() ?? 4) + 4)
                 buf.putPadded("‹ " + f.input.text, x: fieldX, y: y, columns: w - 1, role: role)
@@ -182,15 +226,19 @@ public struct Form: Sendable {
                 if !f.note.isEmpty { buf.put(f.note, x: fieldX + w + 1, y: y, role: .muted, maxX: rect.maxX) }
             case .textArea:
                 // Only the rows inside the form's rectangle (a tall body may be cut at the top).
-                let top = max(y, rect.y), bottom = min(y + rows, rect.maxY)
+                let top = max(y, rect.y)
+                let bottom = min(y + rows, rect.maxY)
                 var area = fields[i].area
                 if top == y {
-                    area.render(into: &buf, x: fieldX, y: y, width: fieldW, height: bottom - top, focused: isFocus, role: role)
+                    area.render(
+                        into: &buf, x: fieldX, y: y, width: fieldW, height: bottom - top, focused: isFocus, role: role)
                 } else if bottom > top {
                     // Cut at the top: draw it whole off-screen, copy the rows that show.
                     var scratch = CellBuffer(width: fieldW, height: rows)
                     area.render(into: &scratch, x: 0, y: 0, width: fieldW, height: rows, focused: isFocus, role: role)
-                    for yy in top..<bottom { for xx in 0..<min(fieldW, buf.width - fieldX) { buf[fieldX + xx, yy] = scratch[xx, yy - y] } }
+                    for yy in top..<bottom {
+                        for xx in 0..<min(fieldW, buf.width - fieldX) { buf[fieldX + xx, yy] = scratch[xx, yy - y] }
+                    }
                     if isFocus, let c = scratch.cursor, c.y + y >= top { buf.cursor = (fieldX + c.x, y + c.y) }
                 }
                 fields[i].area = area
@@ -202,7 +250,8 @@ public struct Form: Sendable {
                 fields[i].input.render(into: &buf, x: fieldX, y: y, width: fieldW - noteW, focused: isFocus, role: role)
                 if noteW > 0 { buf.put(f.note, x: fieldX + fieldW - noteW + 1, y: y, role: .muted) }
             }
-            for (j, l) in messageLines(f, width: msgW).enumerated() where y + rows + j < rect.maxY && y + rows + j >= rect.y {
+            for (j, l) in messageLines(f, width: msgW).enumerated()
+            where y + rows + j < rect.maxY && y + rows + j >= rect.y {
                 buf.put(j == 0 ? l : "  " + l, x: fieldX, y: y + rows + j, role: f.messageRole, maxX: rect.maxX)
             }
         }

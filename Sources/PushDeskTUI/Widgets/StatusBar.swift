@@ -1,6 +1,8 @@
 /// The bottom line: a message when there is one, else the key hints of the focused view.
 public enum StatusBar {
-    public static func render(into buf: inout CellBuffer, _ rect: Rect, hints: [(key: String, label: String)], message: String?) {
+    public static func render(
+        into buf: inout CellBuffer, _ rect: Rect, hints: [(key: String, label: String)], message: String?
+    ) {
         buf.fill(rect, role: .status)
         if let message, !message.isEmpty {
             buf.put(" " + message, x: rect.x, y: rect.y, role: .statusMessage, maxX: rect.maxX)
@@ -44,14 +46,18 @@ public enum TabBar {
 public enum HelpOverlay {
     /// Draws the overlay scrolled by `scroll` lines; returns the scroll actually used.
     @discardableResult
-    public static func render(into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], textField: Bool, scroll: Int = 0) -> Int {
+    public static func render(
+        into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], textField: Bool, scroll: Int = 0
+    ) -> Int {
         var lines: [(String, String, Bool)] = []  // keys, description, is heading
         for c in contexts {
             let bs = KeyRegistry.bindings.filter { $0.context == c }
             if bs.isEmpty { continue }
             lines.append((c.rawValue, "", true))
             for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.helpText, false)) }
-            if c == .textArea { for (k, d) in TextAreaKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) } }
+            if c == .textArea {
+                for (k, d) in TextAreaKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) }
+            }
         }
         if textField {
             lines.append(("Text fields", "", true))
@@ -63,14 +69,18 @@ public enum HelpOverlay {
         let top = max(0, min(scroll, lines.count - rows))
         let more = lines.count > rows
         buf.fill(r, role: .dialog)
-        buf.box(r, role: .dialog, title: more ? "Keys (↑↓ scroll, Esc closes)" : "Keys (Esc closes)", titleRole: .dialogTitle)
+        buf.box(
+            r, role: .dialog, title: more ? "Keys (↑↓ scroll, Esc closes)" : "Keys (Esc closes)",
+            titleRole: .dialogTitle)
         if more {
             let pos = " \(top + rows < lines.count ? "↓ more" : "end") "
             buf.put(pos, x: r.maxX - TextWidth.width(of: pos) - 2, y: r.maxY - 1, role: .dialogTitle)
         }
         var y = r.y + 1
         for (k, d, heading) in lines.dropFirst(top).prefix(rows) {
-            if heading { buf.put(k, x: r.x + 2, y: y, role: .dialogTitle, maxX: r.maxX - 1) } else {
+            if heading {
+                buf.put(k, x: r.x + 2, y: y, role: .dialogTitle, maxX: r.maxX - 1)
+            } else {
                 buf.put(TextWidth.truncate(k, to: keyW), x: r.x + 3, y: y, role: .helpKey)
                 buf.put(d, x: r.x + 4 + keyW, y: y, role: .dialog, maxX: r.maxX - 1)
             }

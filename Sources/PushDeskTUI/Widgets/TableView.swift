@@ -5,7 +5,10 @@ public struct TableView: Sendable {
         public var title: String
         /// Fixed width in columns; nil = shares what is left.
         public var width: Int?
-        public init(_ title: String, width: Int? = nil) { self.title = title; self.width = width }
+        public init(_ title: String, width: Int? = nil) {
+            self.title = title
+            self.width = width
+        }
     }
 
     public var columns: [Column]
@@ -37,7 +40,8 @@ public struct TableView: Sendable {
     public init(columns: [Column]) { self.columns = columns }
 
     public mutating func setRows(_ r: [[String]], roles: [Role?] = []) {
-        rows = r; rowRoles = roles
+        rows = r
+        rowRoles = roles
         refilter()
     }
 
@@ -62,11 +66,15 @@ public struct TableView: Sendable {
         guard filtering else { return false }
         switch key {
         case .enter: filtering = false
-        case .escape: filtering = false; filter = TextField(); refilter()
+        case .escape:
+            filtering = false
+            filter = TextField()
+            refilter()
         case .up, .down, .pageUp, .pageDown: return false
         default:
             guard filter.handle(key) else { return false }
-            selection = 0; refilter()
+            selection = 0
+            refilter()
         }
         return true
     }
@@ -86,7 +94,9 @@ public struct TableView: Sendable {
         case .top: selection = 0
         case .bottom: selection = max(0, n - 1)
         case .filter: filtering = true
-        case .back where !filter.text.isEmpty: filter = TextField(); refilter()
+        case .back where !filter.text.isEmpty:
+            filter = TextField()
+            refilter()
         default: return false
         }
         return true
@@ -117,7 +127,9 @@ public struct TableView: Sendable {
             buf.fill(line, role: .filter)
             let label = "/"
             buf.put(label, x: line.x, y: line.y, role: .filter)
-            filter.render(into: &buf, x: line.x + 1, y: line.y, width: line.width - 1 - 12, focused: filtering && focused, role: .filter)
+            filter.render(
+                into: &buf, x: line.x + 1, y: line.y, width: line.width - 1 - 12, focused: filtering && focused,
+                role: .filter)
             buf.put(" \(visible.count)/\(rows.count)", x: line.maxX - 11, y: line.y, role: .filter)
         }
         let ws = widths(total: area.width)
@@ -131,7 +143,9 @@ public struct TableView: Sendable {
         lastBody = body
         pageSize = max(1, body.height - 1)
         if visible.isEmpty {
-            buf.put(filter.text.isEmpty ? emptyText : "(no row matches the filter)", x: body.x + 1, y: body.y, role: .muted, maxX: body.maxX)
+            buf.put(
+                filter.text.isEmpty ? emptyText : "(no row matches the filter)", x: body.x + 1, y: body.y, role: .muted,
+                maxX: body.maxX)
             return
         }
         if selection < scroll { scroll = selection }
@@ -141,7 +155,10 @@ public struct TableView: Sendable {
             let r = visible[vi]
             let y = body.y + line
             let sel = vi == selection
-            let base: Role = sel ? (focused ? .listSelected : .listSelectedInactive) : (rowRoles.indices.contains(r) ? rowRoles[r] ?? .listItem : .listItem)
+            let base: Role =
+                sel
+                ? (focused ? .listSelected : .listSelectedInactive)
+                : (rowRoles.indices.contains(r) ? rowRoles[r] ?? .listItem : .listItem)
             buf.fill(Rect(x: body.x, y: y, width: body.width, height: 1), role: sel ? base : .listItem)
             var cx = body.x
             for (i, w) in ws.enumerated() {

@@ -16,7 +16,10 @@ public struct TextArea: Equatable, Sendable {
     /// The last layout (a form asks for it several times a frame, for a body of 4 KB).
     private var cache = LayoutCache()
 
-    public init(_ text: String = "") { self.text = text; self.cursor = text.count }
+    public init(_ text: String = "") {
+        self.text = text
+        self.cursor = text.count
+    }
 
     public static func == (a: TextArea, b: TextArea) -> Bool {
         a.text == b.text && a.cursor == b.cursor && a.scroll == b.scroll
@@ -33,7 +36,10 @@ public struct TextArea: Equatable, Sendable {
         if cache.width == width, cache.text == text { return (cache.chars, cache.rows) }
         let chars = Array(text)
         let rows = Self.layout(chars, width: width)
-        cache.text = text; cache.width = width; cache.chars = chars; cache.rows = rows
+        cache.text = text
+        cache.width = width
+        cache.chars = chars
+        cache.rows = rows
         return (chars, rows)
     }
 
@@ -50,11 +56,22 @@ public struct TextArea: Equatable, Sendable {
     /// cursor after the last character of a full row still has a cell.
     static func layout(_ chars: [Character], width: Int) -> [Row] {
         let limit = max(1, width - 1)
-        var rows: [Row] = [], start = 0, col = 0
+        var rows: [Row] = []
+        var start = 0
+        var col = 0
         for (i, c) in chars.enumerated() {
-            if c == "\n" { rows.append(Row(start: start, end: i)); start = i + 1; col = 0; continue }
+            if c == "\n" {
+                rows.append(Row(start: start, end: i))
+                start = i + 1
+                col = 0
+                continue
+            }
             let w = columns(c)
-            if col > 0, col + w > limit { rows.append(Row(start: start, end: i)); start = i; col = 0 }
+            if col > 0, col + w > limit {
+                rows.append(Row(start: start, end: i))
+                start = i
+                col = 0
+            }
             col += w
         }
         rows.append(Row(start: start, end: chars.count))
@@ -79,21 +96,33 @@ public struct TextArea: Equatable, Sendable {
         var chars = Array(text)
         if case .up = key {} else if case .down = key {} else { goalColumn = nil }
         switch key {
-        case .char(let c): chars.insert(c, at: cursor); cursor += 1
+        case .char(let c):
+            chars.insert(c, at: cursor)
+            cursor += 1
         case .paste(let s):
             // Pasted line breaks are line breaks here (never a submit), in one form: \n.
             let clean = s.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 }
-            chars.insert(contentsOf: clean, at: cursor); cursor += clean.count
+            chars.insert(contentsOf: clean, at: cursor)
+            cursor += clean.count
         case .backspace, .ctrl("h"):
             guard cursor > 0 else { return true }
-            chars.remove(at: cursor - 1); cursor -= 1
+            chars.remove(at: cursor - 1)
+            cursor -= 1
         case .delete, .ctrl("d"):
             guard cursor < chars.count else { return true }
             chars.remove(at: cursor)
-        case .left, .ctrl("b"): cursor = max(0, cursor - 1); return true
-        case .right: cursor = min(chars.count, cursor + 1); return true
-        case .home, .ctrl("a"): cursor = Self.lineStart(chars, cursor); return true
-        case .end, .ctrl("e"): cursor = Self.lineEnd(chars, cursor); return true
+        case .left, .ctrl("b"):
+            cursor = max(0, cursor - 1)
+            return true
+        case .right:
+            cursor = min(chars.count, cursor + 1)
+            return true
+        case .home, .ctrl("a"):
+            cursor = Self.lineStart(chars, cursor)
+            return true
+        case .end, .ctrl("e"):
+            cursor = Self.lineEnd(chars, cursor)
+            return true
         case .up: return moveVertically(-1)
         case .down: return moveVertically(1)
         case .ctrl("w"):
@@ -102,10 +131,12 @@ public struct TextArea: Equatable, Sendable {
             while i > 0, chars[i - 1] == " " { i -= 1 }
             while i > 0, chars[i - 1] != " ", chars[i - 1] != "\n" { i -= 1 }
             if i == cursor, i > 0 { i -= 1 }  // at a line start: join with the line above
-            chars.removeSubrange(i..<cursor); cursor = i
+            chars.removeSubrange(i..<cursor)
+            cursor = i
         case .ctrl("u"):
             let s = Self.lineStart(chars, cursor)
-            chars.removeSubrange(s..<cursor); cursor = s
+            chars.removeSubrange(s..<cursor)
+            cursor = s
         case .ctrl("k"):
             // To the end of the line; at its end, join the next line (as in Emacs).
             let e = Self.lineEnd(chars, cursor)
@@ -124,14 +155,21 @@ public struct TextArea: Equatable, Sendable {
         let (chars, rows) = laidOut(width: wrapWidth > 1 ? wrapWidth : Int.max / 2)
         let (r, col) = Self.locate(cursor, in: rows, chars)
         let target = r + delta
-        guard rows.indices.contains(target) else { goalColumn = nil; return false }
+        guard rows.indices.contains(target) else {
+            goalColumn = nil
+            return false
+        }
         let goal = goalColumn ?? col
         let row = rows[target]
         // A soft-wrapped row ends where the next starts: stop one short so the cursor stays on it.
         let softEnd = target + 1 < rows.count && rows[target + 1].start == row.end
         let last = softEnd ? max(row.start, row.end - 1) : row.end
-        var pos = row.start, used = 0
-        while pos < last, used + Self.columns(chars[pos]) <= goal { used += Self.columns(chars[pos]); pos += 1 }
+        var pos = row.start
+        var used = 0
+        while pos < last, used + Self.columns(chars[pos]) <= goal {
+            used += Self.columns(chars[pos])
+            pos += 1
+        }
         cursor = pos
         goalColumn = goal
         return true
@@ -150,7 +188,9 @@ public struct TextArea: Equatable, Sendable {
 
     /// Draws `height` rows of the text wrapped at `width` at (x, y), scrolled so that the
     /// cursor row shows; ↑ / ↓ in the last column say that rows are hidden above / below.
-    public mutating func render(into buf: inout CellBuffer, x: Int, y: Int, width: Int, height: Int, focused: Bool, role: Role) {
+    public mutating func render(
+        into buf: inout CellBuffer, x: Int, y: Int, width: Int, height: Int, focused: Bool, role: Role
+    ) {
         buf.fill(Rect(x: x, y: y, width: width, height: height), role: role)
         guard width > 1, height > 0 else { return }
         wrapWidth = width

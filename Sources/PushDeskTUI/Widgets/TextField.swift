@@ -10,7 +10,9 @@ public struct TextField: Equatable, Sendable {
     public var masked = false
 
     public init(_ text: String = "", masked: Bool = false) {
-        self.text = text; self.cursor = text.count; self.masked = masked
+        self.text = text
+        self.cursor = text.count
+        self.masked = masked
     }
 
     /// Applies an editing key; returns true when the key was used (text or cursor moved).
@@ -18,28 +20,43 @@ public struct TextField: Equatable, Sendable {
     public mutating func handle(_ key: Key) -> Bool {
         var chars = Array(text)
         switch key {
-        case .char(let c): chars.insert(c, at: cursor); cursor += 1
+        case .char(let c):
+            chars.insert(c, at: cursor)
+            cursor += 1
         case .paste(let s):
             // A pasted newline never submits: line breaks become spaces in a one-line field.
             let clean = s.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }
-            chars.insert(contentsOf: clean, at: cursor); cursor += clean.count
+            chars.insert(contentsOf: clean, at: cursor)
+            cursor += clean.count
         case .backspace, .ctrl("h"):
             guard cursor > 0 else { return true }
-            chars.remove(at: cursor - 1); cursor -= 1
+            chars.remove(at: cursor - 1)
+            cursor -= 1
         case .delete, .ctrl("d"):
             guard cursor < chars.count else { return true }
             chars.remove(at: cursor)
-        case .left, .ctrl("b"): cursor = max(0, cursor - 1); return true
-        case .right: cursor = min(chars.count, cursor + 1); return true
-        case .home, .ctrl("a"): cursor = 0; return true
-        case .end, .ctrl("e"): cursor = chars.count; return true
+        case .left, .ctrl("b"):
+            cursor = max(0, cursor - 1)
+            return true
+        case .right:
+            cursor = min(chars.count, cursor + 1)
+            return true
+        case .home, .ctrl("a"):
+            cursor = 0
+            return true
+        case .end, .ctrl("e"):
+            cursor = chars.count
+            return true
         case .ctrl("w"):
             // Delete the word before the cursor (and the spaces before it).
             var i = cursor
             while i > 0, chars[i - 1] == " " { i -= 1 }
             while i > 0, chars[i - 1] != " " { i -= 1 }
-            chars.removeSubrange(i..<cursor); cursor = i
-        case .ctrl("u"): chars.removeSubrange(0..<cursor); cursor = 0
+            chars.removeSubrange(i..<cursor)
+            cursor = i
+        case .ctrl("u"):
+            chars.removeSubrange(0..<cursor)
+            cursor = 0
         case .ctrl("k"): chars.removeSubrange(cursor..<chars.count)
         default: return false
         }
@@ -49,7 +66,9 @@ public struct TextField: Equatable, Sendable {
 
     /// What is shown for the value (masked or with control characters escaped).
     private func shownGlyphs() -> [Sanitize.Glyph] {
-        if masked { return Array(repeating: Sanitize.Glyph(text: "•", width: 1, escaped: false), count: min(text.count, 12)) }
+        if masked {
+            return Array(repeating: Sanitize.Glyph(text: "•", width: 1, escaped: false), count: min(text.count, 12))
+        }
         return Sanitize.glyphs(text)
     }
 
@@ -60,7 +79,9 @@ public struct TextField: Equatable, Sendable {
         guard width > 0 else { return }
         // Column of the cursor within the whole value (escapes may take several columns).
         let cursorCol: Int
-        if masked { cursorCol = min(cursor, 12) } else {
+        if masked {
+            cursorCol = min(cursor, 12)
+        } else {
             cursorCol = TextWidth.width(of: String(text.prefix(cursor)))
         }
         let glyphs = shownGlyphs()
@@ -72,7 +93,8 @@ public struct TextField: Equatable, Sendable {
             scroll = 0
         }
         scroll = max(0, min(scroll, max(0, total - width + 1)))
-        var col = 0, cx = x
+        var col = 0
+        var cx = x
         for g in glyphs {
             defer { col += g.width }
             if col < scroll { continue }

@@ -15,10 +15,16 @@ struct ConsoleCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(name: .long, help: ArgumentHelp("Colour theme: default, light, high-contrast, monochrome, or a file in $PUSHDESK_THEMES.", valueName: "NAME"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Colour theme: default, light, high-contrast, monochrome, or a file in $PUSHDESK_THEMES.", valueName: "NAME"
+        ))
     var theme: String?
 
-    @Flag(name: .long, help: "Mouse: click selects rows, fields and tabs, the wheel scrolls (off by default; also PUSHDESK_MOUSE=1).")
+    @Flag(
+        name: .long,
+        help: "Mouse: click selects rows, fields and tabs, the wheel scrolls (off by default; also PUSHDESK_MOUSE=1).")
     var mouse = false
 
     func run() throws {
@@ -30,10 +36,13 @@ struct ConsoleCommand: ParsableCommand {
         // Refused rather than redirected to /dev/tty: `pushdesk | less` or `pushdesk > log`
         // would otherwise fill the pipe or file with escape sequences (docs/CONSOLE.md).
         guard isatty(0) == 1, isatty(1) == 1 else {
-            let which = isatty(0) != 1
+            let which =
+                isatty(0) != 1
                 ? "standard input is not a terminal (redirected from a file or a pipe?)"
                 : "standard output is not a terminal (piped into another command or redirected to a file?)"
-            printError("pushdesk: error: the console needs a terminal: \(which); run it without redirection, or in scripts use `pushdesk list` or `pushdesk validate`")
+            printError(
+                "pushdesk: error: the console needs a terminal: \(which); run it without redirection, or in scripts use `pushdesk list` or `pushdesk validate`"
+            )
             throw Exit.usageOrIO
         }
         let store = try StoreOptions.openStore(store: storePath)

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import PushDeskCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `pushdesk credentials …`: read and check the apps' credentials, and set secrets.
@@ -46,7 +47,8 @@ struct CredentialsCheckCommand: ParsableCommand {
             loadErrors = loadErrors.filter { $0.file == path }
             snapshot.services = snapshot.services.filter { $0.name == service }
             if snapshot.services.isEmpty && loadErrors.isEmpty {
-                printError("\(path): error: no service named \(Escape.inline(service)); `pushdesk list` shows the services")
+                printError(
+                    "\(path): error: no service named \(Escape.inline(service)); `pushdesk list` shows the services")
                 throw Exit.usageOrIO
             }
         }
@@ -61,11 +63,12 @@ struct CredentialsCheckCommand: ParsableCommand {
         let findings = reports.flatMap(\.findings)
 
         if json {
-            print(JSONValue.object([
-                ("store", .string(store.root.path)),
-                ("reports", .array(reports.map(\.json))),
-                ("errors", .array(loadErrors.map { .string($0.description) })),
-            ]).pretty)
+            print(
+                JSONValue.object([
+                    ("store", .string(store.root.path)),
+                    ("reports", .array(reports.map(\.json))),
+                    ("errors", .array(loadErrors.map { .string($0.description) })),
+                ]).pretty)
         } else {
             for r in reports { printText(r) }
             let errors = findings.filter { $0.severity == .error }.count
@@ -119,7 +122,9 @@ struct CredentialsSetSecretCommand: ParsableCommand {
 
     func run() throws {
         guard SecretRef.isValidName(name) else {
-            printError("\(Escape.inline(name)): error: a secret name is 1-100 of letters, digits, '.', '_', '-', not starting with '.'")
+            printError(
+                "\(Escape.inline(name)): error: a secret name is 1-100 of letters, digits, '.', '_', '-', not starting with '.'"
+            )
             throw Exit.usageOrIO
         }
         let store = try storeOptions.openStore()

@@ -15,8 +15,9 @@ struct ExportPackageCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The services to export.", valueName: "SERVICE"))
     var services: [String]
 
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("The package file to write (atomically); - for standard output.", valueName: "FILE"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The package file to write (atomically); - for standard output.", valueName: "FILE"))
     var output: String
 
     @Flag(help: "Also export credential references (never secrets), for a move between PushDesk stores.")
@@ -30,7 +31,9 @@ struct ExportPackageCommand: ParsableCommand {
 
     func run() throws {
         for name in services where !Store.isValidName(name) {
-            printError("pushdesk: error: \"\(Escape.inline(name))\" is not a service name (\(Store.nameRule)); see `pushdesk list`")
+            printError(
+                "pushdesk: error: \"\(Escape.inline(name))\" is not a service name (\(Store.nameRule)); see `pushdesk list`"
+            )
             throw Exit.usageOrIO
         }
         let store = try storeOptions.openStore()
@@ -57,11 +60,13 @@ struct ExportPackageCommand: ParsableCommand {
         do {
             try AtomicFile.write(Array(text.utf8), to: URL(fileURLWithPath: output))
         } catch let error as AtomicWriteError {
-            printError("\(Escape.inline(output)): error: \(error.message); check that the folder exists and is writable")
+            printError(
+                "\(Escape.inline(output)): error: \(error.message); check that the folder exists and is writable")
             throw Exit.usageOrIO
         }
         let apps = loaded.reduce(0) { $0 + $1.apps.count }
-        printError("pushdesk: wrote \(loaded.count) services and \(apps) apps to \(Escape.inline(output))"
-                   + (includeCredentialRefs ? " (with credential references)" : " (without credentials)"))
+        printError(
+            "pushdesk: wrote \(loaded.count) services and \(apps) apps to \(Escape.inline(output))"
+                + (includeCredentialRefs ? " (with credential references)" : " (without credentials)"))
     }
 }

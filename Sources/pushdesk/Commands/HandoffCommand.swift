@@ -24,15 +24,18 @@ struct HandoffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("md, html or json.", valueName: "FORMAT"))
     var format: HandoffFormat?
 
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Write the sheet to FILE (atomically) instead of standard output.", valueName: "FILE"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Write the sheet to FILE (atomically) instead of standard output.", valueName: "FILE"))
     var output: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
         guard Store.isValidName(service) else {
-            printError("pushdesk: error: \"\(Escape.inline(service))\" is not a service name (\(Store.nameRule)); see `pushdesk list`")
+            printError(
+                "pushdesk: error: \"\(Escape.inline(service))\" is not a service name (\(Store.nameRule)); see `pushdesk list`"
+            )
             throw Exit.usageOrIO
         }
         let store = try storeOptions.openStore()
@@ -57,7 +60,8 @@ struct HandoffCommand: ParsableCommand {
             printError("pushdesk: error: \(error)")
             throw Exit.usageOrIO
         } catch let error as AtomicWriteError {
-            printError("\(Escape.inline(output ?? "")): error: \(error.message); check that the folder exists and is writable")
+            printError(
+                "\(Escape.inline(output ?? "")): error: \(error.message); check that the folder exists and is writable")
             throw Exit.usageOrIO
         }
     }

@@ -40,11 +40,15 @@ struct ImportPackageCommand: ParsableCommand {
         }
         for note in contents.notes { printError(note.formatted) }
         if contents.services.isEmpty {
-            printError("\(Escape.inline(file)): error: the package holds no mobile application service (nms:service with type 40)")
+            printError(
+                "\(Escape.inline(file)): error: the package holds no mobile application service (nms:service with type 40)"
+            )
             throw Exit.inputErrors
         }
         let store = try storeOptions.openStore()
-        if dryRun { try importServices(contents, into: store) } else {
+        if dryRun {
+            try importServices(contents, into: store)
+        } else {
             try withStoreLock(store, command: "import-package") { try importServices(contents, into: store) }
         }
     }
@@ -53,7 +57,9 @@ struct ImportPackageCommand: ParsableCommand {
         let existing = Set(try store.serviceNames())
         let clashes = contents.services.map(\.name).filter(existing.contains)
         if !clashes.isEmpty && !replace {
-            printError("pushdesk: error: the store already has \(clashes.map { Store.servicePath($0) }.joined(separator: ", ")); pass --replace to overwrite")
+            printError(
+                "pushdesk: error: the store already has \(clashes.map { Store.servicePath($0) }.joined(separator: ", ")); pass --replace to overwrite"
+            )
             throw Exit.usageOrIO
         }
         for s in contents.services {

@@ -4,9 +4,12 @@ import PushDeskCore
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "init", abstract: "Create a store (services/, deliveries/, profiles/), optionally with the demo content.")
+        commandName: "init",
+        abstract: "Create a store (services/, deliveries/, profiles/), optionally with the demo content.")
 
-    @Argument(help: ArgumentHelp("Directory of the new store (default: the store --store or the default names).", valueName: "DIR"))
+    @Argument(
+        help: ArgumentHelp(
+            "Directory of the new store (default: the store --store or the default names).", valueName: "DIR"))
     var directory: String?
 
     @Flag(help: "Fill it with the Neotrips demo: an iOS pair, an Android app and two deliveries.")

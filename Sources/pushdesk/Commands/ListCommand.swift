@@ -24,13 +24,17 @@ struct ListCommand: ParsableCommand {
                     case .ios(let a): kind = "ios/\(a.environment.rawValue)"
                     case .android(let a): kind = "android/\(a.api.rawValue)"
                     }
-                    print("  \(kind.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Escape.inline(app.integrationKey).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(app.label))")
+                    print(
+                        "  \(kind.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Escape.inline(app.integrationKey).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(app.label))"
+                    )
                 }
             }
             if !snapshot.deliveries.isEmpty {
                 print("deliveries:")
                 for d in snapshot.deliveries {
-                    print("  \(Escape.inline(d.name).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(d.service).padding(toLength: 16, withPad: " ", startingAt: 0)) \(Escape.inline(d.label))")
+                    print(
+                        "  \(Escape.inline(d.name).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(d.service).padding(toLength: 16, withPad: " ", startingAt: 0)) \(Escape.inline(d.label))"
+                    )
                 }
             }
         }
@@ -40,22 +44,40 @@ struct ListCommand: ParsableCommand {
 
     private func document(_ snap: StoreSnapshot) -> JSONValue {
         .object([
-            ("services", .array(snap.services.map { s in
-                .object([("name", .string(s.name)), ("label", .string(s.label)),
-                         ("apps", .array(s.apps.map { app in
-                             var m: [(String, JSONValue)] = [("integrationKey", .string(app.integrationKey)),
-                                                             ("label", .string(app.label)),
-                                                             ("platform", .string(app.platform.rawValue))]
-                             switch app {
-                             case .ios(let a): m.append(("environment", .string(a.environment.rawValue)))
-                             case .android(let a): m.append(("api", .string(a.api.rawValue)))
-                             }
-                             return .object(m)
-                         }))])
-            })),
-            ("deliveries", .array(snap.deliveries.map { d in
-                .object([("name", .string(d.name)), ("label", .string(d.label)), ("service", .string(d.service))])
-            })),
+            (
+                "services",
+                .array(
+                    snap.services.map { s in
+                        .object([
+                            ("name", .string(s.name)), ("label", .string(s.label)),
+                            (
+                                "apps",
+                                .array(
+                                    s.apps.map { app in
+                                        var m: [(String, JSONValue)] = [
+                                            ("integrationKey", .string(app.integrationKey)),
+                                            ("label", .string(app.label)),
+                                            ("platform", .string(app.platform.rawValue)),
+                                        ]
+                                        switch app {
+                                        case .ios(let a): m.append(("environment", .string(a.environment.rawValue)))
+                                        case .android(let a): m.append(("api", .string(a.api.rawValue)))
+                                        }
+                                        return .object(m)
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+            (
+                "deliveries",
+                .array(
+                    snap.deliveries.map { d in
+                        .object([
+                            ("name", .string(d.name)), ("label", .string(d.label)), ("service", .string(d.service)),
+                        ])
+                    })
+            ),
             ("errors", .array(snap.errors.map { .string($0.description) })),
         ])
     }

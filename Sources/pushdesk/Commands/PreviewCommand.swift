@@ -66,9 +66,12 @@ struct PreviewCommand: ParsableCommand {
         var profileValue: Profile?
         var profileFindings: [Finding] = []
         if let name = profile {
-            guard Store.isValidName(name), FileManager.default.fileExists(atPath: store.url(Store.profilePath(name)).path) else {
-                printError("\(Store.profilePath(name)): error: no such profile in the store"
-                           + available("profiles", try? store.profileNames()))
+            guard Store.isValidName(name),
+                FileManager.default.fileExists(atPath: store.url(Store.profilePath(name)).path)
+            else {
+                printError(
+                    "\(Store.profilePath(name)): error: no such profile in the store"
+                        + available("profiles", try? store.profileNames()))
                 throw Exit.usageOrIO
             }
             do {
@@ -76,22 +79,29 @@ struct PreviewCommand: ParsableCommand {
             } catch let e as StoreError {
                 // SPEC §6: a profile that cannot be read is a top-level finding; the preview
                 // goes on with the text as written.
-                profileFindings.append(Finding(.error, "profile.unreadable",
-                                               "\(e.message); the preview shows the text without personalization",
-                                               file: e.file, line: e.line, column: e.column))
+                profileFindings.append(
+                    Finding(
+                        .error, "profile.unreadable",
+                        "\(e.message); the preview shows the text without personalization",
+                        file: e.file, line: e.line, column: e.column))
             }
         }
 
         if let app, service.app(integrationKey: app) == nil {
             let keys = service.apps.map { Escape.inline($0.integrationKey) }.joined(separator: ", ")
-            printError("error: service \(Escape.inline(service.name)) has no app with integration key \"\(Escape.inline(app))\"; use one of: \(keys)")
+            printError(
+                "error: service \(Escape.inline(service.name)) has no app with integration key \"\(Escape.inline(app))\"; use one of: \(keys)"
+            )
             throw Exit.usageOrIO
         }
 
-        var result = PreviewEngine.preview(delivery: d, service: service, profile: profileValue,
-                                           appKey: app, token: token, now: Date())
+        var result = PreviewEngine.preview(
+            delivery: d, service: service, profile: profileValue,
+            appKey: app, token: token, now: Date())
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
-        for i in result.targets.indices { result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics) }
+        for i in result.targets.indices {
+            result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics)
+        }
 
         if json {
             // Piped: the exact document. On a terminal, DEL and C1 controls (valid raw in JSON)
@@ -115,7 +125,9 @@ struct PreviewCommand: ParsableCommand {
 enum PreviewText {
     static func render(_ p: Preview) -> String {
         var lines: [String] = []
-        lines.append("\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")")
+        lines.append(
+            "\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")"
+        )
         if !p.diagnostics.isEmpty {
             lines.append("")
             lines += findings(p.diagnostics)
@@ -134,7 +146,8 @@ enum PreviewText {
             if !t.diagnostics.isEmpty { lines += findings(t.diagnostics) }
         }
         let all = p.allFindings
-        let errors = all.filter { $0.severity == .error }.count, warnings = all.filter { $0.severity == .warning }.count
+        let errors = all.filter { $0.severity == .error }.count
+        let warnings = all.filter { $0.severity == .warning }.count
         lines.append("")
         lines.append("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
@@ -155,7 +168,9 @@ enum PreviewText {
     /// Pretty JSON already escapes U+0000–U+001F; DEL and the C1 controls (a lone U+009B is
     /// CSI on some terminals) are valid raw in JSON, so escape them for the screen only.
     static func terminalSafe(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else { return json }
+        guard json.unicodeScalars.contains(where: { $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else {
+            return json
+        }
         var out = ""
         for s in json.unicodeScalars {
             if s.value == 0x7F || (0x80...0x9F).contains(s.value) {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// `pushdesk init / list / validate` as an operator runs them, with SPEC §7 exit codes.
@@ -37,10 +38,23 @@ final class FoundationCommandTests: XCTestCase {
     func testMalformedFilesGiveOnePositionedLineExitOneAndChangeNothing() throws {
         let cases: [(String, Data, String)] = [
             ("truncated", Data(try ServiceXML.encode(DemoStore.neotrips).utf8.prefix(700)), "truncated"),
-            ("wrong root", Data("<?xml version=\"1.0\"?>\n<delivery format=\"1\" name=\"neotrips\"/>".utf8), "root element"),
-            ("dtd entity", Data("<?xml version=\"1.0\"?>\n<!DOCTYPE s [<!ENTITY e \"x\">]>\n<service format=\"1\" name=\"neotrips\"/>".utf8), "DTD"),
+            (
+                "wrong root", Data("<?xml version=\"1.0\"?>\n<delivery format=\"1\" name=\"neotrips\"/>".utf8),
+                "root element"
+            ),
+            (
+                "dtd entity",
+                Data(
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE s [<!ENTITY e \"x\">]>\n<service format=\"1\" name=\"neotrips\"/>"
+                        .utf8), "DTD"
+            ),
             ("invalid utf-8", Data([0x3C, 0x73, 0xFF, 0x3E]), "UTF-8"),
-            ("50 MB nesting", Data(("<?xml version=\"1.0\"?><service format=\"1\" name=\"neotrips\">" + String(repeating: "<a>", count: 17_500_000)).utf8), "at most"),
+            (
+                "50 MB nesting",
+                Data(
+                    ("<?xml version=\"1.0\"?><service format=\"1\" name=\"neotrips\">"
+                        + String(repeating: "<a>", count: 17_500_000)).utf8), "at most"
+            ),
         ]
         for (what, bytes, expected) in cases {
             let root = try makeTempDir(self)
@@ -51,7 +65,9 @@ final class FoundationCommandTests: XCTestCase {
             XCTAssertEqual(v.status, 1, what)
             let lines = v.stderr.split(separator: "\n")
             XCTAssertEqual(lines.count, 1, "\(what): \(v.stderr)")
-            XCTAssertNotNil(lines.first?.range(of: #"^services/neotrips\.xml:\d+:\d+: error: "#, options: .regularExpression), "\(what): \(v.stderr)")
+            XCTAssertNotNil(
+                lines.first?.range(of: #"^services/neotrips\.xml:\d+:\d+: error: "#, options: .regularExpression),
+                "\(what): \(v.stderr)")
             XCTAssertTrue(v.stderr.contains(expected), "\(what): \(v.stderr)")
             XCTAssertEqual(try snapshotFiles(root), before, "\(what): validate changed a file")
         }
@@ -68,9 +84,12 @@ final class FoundationCommandTests: XCTestCase {
         let home = try makeTempDir(self, "xdg")
         let r = try runPushDesk(["list", "--json"], environment: ["XDG_DATA_HOME": home.path, "PUSHDESK_STORE": ""])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent("pushdesk/services/neotrips.xml").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: home.appendingPathComponent("pushdesk/services/neotrips.xml").path))
         let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
-        let apps = ((doc?["services"] as? [[String: Any]])?.first?["apps"] as? [[String: Any]])?.compactMap { $0["integrationKey"] as? String }
+        let apps = ((doc?["services"] as? [[String: Any]])?.first?["apps"] as? [[String: Any]])?.compactMap {
+            $0["integrationKey"] as? String
+        }
         XCTAssertEqual(apps, ["neotrips-ios-dev", "neotrips-ios", "neotrips-android"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// Writing commands respect the store's lock: while a console holds it they refuse (exit 2),
@@ -13,19 +14,26 @@ final class StoreLockCommandTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
 
         // A console (here this test process) holds the lock.
-        let holder = LockHolder(user: "alice", host: ProcessIdentity.host, pid: getpid(), program: "console", since: Date())
-        guard case .acquired(let lock, _) = try StoreLock.acquire(storeRoot: root, holder: holder) else { return XCTFail() }
+        let holder = LockHolder(
+            user: "alice", host: ProcessIdentity.host, pid: getpid(), program: "console", since: Date())
+        guard case .acquired(let lock, _) = try StoreLock.acquire(storeRoot: root, holder: holder) else {
+            return XCTFail()
+        }
         let before = try snapshotFiles(root.appendingPathComponent("services"))
 
         let imp = try runPushDesk(["import-package", package.path, "--store", root.path, "--replace"])
         XCTAssertEqual(imp.status, 2, imp.stdout)
-        XCTAssertTrue(imp.stderr.contains(".pushdesk/lock: error: the store is locked by alice@\(ProcessIdentity.host) (pid \(getpid()), console)"), imp.stderr)
+        XCTAssertTrue(
+            imp.stderr.contains(
+                ".pushdesk/lock: error: the store is locked by alice@\(ProcessIdentity.host) (pid \(getpid()), console)"
+            ), imp.stderr)
         XCTAssertTrue(imp.stderr.contains("nothing was written"), imp.stderr)
         let dry = try runPushDesk(["import-package", package.path, "--store", root.path, "--replace", "--dry-run"])
         XCTAssertEqual(dry.status, 0, "a dry run writes nothing and needs no lock: \(dry.stderr)")
 
-        let secret = try runProcess(packageRoot.appendingPathComponent(".build/debug/pushdesk").path,
-                                    ["credentials", "set-secret", "k1", "--store", root.path], stdin: "s3cret\n")
+        let secret = try runProcess(
+            packageRoot.appendingPathComponent(".build/debug/pushdesk").path,
+            ["credentials", "set-secret", "k1", "--store", root.path], stdin: "s3cret\n")
         XCTAssertEqual(secret.status, 2)
         XCTAssertTrue(secret.stderr.contains("the store is locked by alice@"), secret.stderr)
         XCTAssertFalse(secret.stderr.contains("s3cret"))
@@ -33,13 +41,16 @@ final class StoreLockCommandTests: XCTestCase {
         XCTAssertEqual(try snapshotFiles(root.appendingPathComponent("services")), before)
 
         lock.release()
-        let ok = try runProcess(packageRoot.appendingPathComponent(".build/debug/pushdesk").path,
-                                ["credentials", "set-secret", "k1", "--store", root.path], stdin: "s3cret\n")
+        let ok = try runProcess(
+            packageRoot.appendingPathComponent(".build/debug/pushdesk").path,
+            ["credentials", "set-secret", "k1", "--store", root.path], stdin: "s3cret\n")
         XCTAssertEqual(ok.status, 0, ok.stderr)
         let imp2 = try runPushDesk(["import-package", package.path, "--store", root.path, "--replace"])
         XCTAssertEqual(imp2.status, 0, imp2.stderr)
         // Released after the write: the next one gets it.
-        guard case .acquired(let again, _) = try StoreLock.acquire(storeRoot: root, holder: holder) else { return XCTFail("left locked") }
+        guard case .acquired(let again, _) = try StoreLock.acquire(storeRoot: root, holder: holder) else {
+            return XCTFail("left locked")
+        }
         again.release()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 final class CampaignPackageTests: XCTestCase {
@@ -14,7 +15,8 @@ final class CampaignPackageTests: XCTestCase {
         }
         // Several services in one package keep their order and their own apps.
         let two = [try HandoffFixtures.neotrips(), Self.unusual]
-        let back = try CampaignPackage.decode(Data(try CampaignPackage.encode(two, includeCredentialRefs: true).utf8), file: "p.xml")
+        let back = try CampaignPackage.decode(
+            Data(try CampaignPackage.encode(two, includeCredentialRefs: true).utf8), file: "p.xml")
         XCTAssertEqual(back.services, two)
     }
 
@@ -29,8 +31,12 @@ final class CampaignPackageTests: XCTestCase {
         var expected = service
         expected.apps = expected.apps.map { app in
             switch app {
-            case .ios(var a): a.auth = nil; return .ios(a)
-            case .android(var a): a.auth = nil; return .android(a)
+            case .ios(var a):
+                a.auth = nil
+                return .ios(a)
+            case .android(var a):
+                a.auth = nil
+                return .android(a)
             }
         }
         XCTAssertEqual(try CampaignPackage.decode(Data(text.utf8), file: "p.xml").services, [expected])
@@ -72,11 +78,20 @@ final class CampaignPackageTests: XCTestCase {
             </package>
             """
         let contents = try CampaignPackage.decode(Data(xml.utf8), file: "in.xml")
-        XCTAssertEqual(contents.services, [Service(name: "app", label: "App", apps: [
-            .android(AndroidApp(label: "App", integrationKey: "app-android", packageName: ""))])])
+        XCTAssertEqual(
+            contents.services,
+            [
+                Service(
+                    name: "app", label: "App",
+                    apps: [
+                        .android(AndroidApp(label: "App", integrationKey: "app-android", packageName: ""))
+                    ])
+            ])
         let notes = contents.notes.map(\.formatted)
         XCTAssertEqual(notes.count, 6, notes.joined(separator: "\n"))
-        XCTAssertTrue(notes.contains { $0.hasPrefix("in.xml:2:10: warning:") && $0.contains("buildNumber") }, notes.joined(separator: "\n"))
+        XCTAssertTrue(
+            notes.contains { $0.hasPrefix("in.xml:2:10: warning:") && $0.contains("buildNumber") },
+            notes.joined(separator: "\n"))
         XCTAssertTrue(notes.contains { $0.hasPrefix("in.xml:3:3:") && $0.contains("nms:recipient") })
         XCTAssertTrue(notes.contains { $0.contains("news has type 0") })
         XCTAssertTrue(notes.contains { $0.hasPrefix("in.xml:8:") && $0.contains("internalName, _operation") })
@@ -86,7 +101,8 @@ final class CampaignPackageTests: XCTestCase {
 
     func testErrorsArePositionedAndNeverEchoSecrets() throws {
         func error(_ body: String) -> String {
-            let xml = "<package xmlns:pushdesk=\"urn:pushdesk\">\n<entities schema=\"nms:service\"><service name=\"s\" type=\"40\"/></entities>\n"
+            let xml =
+                "<package xmlns:pushdesk=\"urn:pushdesk\">\n<entities schema=\"nms:service\"><service name=\"s\" type=\"40\"/></entities>\n"
                 + "<entities schema=\"nms:mobileApp\">\n" + body + "\n</entities>\n</package>\n"
             do {
                 _ = try CampaignPackage.decode(Data(xml.utf8), file: "in.xml")
@@ -94,22 +110,37 @@ final class CampaignPackageTests: XCTestCase {
             } catch { return String(describing: error) }
         }
         let link = "<service _operation=\"none\" name=\"s\"/>"
-        XCTAssertEqual(error("<mobileApp uuid=\"k\" pushPlatform=\"1\" pushdesk:packageNam=\"x\">\(link)</mobileApp>"),
-                       "in.xml:4:38: error: unknown attribute `pushdesk:packageNam` on <mobileApp>; expected one of: pushdesk:packageName, pushdesk:api, pushdesk:connector, pushdesk:maxConnectPerChild, pushdesk:icon")
-        let secret = error("<mobileApp uuid=\"k\" pushPlatform=\"0\" pushdesk:environment=\"sandbox\">\(link)<pushdesk:auth mode=\"certificate\" password=\"hunter2\"/></mobileApp>")
+        XCTAssertEqual(
+            error("<mobileApp uuid=\"k\" pushPlatform=\"1\" pushdesk:packageNam=\"x\">\(link)</mobileApp>"),
+            "in.xml:4:38: error: unknown attribute `pushdesk:packageNam` on <mobileApp>; expected one of: pushdesk:packageName, pushdesk:api, pushdesk:connector, pushdesk:maxConnectPerChild, pushdesk:icon"
+        )
+        let secret = error(
+            "<mobileApp uuid=\"k\" pushPlatform=\"0\" pushdesk:environment=\"sandbox\">\(link)<pushdesk:auth mode=\"certificate\" password=\"hunter2\"/></mobileApp>"
+        )
         XCTAssertTrue(secret.hasPrefix("in.xml:4:"), secret)
         XCTAssertTrue(secret.contains("`password` is not allowed"), secret)
         XCTAssertFalse(secret.contains("hunter2"))
-        XCTAssertTrue(error("<mobileApp uuid=\"k\" pushPlatform=\"0\">\(link)</mobileApp>").contains("needs pushdesk:environment"))
-        XCTAssertTrue(error("<mobileApp uuid=\"k\" pushPlatform=\"7\">\(link)</mobileApp>").contains("expected 0 (iOS) or 1 (Android)"))
+        XCTAssertTrue(
+            error("<mobileApp uuid=\"k\" pushPlatform=\"0\">\(link)</mobileApp>").contains("needs pushdesk:environment")
+        )
+        XCTAssertTrue(
+            error("<mobileApp uuid=\"k\" pushPlatform=\"7\">\(link)</mobileApp>").contains(
+                "expected 0 (iOS) or 1 (Android)"))
         XCTAssertTrue(error("<mobileApp uuid=\"k\" pushPlatform=\"1\"/>").contains("has no <service name="))
-        XCTAssertTrue(error("<mobileApp uuid=\"k\" pushPlatform=\"1\"><service name=\"other\"/></mobileApp>")
-            .contains("links to service \"other\""))
-        XCTAssertTrue(error("<mobileApp uuid=\"k\" pushPlatform=\"1\">\(link)<notificationSounds><pushdesk:sound name=\"a\"/></notificationSounds></mobileApp>")
+        XCTAssertTrue(
+            error("<mobileApp uuid=\"k\" pushPlatform=\"1\"><service name=\"other\"/></mobileApp>")
+                .contains("links to service \"other\""))
+        XCTAssertTrue(
+            error(
+                "<mobileApp uuid=\"k\" pushPlatform=\"1\">\(link)<notificationSounds><pushdesk:sound name=\"a\"/></notificationSounds></mobileApp>"
+            )
             .contains("sounds belong to iOS apps only"))
         let otherURI = try? CampaignPackage.decode(Data("<package xmlns:pushdesk=\"urn:other\"/>".utf8), file: "in.xml")
         XCTAssertNil(otherURI, "the pushdesk prefix bound to another namespace is not ours")
-        let badName = try? CampaignPackage.decode(Data("<package><entities schema=\"nms:service\"><service name=\"../x\" type=\"40\"/></entities></package>".utf8), file: "in.xml")
+        let badName = try? CampaignPackage.decode(
+            Data(
+                "<package><entities schema=\"nms:service\"><service name=\"../x\" type=\"40\"/></entities></package>"
+                    .utf8), file: "in.xml")
         XCTAssertNil(badName)
     }
 
@@ -119,14 +150,20 @@ final class CampaignPackageTests: XCTestCase {
         name: "odd.one", label: "Ünïcode & <tags> \"quoted\"\nsecond line\ttab", targetMapping: "cus:mapping",
         marketingUrl: "", trackingUrl: "https://t.example/?a=1&b=2",
         apps: [
-            .android(AndroidApp(label: "東京", integrationKey: "k-android", packageName: "jp.example",
-                                api: .legacy, connector: .v1, auth: .serverKey(serverKeyRef: "fcm-key"),
-                                variables: [AppVariable(name: "v", label: "")])),
-            .ios(IOSApp(environment: .production, label: "", integrationKey: "k-ios", bundleId: "jp.example",
-                        connector: .binary, icon: "/abs/icon.png",
-                        subscriptionParams: [SubscriptionParam(name: "p", label: "", field: "@p")],
-                        sounds: [Sound(name: "default.caf")])),
-            .ios(IOSApp(environment: .sandbox, label: "x", integrationKey: "k-ios-dev", bundleId: "jp.example",
-                        auth: .certificate(certificateFile: "c.p12", passwordRef: ""))),
+            .android(
+                AndroidApp(
+                    label: "東京", integrationKey: "k-android", packageName: "jp.example",
+                    api: .legacy, connector: .v1, auth: .serverKey(serverKeyRef: "fcm-key"),
+                    variables: [AppVariable(name: "v", label: "")])),
+            .ios(
+                IOSApp(
+                    environment: .production, label: "", integrationKey: "k-ios", bundleId: "jp.example",
+                    connector: .binary, icon: "/abs/icon.png",
+                    subscriptionParams: [SubscriptionParam(name: "p", label: "", field: "@p")],
+                    sounds: [Sound(name: "default.caf")])),
+            .ios(
+                IOSApp(
+                    environment: .sandbox, label: "x", integrationKey: "k-ios-dev", bundleId: "jp.example",
+                    auth: .certificate(certificateFile: "c.p12", passwordRef: ""))),
         ])
 }

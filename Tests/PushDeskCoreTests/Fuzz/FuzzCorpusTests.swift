@@ -1,6 +1,7 @@
 import XCTest
-@testable import PushDeskFuzzing
+
 @testable import PushDeskCore
+@testable import PushDeskFuzzing
 
 /// Replays the committed fuzz corpus (Fixtures/fuzz/xml, Fixtures/fuzz/payload: the inputs
 /// libFuzzer found that reach new code, and every input that once broke a promise) through
@@ -39,13 +40,18 @@ final class FuzzCorpusTests: XCTestCase {
         let root = try makeTempDir(self)
         let store = Store(root: root)
         for folder in ["services", "deliveries", "profiles"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         for file in try files(.xml) {
             let data = try Data(contentsOf: file)
-            for path in ["services/x.xml", "deliveries/x.xml", "profiles/x.xml"] { try data.write(to: root.appendingPathComponent(path)) }
+            for path in ["services/x.xml", "deliveries/x.xml", "profiles/x.xml"] {
+                try data.write(to: root.appendingPathComponent(path))
+            }
             let snap = store.loadAll()
-            XCTAssertEqual(snap.services.count + snap.deliveries.count + snap.profiles.count + snap.errors.count, 3, file.lastPathComponent)
+            XCTAssertEqual(
+                snap.services.count + snap.deliveries.count + snap.profiles.count + snap.errors.count, 3,
+                file.lastPathComponent)
             for e in snap.errors {
                 XCTAssertNotNil(e.line, "\(file.lastPathComponent): \(e)")
                 XCTAssertNotNil(e.column, "\(file.lastPathComponent): \(e)")
@@ -70,8 +76,9 @@ final class FuzzCorpusTests: XCTestCase {
         XCTAssertTrue(p.isEmpty, "emoji joiners, CJK, marks and visible escapes are fine: \(p)")
 
         // A payload whose byte count is off by one, and one that escapes `/`.
-        let preview = PreviewEngine.preview(delivery: DemoStore.summerSale, service: DemoStore.neotrips,
-                                            profile: DemoStore.ana, appKey: nil, token: nil, now: LoaderFuzz.now)
+        let preview = PreviewEngine.preview(
+            delivery: DemoStore.summerSale, service: DemoStore.neotrips,
+            profile: DemoStore.ana, appKey: nil, token: nil, now: LoaderFuzz.now)
         var target = try XCTUnwrap(preview.targets.first)
         p = FuzzProblems()
         PayloadCheck.target(&p, target)
@@ -86,7 +93,10 @@ final class FuzzCorpusTests: XCTestCase {
         // A loader error without a position.
         p = FuzzProblems()
         let bytes = [UInt8]("<service/>".utf8)
-        XCTAssertNil(LoaderFuzz.load(&p, bytes, "services/fuzz.xml") { () throws -> Int in throw StoreError(file: "services/fuzz.xml", "no position") })
+        XCTAssertNil(
+            LoaderFuzz.load(&p, bytes, "services/fuzz.xml") { () throws -> Int in
+                throw StoreError(file: "services/fuzz.xml", "no position")
+            })
         XCTAssertTrue(p.description.contains("has no line:column"), p.description)
     }
 }

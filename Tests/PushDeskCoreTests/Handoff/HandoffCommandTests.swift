@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// Drives the built `pushdesk` binary the way an operator does, on a real demo store.
@@ -22,9 +23,12 @@ final class HandoffCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("wrote the \(format) sheet of neotrips to"), r.stderr)
             XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), try golden("neotrips.\(format)"))
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["sheet.html", "sheet.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["sheet.html", "sheet.json"])
 
-        let one = try runPushDesk(["handoff", "neotrips", "--store", store.path, "--app", "neotrips-android", "--format", "md"])
+        let one = try runPushDesk([
+            "handoff", "neotrips", "--store", store.path, "--app", "neotrips-android", "--format", "md",
+        ])
         XCTAssertEqual(one.stdout, try golden("neotrips-android.md"))
     }
 
@@ -32,7 +36,9 @@ final class HandoffCommandTests: XCTestCase {
         let store = try setUpStore()
         let unknownApp = try runPushDesk(["handoff", "neotrips", "--store", store.path, "--app", "nope"])
         XCTAssertEqual(unknownApp.status, 2)
-        XCTAssertTrue(unknownApp.stderr.contains("no app with integration key nope; its apps are neotrips-ios-dev"), unknownApp.stderr)
+        XCTAssertTrue(
+            unknownApp.stderr.contains("no app with integration key nope; its apps are neotrips-ios-dev"),
+            unknownApp.stderr)
 
         let unknownService = try runPushDesk(["handoff", "nosuch", "--store", store.path])
         XCTAssertEqual(unknownService.status, 2)
@@ -59,7 +65,8 @@ final class HandoffCommandTests: XCTestCase {
     }
 
     private func golden(_ name: String) throws -> String {
-        try String(contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Fixtures/handoff/golden/\(name)"),
-                   encoding: .utf8)
+        try String(
+            contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Fixtures/handoff/golden/\(name)"),
+            encoding: .utf8)
     }
 }

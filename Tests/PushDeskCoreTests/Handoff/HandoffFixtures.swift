@@ -1,11 +1,13 @@
 import Foundation
+
 @testable import PushDeskCore
 
 /// Services built in memory for the hand-off tests.
 enum HandoffFixtures {
     /// The demo service as an operator has it: the demo store written to disk and read back.
     static func neotrips() throws -> Service {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushdesk-handoff-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushdesk-handoff-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try DemoStore.write(to: root)
         return try Store(root: root).loadService("neotrips")
@@ -23,19 +25,25 @@ enum HandoffFixtures {
 
     static var hostileService: Service {
         let variables = [AppVariable(name: hostile, label: hostile), AppVariable(name: "VAR", label: "")]
-        let params = [SubscriptionParam(name: "class", label: hostile, field: "@x\"y"),
-                      SubscriptionParam(name: "loyalty-id", label: "", field: "@loyaltyId"),
-                      SubscriptionParam(name: "loyalty_id", label: "", field: "@loyaltyId2"),
-                      SubscriptionParam(name: "2fa", label: "", field: "@twoFactor"),
-                      SubscriptionParam(name: "userKey", label: "", field: "@userKey")]
+        let params = [
+            SubscriptionParam(name: "class", label: hostile, field: "@x\"y"),
+            SubscriptionParam(name: "loyalty-id", label: "", field: "@loyaltyId"),
+            SubscriptionParam(name: "loyalty_id", label: "", field: "@loyaltyId2"),
+            SubscriptionParam(name: "2fa", label: "", field: "@twoFactor"),
+            SubscriptionParam(name: "userKey", label: "", field: "@userKey"),
+        ]
         return Service(
             name: "odd", label: hostile, marketingUrl: hostile, trackingUrl: "https://t.example/\"",
             apps: [
-                .ios(IOSApp(environment: .sandbox, label: hostile, integrationKey: hostile, bundleId: hostile,
-                            variables: variables, subscriptionParams: params,
-                            sounds: [Sound(name: hostile, label: hostile)])),
-                .android(AndroidApp(label: hostile, integrationKey: hostile, packageName: "com.class.app",
-                                    variables: variables, subscriptionParams: params)),
+                .ios(
+                    IOSApp(
+                        environment: .sandbox, label: hostile, integrationKey: hostile, bundleId: hostile,
+                        variables: variables, subscriptionParams: params,
+                        sounds: [Sound(name: hostile, label: hostile)])),
+                .android(
+                    AndroidApp(
+                        label: hostile, integrationKey: hostile, packageName: "com.class.app",
+                        variables: variables, subscriptionParams: params)),
             ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 final class HandoffSheetTests: XCTestCase {
@@ -20,12 +21,14 @@ final class HandoffSheetTests: XCTestCase {
         XCTAssertEqual(sheet.apps.map(\.credentialKind), ["token", "certificate", "serviceAccount"])
         XCTAssertEqual(sheet.apps.map(\.environment), [.sandbox, .production, nil])
         let md = sheet.markdown
-        for needle in ["`https://marketing.neotrips.example:8443/`", "`https://tracking.neotrips.example/`",
-                       "| `loyaltyId` | `@loyaltyId` | Loyalty number |", "| `chime.caf` | Chime |",
-                       "setIntegrationKey(INTEGRATION_KEY)", "INTEGRATION_KEY = \"neotrips-android\"",
-                       "[nl setIntegrationKey:@\"neotrips-ios-dev\"]", "intent.getStringExtra(\"VAR\")",
-                       "[launchOptions objectForKey:@\"VAR\"]", "params.put(\"loyaltyId\", loyaltyId)",
-                       "[nl registerDevice:tokenString :userKey :params]", "\"7\"", "\"2\"", "\"1\""] {
+        for needle in [
+            "`https://marketing.neotrips.example:8443/`", "`https://tracking.neotrips.example/`",
+            "| `loyaltyId` | `@loyaltyId` | Loyalty number |", "| `chime.caf` | Chime |",
+            "setIntegrationKey(INTEGRATION_KEY)", "INTEGRATION_KEY = \"neotrips-android\"",
+            "[nl setIntegrationKey:@\"neotrips-ios-dev\"]", "intent.getStringExtra(\"VAR\")",
+            "[launchOptions objectForKey:@\"VAR\"]", "params.put(\"loyaltyId\", loyaltyId)",
+            "[nl registerDevice:tokenString :userKey :params]", "\"7\"", "\"2\"", "\"1\"",
+        ] {
             XCTAssertTrue(md.contains(needle), "sheet lacks \(needle)")
         }
     }
@@ -60,7 +63,8 @@ final class HandoffSheetTests: XCTestCase {
         XCTAssertFalse(md.contains("\u{1B}"))
         // Every table row stays one row with the expected number of cells.
         for line in md.split(separator: "\n") where line.hasPrefix("| ") {
-            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false)
+            let cells = line.replacingOccurrences(of: "\\|", with: "").split(
+                separator: "|", omittingEmptySubsequences: false)
             XCTAssertTrue([4, 5].contains(cells.count), "broken table row: \(line)")
         }
         // The hostile code (with backticks) cannot close its fence early.
@@ -81,15 +85,17 @@ final class HandoffSheetTests: XCTestCase {
             throw XCTSkip("xmllint is not installed: `make test` installs it (libxml2-utils in TEST_PKGS)")
         }
         for service in [try HandoffFixtures.neotrips(), HandoffFixtures.hostileService] {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("pushdesk-sheet-\(UUID().uuidString).html")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "pushdesk-sheet-\(UUID().uuidString).html")
             defer { try? FileManager.default.removeItem(at: file) }
             try HandoffSheet(service: service).html.write(to: file, atomically: true, encoding: .utf8)
             let check = try runTool(xmllint, ["--html", "--noout", file.path])
             XCTAssertEqual(check.status, 0, check.output)
             XCTAssertEqual(check.output, "")
             let h1 = try runTool(xmllint, ["--html", "--xpath", "string(//h2[1])", file.path])
-            let expected = HandoffText.visible(service.apps[0].label) + " (iOS, " + service.iosApps[0].environment.rawValue + ")"
-            XCTAssertEqual(h1.output, expected + "\n") // xmllint ends its output with a newline
+            let expected =
+                HandoffText.visible(service.apps[0].label) + " (iOS, " + service.iosApps[0].environment.rawValue + ")"
+            XCTAssertEqual(h1.output, expected + "\n")  // xmllint ends its output with a newline
         }
     }
 
@@ -115,7 +121,9 @@ final class HandoffSheetTests: XCTestCase {
 
     // MARK: golden files
 
-    private func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let source = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/handoff/golden/\(name)")
         if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_GOLDEN"] == "1" {
@@ -128,8 +136,9 @@ final class HandoffSheetTests: XCTestCase {
             let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
             let i = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
-            XCTFail("\(name) differs at line \(i + 1):\n expected: \(i < e.count ? String(e[i]) : "<end>")\n   actual: \(i < a.count ? String(a[i]) : "<end>")",
-                    file: file, line: line)
+            XCTFail(
+                "\(name) differs at line \(i + 1):\n expected: \(i < e.count ? String(e[i]) : "<end>")\n   actual: \(i < a.count ? String(a[i]) : "<end>")",
+                file: file, line: line)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// The generated SDK files are checked by the real compilers: javac against stub SDK classes,
@@ -18,20 +19,23 @@ final class SnippetCompileTests: XCTestCase {
         let dir = classes.deletingLastPathComponent()
         let main = dir.appendingPathComponent("PrintConstants.java")
         try """
-            public class PrintConstants {
-                public static void main(String[] args) throws Exception {
-                    java.io.PrintStream out = new java.io.PrintStream(System.out, true, "UTF-8");
-                    out.print(CampaignPush.INTEGRATION_KEY + "|END|" + CampaignPush.MARKETING_HOST + "|END|" + CampaignPush.TRACKING_HOST);
-                }
+        public class PrintConstants {
+            public static void main(String[] args) throws Exception {
+                java.io.PrintStream out = new java.io.PrintStream(System.out, true, "UTF-8");
+                out.print(CampaignPush.INTEGRATION_KEY + "|END|" + CampaignPush.MARKETING_HOST + "|END|" + CampaignPush.TRACKING_HOST);
             }
-            """.write(to: main, atomically: true, encoding: .utf8)
+        }
+        """.write(to: main, atomically: true, encoding: .utf8)
         let compiled = try run(try javac(), ["-encoding", "UTF-8", "-d", classes.path, "-cp", classes.path, main.path])
         XCTAssertEqual(compiled.status, 0, compiled.output)
         let java = try XCTUnwrap(findExecutable("java"), "java is installed with javac")
         let printed = try run(java, ["-cp", classes.path, "PrintConstants"])
         XCTAssertEqual(printed.status, 0, printed.output)
-        XCTAssertEqual(printed.output, [HandoffFixtures.hostile, HandoffFixtures.hostile, service.trackingUrl].joined(separator: "|END|"))
-        XCTAssertTrue(code.contains("String class_, String loyalty_id, String loyalty_id2, String _2fa, String userKey_"))
+        XCTAssertEqual(
+            printed.output,
+            [HandoffFixtures.hostile, HandoffFixtures.hostile, service.trackingUrl].joined(separator: "|END|"))
+        XCTAssertTrue(
+            code.contains("String class_, String loyalty_id, String loyalty_id2, String _2fa, String userKey_"))
     }
 
     func testObjectiveCSnippetsOfNeotripsPassSyntaxCheck() throws {
@@ -64,10 +68,12 @@ final class SnippetCompileTests: XCTestCase {
 
     /// An app with no variables, parameters or sounds, and empty URLs, still gives clean code.
     func testSnippetsOfABareServiceCompile() throws {
-        let bare = Service(name: "bare", label: "", apps: [
-            .ios(IOSApp(environment: .production, label: "", integrationKey: "", bundleId: "")),
-            .android(AndroidApp(label: "", integrationKey: "", packageName: "")),
-        ])
+        let bare = Service(
+            name: "bare", label: "",
+            apps: [
+                .ios(IOSApp(environment: .production, label: "", integrationKey: "", bundleId: "")),
+                .android(AndroidApp(label: "", integrationKey: "", packageName: "")),
+            ])
         try checkJava(bare)
         try checkObjC(bare)
     }
@@ -76,7 +82,8 @@ final class SnippetCompileTests: XCTestCase {
     func testCompilersRejectBrokenCode() throws {
         let dir = try tempDir()
         let java = dir.appendingPathComponent("CampaignPush.java")
-        try "public final class CampaignPush { String s = \"a\\u000a\"; }\n".write(to: java, atomically: true, encoding: .utf8)
+        try "public final class CampaignPush { String s = \"a\\u000a\"; }\n".write(
+            to: java, atomically: true, encoding: .utf8)
         XCTAssertNotEqual(try run(javac(), ["-d", dir.path, java.path]).status, 0)
         let m = dir.appendingPathComponent("CampaignPush.m")
         try "#import \"Neolane_SDK.h\"\nvoid f(void) { [[Neolane_SDK getInstance] setIntegrationKey:@\"a\" \"]; }\n"
@@ -105,8 +112,12 @@ final class SnippetCompileTests: XCTestCase {
             try file.code.write(to: source, atomically: true, encoding: .utf8)
             classes = dir.appendingPathComponent("classes")
             let out = classes.path
-            let result = try run(javac, ["-encoding", "UTF-8", "-Xlint:all", "-Werror", "-d", out,
-                                         "-sourcepath", stubs("java").path, source.path])
+            let result = try run(
+                javac,
+                [
+                    "-encoding", "UTF-8", "-Xlint:all", "-Werror", "-d", out,
+                    "-sourcepath", stubs("java").path, source.path,
+                ])
             XCTAssertEqual(result.status, 0, "javac rejected the snippet:\n\(result.output)\n\(file.code)")
         }
         return classes
@@ -126,8 +137,10 @@ final class SnippetCompileTests: XCTestCase {
     }
 
     private func clangArgs(_ source: URL) -> [String] {
-        ["-x", "objective-c", "-fsyntax-only", "-std=c11", "-Wall", "-Werror", "-Wno-objc-root-class",
-         "-I", stubs("objc").path, source.path]
+        [
+            "-x", "objective-c", "-fsyntax-only", "-std=c11", "-Wall", "-Werror", "-Wno-objc-root-class",
+            "-I", stubs("objc").path, source.path,
+        ]
     }
 
     private func stubs(_ lang: String) -> URL {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 final class LineDiffTests: XCTestCase {
@@ -21,10 +22,12 @@ final class LineDiffTests: XCTestCase {
     func testLineNumbersAndUnifiedHunks() {
         let old = (1...20).map { "line \($0)" }
         var new = old
-        new[4] = "line five"; new.insert("inserted", at: 15)
+        new[4] = "line five"
+        new.insert("inserted", at: 15)
         let d = LineDiff.diff(old, new)
         let removed = d.first { $0.op == .removed }!
-        XCTAssertEqual(removed.oldLine, 5); XCTAssertNil(removed.newLine)
+        XCTAssertEqual(removed.oldLine, 5)
+        XCTAssertNil(removed.newLine)
         XCTAssertEqual(d.first { $0.text == "inserted" }?.newLine, 16)
         let u = LineDiff.unified(d, context: 2)
         XCTAssertEqual(u.filter { $0.hasPrefix("@@") }, ["@@ -3,5 +3,5 @@", "@@ -14,4 +14,5 @@"])
@@ -42,19 +45,23 @@ final class LineDiffTests: XCTestCase {
             for _ in 0..<Int.random(in: 0...6, using: &rng) {
                 switch Int.random(in: 0...2, using: &rng) {
                 case 0 where !b.isEmpty: b.remove(at: Int.random(in: 0..<b.count, using: &rng))
-                case 1: b.insert(String(Int.random(in: 0...5, using: &rng)), at: Int.random(in: 0...b.count, using: &rng))
+                case 1:
+                    b.insert(String(Int.random(in: 0...5, using: &rng)), at: Int.random(in: 0...b.count, using: &rng))
                 default: if !b.isEmpty { b[Int.random(in: 0..<b.count, using: &rng)] = "z" }
                 }
             }
             let d = LineDiff.diff(a, b)
-            XCTAssertEqual(LineDiff.oldSide(d), a); XCTAssertEqual(LineDiff.newSide(d), b)
-            XCTAssertEqual(d.filter { $0.op == .same }.count, lcsLength(a, b), "minimal: keeps a longest common subsequence")
+            XCTAssertEqual(LineDiff.oldSide(d), a)
+            XCTAssertEqual(LineDiff.newSide(d), b)
+            XCTAssertEqual(
+                d.filter { $0.op == .same }.count, lcsLength(a, b), "minimal: keeps a longest common subsequence")
         }
     }
 
     /// A changed middle too big for the table is removed-then-added, still exact, still fast.
     func testHugeRewriteIsBoundedAndExact() {
-        let a = (0..<5000).map { "old \($0)" }, b = (0..<5000).map { "new \($0)" }
+        let a = (0..<5000).map { "old \($0)" }
+        let b = (0..<5000).map { "new \($0)" }
         let start = Date()
         let d = LineDiff.diff(["head"] + a + ["tail"], ["head"] + b + ["tail"])
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
@@ -70,7 +77,9 @@ final class LineDiffTests: XCTestCase {
 
     private func lcsLength(_ a: [String], _ b: [String]) -> Int {
         var t = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0..<a.count { for j in 0..<b.count { t[i + 1][j + 1] = a[i] == b[j] ? t[i][j] + 1 : max(t[i][j + 1], t[i + 1][j]) } }
+        for i in 0..<a.count {
+            for j in 0..<b.count { t[i + 1][j + 1] = a[i] == b[j] ? t[i][j] + 1 : max(t[i][j + 1], t[i + 1][j]) }
+        }
         return t[a.count][b.count]
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Recovery files: exact round trip of drafts, mode 0600, never read as records.
@@ -10,13 +11,17 @@ final class RecoveryFileTests: XCTestCase {
         var edited = DemoStore.neotrips
         edited.label = "Neotrips ✈︎ 東京 \"quoted\" <tag> & co"
         let fresh = Service(name: "", label: "")
-        return RecoveryFile(user: "alice", host: "build-01", pid: 4242, written: Date(timeIntervalSince1970: 1_780_000_000),
-                            reason: .hangup, entries: [
-                                RecoveryEntry(kind: .service, name: "neotrips", original: "neotrips", baseline: .read(fp),
-                                              xml: RecoveryXML.service(edited).bytes),
-                                RecoveryEntry(kind: .service, name: "", original: nil, baseline: .absent,
-                                              xml: RecoveryXML.service(fresh).bytes),
-                            ])
+        return RecoveryFile(
+            user: "alice", host: "build-01", pid: 4242, written: Date(timeIntervalSince1970: 1_780_000_000),
+            reason: .hangup,
+            entries: [
+                RecoveryEntry(
+                    kind: .service, name: "neotrips", original: "neotrips", baseline: .read(fp),
+                    xml: RecoveryXML.service(edited).bytes),
+                RecoveryEntry(
+                    kind: .service, name: "", original: nil, baseline: .absent,
+                    xml: RecoveryXML.service(fresh).bytes),
+            ])
     }
 
     func testRoundTripIsExact() throws {
@@ -30,7 +35,10 @@ final class RecoveryFileTests: XCTestCase {
         let empty = try ServiceXML.decode(Data(back.entries[1].xml), file: "x").0
         XCTAssertEqual(empty, Service(name: "", label: ""), "an unnamed new service comes back as it was")
         XCTAssertEqual(back.entries[1].summary, "new service (no name yet)")
-        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recovery format=\"1\" user=\"alice\" host=\"build-01\" pid=\"4242\" written=\"2026-05-28T20:26:40Z\" reason=\"hangup\">\n  <draft kind=\"service\" name=\"neotrips\" original=\"neotrips\" baselineSize="))
+        XCTAssertTrue(
+            String(decoding: bytes, as: UTF8.self).hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<recovery format=\"1\" user=\"alice\" host=\"build-01\" pid=\"4242\" written=\"2026-05-28T20:26:40Z\" reason=\"hangup\">\n  <draft kind=\"service\" name=\"neotrips\" original=\"neotrips\" baselineSize="
+            ))
     }
 
     func testWrittenMode0600InTheStoreButNeverAsARecord() throws {
@@ -39,8 +47,11 @@ final class RecoveryFileTests: XCTestCase {
         let rs = RecoveryStore(storeRoot: root)
         let rel = RecoveryStore.relativePath(user: "alice", host: "build-01", pid: 4242)
         XCTAssertEqual(rel, ".pushdesk/recovery/alice@build-01.4242.xml")
-        XCTAssertEqual(RecoveryStore.relativePath(user: "../x", host: "h/ost", pid: 1), ".pushdesk/recovery/_.._x@h_ost.1.xml")
-        var f = try sample(); f.user = ProcessIdentity.user; f.host = "other-host"
+        XCTAssertEqual(
+            RecoveryStore.relativePath(user: "../x", host: "h/ost", pid: 1), ".pushdesk/recovery/_.._x@h_ost.1.xml")
+        var f = try sample()
+        f.user = ProcessIdentity.user
+        f.host = "other-host"
         try rs.write(f, to: rel)
         let attrs = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(rel).path)
         XCTAssertEqual((attrs[.posixPermissions] as? NSNumber)?.intValue, 0o600)
@@ -60,12 +71,18 @@ final class RecoveryFileTests: XCTestCase {
     /// wrote it before letting the lock go, and only the lock holder asks.
     func testAFileOfAProcessStillExitingIsOffered() throws {
         let root = try makeTempDir(self)
-        var f = try sample(); f.user = ProcessIdentity.user; f.host = ProcessIdentity.host
+        var f = try sample()
+        f.user = ProcessIdentity.user
+        f.host = ProcessIdentity.host
         let rs = RecoveryStore(storeRoot: root)
         let sleeper = Process()
-        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep"); sleeper.arguments = ["30"]
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["30"]
         try sleeper.run()
-        defer { sleeper.terminate(); sleeper.waitUntilExit() }
+        defer {
+            sleeper.terminate()
+            sleeper.waitUntilExit()
+        }
         f.pid = sleeper.processIdentifier
         let rel = RecoveryStore.relativePath(user: f.user, host: f.host, pid: f.pid)
         try rs.write(f, to: rel)
@@ -76,7 +93,8 @@ final class RecoveryFileTests: XCTestCase {
         let root = try makeTempDir(self)
         let rs = RecoveryStore(storeRoot: root)
         try FileManager.default.createDirectory(at: rs.directory, withIntermediateDirectories: true)
-        let bad = "<?xml version=\"1.0\"?>\n<recovery format=\"1\" user=\"\(ProcessIdentity.user)\" host=\"h\" pid=\"1\" written=\"2026-01-01T00:00:00Z\" reason=\"hangup\">\n  <draft kind=\"service\" name=\"x\">!!not base64!!</draft>\n</recovery>\n"
+        let bad =
+            "<?xml version=\"1.0\"?>\n<recovery format=\"1\" user=\"\(ProcessIdentity.user)\" host=\"h\" pid=\"1\" written=\"2026-01-01T00:00:00Z\" reason=\"hangup\">\n  <draft kind=\"service\" name=\"x\">!!not base64!!</draft>\n</recovery>\n"
         try bad.write(to: rs.directory.appendingPathComponent("x.xml"), atomically: true, encoding: .utf8)
         let found = rs.pending(user: ProcessIdentity.user)
         XCTAssertEqual(found.count, 1)
@@ -85,7 +103,9 @@ final class RecoveryFileTests: XCTestCase {
         XCTAssertThrowsError(try RecoveryFile.decode(Data("<service/>".utf8), file: "r.xml")) {
             XCTAssertTrue("\($0)".contains("a recovery file starts with <recovery>"), "\($0)")
         }
-        XCTAssertThrowsError(try RecoveryFile.decode(Data("<!DOCTYPE x [<!ENTITY a 'b'>]><recovery/>".utf8), file: "r.xml"), "DTDs are refused like everywhere")
+        XCTAssertThrowsError(
+            try RecoveryFile.decode(Data("<!DOCTYPE x [<!ENTITY a 'b'>]><recovery/>".utf8), file: "r.xml"),
+            "DTDs are refused like everywhere")
     }
 
     /// A pasted control character cannot go into XML: the draft is still written, with

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// The console's per-keystroke check must report exactly what `validate` reports.
@@ -13,7 +14,8 @@ final class IncrementalValidationTests: XCTestCase {
         for i in other.apps.indices { other.apps[i].integrationKey = "other-\(i)" }
         try store.save(other)
         var orphan = DemoStore.summerSale
-        orphan.name = "orphan"; orphan.service = "renamed"
+        orphan.name = "orphan"
+        orphan.service = "renamed"
         try store.save(orphan)
         try Data("<service".utf8).write(to: store.url(Store.servicePath("broken")))
 
@@ -21,7 +23,8 @@ final class IncrementalValidationTests: XCTestCase {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let incremental = IncrementalValidation(snapshot, now: now)
         func full(_ services: [Service]) -> [Finding] {
-            var s = snapshot; s.services = services
+            var s = snapshot
+            s.services = services
             return StoreValidation.findings(s, now: now)
         }
         var services = snapshot.services
@@ -31,7 +34,10 @@ final class IncrementalValidationTests: XCTestCase {
         // A rule on one service, a key shared across services, a rename its deliveries follow,
         // a service added, then everything back: each answer equals the full check.
         let n = try XCTUnwrap(services.firstIndex { $0.name == "neotrips" })
-        if case .ios(var a) = services[n].apps[0] { a.connector = .binary; services[n].apps[0] = .ios(a) }
+        if case .ios(var a) = services[n].apps[0] {
+            a.connector = .binary
+            services[n].apps[0] = .ios(a)
+        }
         XCTAssertEqual(incremental.findings(services: services), full(services))
         services[n].apps[2].integrationKey = "other-0"
         XCTAssertEqual(incremental.findings(services: services), full(services))
@@ -52,11 +58,15 @@ final class IncrementalValidationTests: XCTestCase {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let incremental = IncrementalValidation(snapshot, now: now)
         func full(_ services: [Service], _ deliveries: [Delivery]) -> [Finding] {
-            var s = snapshot; s.services = services; s.deliveries = deliveries
+            var s = snapshot
+            s.services = services
+            s.deliveries = deliveries
             return StoreValidation.findings(s, now: now)
         }
         func same(_ services: [Service], _ deliveries: [Delivery], file: StaticString = #filePath, line: UInt = #line) {
-            XCTAssertEqual(incremental.findings(services: services, deliveries: deliveries), full(services, deliveries), file: file, line: line)
+            XCTAssertEqual(
+                incremental.findings(services: services, deliveries: deliveries), full(services, deliveries),
+                file: file, line: line)
         }
         let services = snapshot.services
         var deliveries = snapshot.deliveries
@@ -66,7 +76,8 @@ final class IncrementalValidationTests: XCTestCase {
         // A body over the size limit, then a sound the app does not ship, then back.
         deliveries[i].content.body = String(repeating: "é", count: 3000)
         same(services, deliveries)
-        XCTAssertTrue(incremental.findings(services: services, deliveries: deliveries).contains { $0.rule == "size.limit" })
+        XCTAssertTrue(
+            incremental.findings(services: services, deliveries: deliveries).contains { $0.rule == "size.limit" })
         deliveries[i].ios.sound = "no-such-sound.caf"
         same(services, deliveries)
         deliveries[i] = snapshot.deliveries[i]
@@ -74,7 +85,8 @@ final class IncrementalValidationTests: XCTestCase {
 
         // A new delivery for a service that does not exist, a rename, a removal.
         var orphan = snapshot.deliveries[i]
-        orphan.name = "orphan"; orphan.service = "nowhere"
+        orphan.name = "orphan"
+        orphan.service = "nowhere"
         deliveries.append(orphan)
         same(services, deliveries)
         deliveries[i].name = "summer-sale-2"
@@ -88,7 +100,9 @@ final class IncrementalValidationTests: XCTestCase {
         same(edited, deliveries)
         deliveries.insert(removed, at: i)
         same(edited, deliveries)
-        XCTAssertTrue(incremental.findings(services: edited, deliveries: deliveries).contains { $0.rule == "variable.undeclared" })
+        XCTAssertTrue(
+            incremental.findings(services: edited, deliveries: deliveries).contains { $0.rule == "variable.undeclared" }
+        )
 
         // Two drafts with one name (a copy not yet renamed), different content.
         var twin = removed
@@ -110,26 +124,31 @@ final class IncrementalValidationTests: XCTestCase {
         let store = Store(root: root)
         var base = DemoStore.neotrips
         for i in 0..<6 {
-            base.name = "svc\(i)"; base.label = "Service \(i)"
+            base.name = "svc\(i)"
+            base.label = "Service \(i)"
             for a in base.apps.indices { base.apps[a].integrationKey = "k\(i)-\(a)" }
             try store.save(base)
             var d = DemoStore.summerSale
-            d.name = "d\(i)"; d.service = "svc\(i)"
+            d.name = "d\(i)"
+            d.service = "svc\(i)"
             try store.save(d)
         }
         let snapshot = store.loadAll()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let incremental = IncrementalValidation(snapshot, now: now)
-        var services = snapshot.services, deliveries = snapshot.deliveries
+        var services = snapshot.services
+        var deliveries = snapshot.deliveries
         var rng = SystemRandomNumberGenerator()
-        var sawDuplicate = false, sawMissing = false
+        var sawDuplicate = false
+        var sawMissing = false
         for step in 0..<400 {
             switch Int.random(in: 0..<9, using: &rng) {
             case 0, 1:  // a key: collide with another, or a fresh one
                 let i = Int.random(in: 0..<services.count, using: &rng)
                 guard !services[i].apps.isEmpty else { break }
                 let a = Int.random(in: 0..<services[i].apps.count, using: &rng)
-                services[i].apps[a].integrationKey = Bool.random(using: &rng) ? "k\(Int.random(in: 0..<3, using: &rng))-0" : "fresh-\(step)"
+                services[i].apps[a].integrationKey =
+                    Bool.random(using: &rng) ? "k\(Int.random(in: 0..<3, using: &rng))-0" : "fresh-\(step)"
             case 2:  // a label (named in duplicate-key messages)
                 let i = Int.random(in: 0..<services.count, using: &rng)
                 services[i].label = "Label \(step)"
@@ -138,24 +157,29 @@ final class IncrementalValidationTests: XCTestCase {
                 services[i].name = ["svc0", "svc1", "renamed", "svc\(i)"].randomElement(using: &rng)!
             case 4:  // a new service, or one removed
                 if Bool.random(using: &rng) || services.count < 3 {
-                    var s = base; s.name = "new\(step)"
+                    var s = base
+                    s.name = "new\(step)"
                     for a in s.apps.indices { s.apps[a].integrationKey = "n\(step)-\(a)" }
                     services.append(s)
                 } else {
                     services.remove(at: Int.random(in: 0..<services.count, using: &rng))
                 }
             case 5:  // two services swap places
-                services.swapAt(Int.random(in: 0..<services.count, using: &rng), Int.random(in: 0..<services.count, using: &rng))
+                services.swapAt(
+                    Int.random(in: 0..<services.count, using: &rng), Int.random(in: 0..<services.count, using: &rng))
             case 6:  // a delivery draft changes
                 let j = Int.random(in: 0..<deliveries.count, using: &rng)
-                deliveries[j].content.body = Bool.random(using: &rng) ? String(repeating: "é", count: 2100) : "Body \(step)"
+                deliveries[j].content.body =
+                    Bool.random(using: &rng) ? String(repeating: "é", count: 2100) : "Body \(step)"
             case 7:  // a delivery moves to another service
                 let j = Int.random(in: 0..<deliveries.count, using: &rng)
                 deliveries[j].service = "svc\(Int.random(in: 0..<7, using: &rng))"
             default:  // back to the saved records
                 if Bool.random(using: &rng) { services = snapshot.services } else { deliveries = snapshot.deliveries }
             }
-            var full = snapshot; full.services = services; full.deliveries = deliveries
+            var full = snapshot
+            full.services = services
+            full.deliveries = deliveries
             let want = StoreValidation.findings(full, now: now)
             XCTAssertEqual(incremental.findings(services: services, deliveries: deliveries), want, "step \(step)")
             sawDuplicate = sawDuplicate || want.contains { $0.rule == "integration-key.duplicate" }

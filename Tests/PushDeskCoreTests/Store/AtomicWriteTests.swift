@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// A failed save leaves the old file intact and no debris.
@@ -21,8 +22,10 @@ final class AtomicWriteTests: XCTestCase {
         }
         AtomicFile.beforeRenameHook = nil
         XCTAssertEqual(try Data(contentsOf: path), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("services").path), ["neotrips.xml"],
-                       "no temporary file is left behind")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("services").path),
+            ["neotrips.xml"],
+            "no temporary file is left behind")
         try store.save(changed)
         XCTAssertEqual(try store.loadService("neotrips").label, "Changed")
     }
@@ -59,6 +62,8 @@ final class AtomicWriteTests: XCTestCase {
             XCTAssertThrowsError(try Store(root: root).save(s), bad)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("services").path))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root.deletingLastPathComponent().appendingPathComponent("escape.xml").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(
+                atPath: root.deletingLastPathComponent().appendingPathComponent("escape.xml").path))
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Proof of the atomic save under fault: a real process saving in a loop is SIGKILLed at
@@ -8,7 +9,10 @@ final class CrashSafetyTests: XCTestCase {
     private var helper: URL { packageRoot.appendingPathComponent(".build/debug/pushdesk-stress") }
 
     private func versions() throws -> Set<Data> {
-        [Data(try ServiceXML.encode(StressVersions.small).utf8), Data(try ServiceXML.encode(StressVersions.large).utf8)]
+        [
+            Data(try ServiceXML.encode(StressVersions.small).utf8),
+            Data(try ServiceXML.encode(StressVersions.large).utf8),
+        ]
     }
 
     func testSigkillAtRandomMomentsNeverLeavesAHalfWrittenFile() throws {
@@ -23,7 +27,8 @@ final class CrashSafetyTests: XCTestCase {
         let kills = 300
         var observed: [Data: Int] = [:]
         func inode() -> UInt64 {
-            ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+            ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.systemFileNumber] as? NSNumber)?
+                .uint64Value ?? 0
         }
         for k in 0..<kills {
             let before = inode()
@@ -48,10 +53,12 @@ final class CrashSafetyTests: XCTestCase {
             XCTAssertNoThrow(try Store(root: root).loadService("neotrips"))
             observed[bytes, default: 0] += 1
         }
-        XCTAssertEqual(observed.count, 2, "both versions were seen after kills, so kills landed between saves and mid-save")
+        XCTAssertEqual(
+            observed.count, 2, "both versions were seen after kills, so kills landed between saves and mid-save")
         // Temp files of killed saves may remain (named .neotrips.xml.tmp-*) but are never read as records.
         XCTAssertEqual(try Store(root: root).serviceNames(), ["neotrips"])
-        let report = "kills=\(kills) small=\(observed[allowed.first { $0.count < 2000 }!] ?? 0) large=\(observed[allowed.first { $0.count >= 2000 }!] ?? 0)"
+        let report =
+            "kills=\(kills) small=\(observed[allowed.first { $0.count < 2000 }!] ?? 0) large=\(observed[allowed.first { $0.count >= 2000 }!] ?? 0)"
         print("crash-safety: \(report)")
     }
 
@@ -67,8 +74,9 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertGreaterThan(large.count, 4000)
         let r = try runProcess(helper.path, [root.path, "200", "--fsize-limit", "4000"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "saves=200 failures=100",
-                       "every save of the large version fails in write(2)")
+        XCTAssertEqual(
+            r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "saves=200 failures=100",
+            "every save of the large version fails in write(2)")
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("services/neotrips.xml")), small)
         let debris = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("services").path)
         XCTAssertEqual(debris, ["neotrips.xml"], "failed saves remove their temporary file")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// The hostile-input catalogue: each file under Fixtures/hostile is dropped into a fresh
@@ -28,7 +29,8 @@ final class HostileInputTests: XCTestCase {
             let cols = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             let (file, exit, expected) = (cols[0], Int32(cols[1])!, cols[2].replacingOccurrences(of: "\\n", with: "\n"))
             let start = Date()
-            let (r, changed) = try runValidate(placing: try Data(contentsOf: fixtures.appendingPathComponent(file)), at: file)
+            let (r, changed) = try runValidate(
+                placing: try Data(contentsOf: fixtures.appendingPathComponent(file)), at: file)
             XCTAssertEqual(r.status, exit, file)
             XCTAssertEqual(r.stderr.trimmingCharacters(in: .newlines), expected, file)
             XCTAssertFalse(changed, "\(file): the store was modified")
@@ -43,11 +45,22 @@ final class HostileInputTests: XCTestCase {
     func testGeneratedHugeInputsAreRefusedQuicklyWithAPosition() throws {
         let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let cases: [(String, Data, String)] = [
-            ("100 MB file", Data(count: 100 * 1024 * 1024), "services/huge.xml:1:1: error: the file is 100 MB; PushDesk files are at most 8 MB"),
-            ("100k-deep nesting", Data((head + "<service format=\"1\" name=\"huge\">" + String(repeating: "<a>", count: 100_000)).utf8),
-             "services/huge.xml:2:126: error: elements nested deeper than 32 levels"),
-            ("1 MB attribute", Data((head + "<service format=\"1\" name=\"huge\" label=\"" + String(repeating: "x", count: 1 << 20) + "\"/>").utf8),
-             "services/huge.xml:2:33: error: the value of `label` on <service> is 1048576 bytes; at most 16384 are accepted"),
+            (
+                "100 MB file", Data(count: 100 * 1024 * 1024),
+                "services/huge.xml:1:1: error: the file is 100 MB; PushDesk files are at most 8 MB"
+            ),
+            (
+                "100k-deep nesting",
+                Data((head + "<service format=\"1\" name=\"huge\">" + String(repeating: "<a>", count: 100_000)).utf8),
+                "services/huge.xml:2:126: error: elements nested deeper than 32 levels"
+            ),
+            (
+                "1 MB attribute",
+                Data(
+                    (head + "<service format=\"1\" name=\"huge\" label=\"" + String(repeating: "x", count: 1 << 20)
+                        + "\"/>").utf8),
+                "services/huge.xml:2:33: error: the value of `label` on <service> is 1048576 bytes; at most 16384 are accepted"
+            ),
         ]
         for (what, data, expected) in cases {
             let start = Date()
@@ -65,10 +78,13 @@ final class HostileInputTests: XCTestCase {
         try DemoStore.write(to: root)
         let outside = root.deletingLastPathComponent().appendingPathComponent("secret.xml")
         try Data("<?xml version=\"1.0\"?><service format=\"1\" name=\"link\"/>".utf8).write(to: outside)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("services/link.xml"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("services/link.xml"), withDestinationURL: outside)
         let r = try runPushDesk(["validate", "--store", root.path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("services/link.xml:1:1: error: is a symbolic link to \(outside.path), outside the store"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix(
+                "services/link.xml:1:1: error: is a symbolic link to \(outside.path), outside the store"), r.stderr)
 
         let missing = try runPushDesk(["list", "--store", root.appendingPathComponent("missing").path])
         XCTAssertEqual(missing.status, 2)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// What the faster loader must keep: positions found on demand equal to a recorded read,
@@ -24,7 +25,8 @@ final class LoadPerformanceTests: XCTestCase {
         let p = try XCTUnwrap(map.position(of: "apps[1].integrationKey"))
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let line = String(lines[p.line - 1])
-        let column = try XCTUnwrap(line.range(of: "integrationKey=\"neotrips-ios\"")).lowerBound.utf16Offset(in: line) + 1
+        let column =
+            try XCTUnwrap(line.range(of: "integrationKey=\"neotrips-ios\"")).lowerBound.utf16Offset(in: line) + 1
         XCTAssertEqual(p.column, column, line)
     }
 
@@ -39,7 +41,8 @@ final class LoadPerformanceTests: XCTestCase {
         try Data("<service".utf8).write(to: store.url(Store.servicePath("svc-050")))
         try Data("<delivery/>".utf8).write(to: store.url(Store.servicePath("svc-099")))
         let snap = store.loadAll()
-        XCTAssertEqual(snap.services.map(\.name), (try store.serviceNames()).filter { $0 != "svc-050" && $0 != "svc-099" })
+        XCTAssertEqual(
+            snap.services.map(\.name), (try store.serviceNames()).filter { $0 != "svc-050" && $0 != "svc-099" })
         XCTAssertEqual(snap.errors.map(\.file), ["services/svc-050.xml", "services/svc-099.xml"])
         XCTAssertTrue(snap.errors[1].message.contains("root element is <delivery>"), snap.errors[1].message)
         XCTAssertEqual(snap.deliveries.map(\.name), ["catalog-refresh", "summer-sale"])
@@ -62,7 +65,8 @@ final class LoadPerformanceTests: XCTestCase {
         // The maps keep no bytes but find what a recording read finds.
         let (_, recorded) = try ServiceXML.decode(try Data(contentsOf: store.url(path)), file: path)
         XCTAssertEqual(store.loadAll().sourceMaps[path]?.positions, recorded.positions)
-        let plain = store.loadAll(readOnly: true), full = store.loadAll()
+        let plain = store.loadAll(readOnly: true)
+        let full = store.loadAll()
         var s = try store.loadService("neotrips")
         s.label = "Neotrips, relabelled"
         try store.save(s)
@@ -74,7 +78,8 @@ final class LoadPerformanceTests: XCTestCase {
 
     /// The buffer grows past the announced size and an empty file reads as no bytes.
     func testReadBytesWholeFileAndEmptyFile() throws {
-        let big = root.appendingPathComponent("big.bin"), empty = root.appendingPathComponent("empty.bin")
+        let big = root.appendingPathComponent("big.bin")
+        let empty = root.appendingPathComponent("empty.bin")
         let bytes = (0..<200_000).map { UInt8($0 % 251) }
         try Data(bytes).write(to: big)
         try Data().write(to: empty)

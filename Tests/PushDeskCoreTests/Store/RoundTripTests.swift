@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Every field of both file kinds survives write → read, and re-saving is byte-identical.
@@ -12,9 +13,14 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testAndroidServerKeyAndLegacyRoundTrip() throws {
-        var s = Service(name: "legacy", label: "L", marketingUrl: "https://m.example/", trackingUrl: "https://t.example/")
-        s.apps = [.android(AndroidApp(label: "A", integrationKey: "k", packageName: "com.a.b", api: .legacy, connector: .v1,
-                                      auth: .serverKey(serverKeyRef: "fcm-server-key")))]
+        var s = Service(
+            name: "legacy", label: "L", marketingUrl: "https://m.example/", trackingUrl: "https://t.example/")
+        s.apps = [
+            .android(
+                AndroidApp(
+                    label: "A", integrationKey: "k", packageName: "com.a.b", api: .legacy, connector: .v1,
+                    auth: .serverKey(serverKeyRef: "fcm-server-key")))
+        ]
         let text = try ServiceXML.encode(s)
         XCTAssertTrue(text.contains(#"<auth mode="serverKey" serverKeyRef="fcm-server-key"/>"#))
         XCTAssertEqual(try ServiceXML.decode(Data(text.utf8), file: "x").0, s)
@@ -28,7 +34,9 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(try DeliveryXML.encode(decoded), text)
         // Every attribute named by SPEC §3.2 is written.
         for a in DeliveryXML.iosAttributes { XCTAssertTrue(text.contains(" \(a)=\""), "ios attribute \(a) missing") }
-        for a in DeliveryXML.androidAttributes { XCTAssertTrue(text.contains(" \(a)=\""), "android attribute \(a) missing") }
+        for a in DeliveryXML.androidAttributes {
+            XCTAssertTrue(text.contains(" \(a)=\""), "android attribute \(a) missing")
+        }
     }
 
     func testFileFormatRules() throws {
@@ -56,21 +64,24 @@ final class RoundTripTests: XCTestCase {
 
     func testHandWrittenFileLoadsAndBecomesCanonical() throws {
         let hand = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!-- written by hand -->
-        <service trackingUrl="https://t.example/" format="1"
-                 name="hand" label="Hand"   marketingUrl="https://m.example/">
-            <androidApp packageName="com.hand.app" label="Hand Android" integrationKey="hand-android">
-              <variables><variable label="V" name="VAR"/></variables>
-            </androidApp>
-        </service>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- written by hand -->
+            <service trackingUrl="https://t.example/" format="1"
+                     name="hand" label="Hand"   marketingUrl="https://m.example/">
+                <androidApp packageName="com.hand.app" label="Hand Android" integrationKey="hand-android">
+                  <variables><variable label="V" name="VAR"/></variables>
+                </androidApp>
+            </service>
+            """
         let (s, _) = try ServiceXML.decode(Data(hand.utf8), file: "services/hand.xml")
         XCTAssertEqual(s.androidApps.first?.api, .httpv1, "api defaults to httpv1")
         XCTAssertEqual(s.androidApps.first?.connector, .v2, "connector defaults to v2")
         XCTAssertEqual(s.androidApps.first?.variables, [AppVariable(name: "VAR", label: "V")])
         let canonical = try ServiceXML.encode(s)
-        XCTAssertTrue(canonical.contains(#"<service format="1" name="hand" label="Hand" targetMapping="nms:appSubscriptionRcp" marketingUrl="https://m.example/" trackingUrl="https://t.example/">"#))
+        XCTAssertTrue(
+            canonical.contains(
+                #"<service format="1" name="hand" label="Hand" targetMapping="nms:appSubscriptionRcp" marketingUrl="https://m.example/" trackingUrl="https://t.example/">"#
+            ))
         XCTAssertEqual(try ServiceXML.encode(try ServiceXML.decode(Data(canonical.utf8), file: "x").0), canonical)
     }
 

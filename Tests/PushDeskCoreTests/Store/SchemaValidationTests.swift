@@ -1,10 +1,14 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Every kind of file the product writes validates against the XSDs in docs/schema.
 final class SchemaValidationTests: XCTestCase {
     func testWrittenFilesValidateWithXmllint() throws {
-        guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
+        guard
+            let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
             throw XCTSkip("xmllint is missing; `make test` installs libxml2-utils")
         }
         let root = try makeTempDir(self)
@@ -14,16 +18,24 @@ final class SchemaValidationTests: XCTestCase {
         try store.save(fullDelivery())
         try store.save(Delivery(name: "minimal", service: "full"))
         var legacy = fullService(name: "legacy")
-        legacy.apps = [.android(AndroidApp(label: "L", integrationKey: "l", packageName: "com.l.l", api: .legacy, connector: .v1,
-                                           auth: .serverKey(serverKeyRef: "key")))]
+        legacy.apps = [
+            .android(
+                AndroidApp(
+                    label: "L", integrationKey: "l", packageName: "com.l.l", api: .legacy, connector: .v1,
+                    auth: .serverKey(serverKeyRef: "key")))
+        ]
         try store.save(legacy)
         let schemas = packageRoot.appendingPathComponent("docs/schema")
         var checked = 0
-        for (folder, xsd) in [("services", "service.xsd"), ("deliveries", "delivery.xsd"), ("profiles", "profile.xsd")] {
-            let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted()
+        for (folder, xsd) in [("services", "service.xsd"), ("deliveries", "delivery.xsd"), ("profiles", "profile.xsd")]
+        {
+            let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .sorted()
             XCTAssertFalse(files.isEmpty)
-            let r = try runProcess(xmllint, ["--noout", "--schema", schemas.appendingPathComponent(xsd).path]
-                                   + files.map { root.appendingPathComponent("\(folder)/\($0)").path })
+            let r = try runProcess(
+                xmllint,
+                ["--noout", "--schema", schemas.appendingPathComponent(xsd).path]
+                    + files.map { root.appendingPathComponent("\(folder)/\($0)").path })
             XCTAssertEqual(r.status, 0, r.stderr)
             checked += files.count
         }
@@ -36,8 +48,11 @@ final class SchemaValidationTests: XCTestCase {
         }
         let root = try makeTempDir(self)
         let bad = root.appendingPathComponent("bad.xml")
-        try #"<?xml version="1.0"?><service format="1" name="s"><androidApp colour="red"/></service>"#.write(to: bad, atomically: true, encoding: .utf8)
-        let r = try runProcess(xmllint, ["--noout", "--schema", packageRoot.appendingPathComponent("docs/schema/service.xsd").path, bad.path])
+        try #"<?xml version="1.0"?><service format="1" name="s"><androidApp colour="red"/></service>"#.write(
+            to: bad, atomically: true, encoding: .utf8)
+        let r = try runProcess(
+            xmllint,
+            ["--noout", "--schema", packageRoot.appendingPathComponent("docs/schema/service.xsd").path, bad.path])
         XCTAssertNotEqual(r.status, 0)
         XCTAssertThrowsError(try ServiceXML.decode(try Data(contentsOf: bad), file: "bad.xml"))
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Temp files of saves killed mid-write are removed at store open, only when their writer
@@ -7,28 +8,34 @@ final class StaleTempFilesTests: XCTestCase {
     func testOnlyDeadOrOldWritersTempFilesAreRemoved() throws {
         let root = try makeTempDir(self)
         try DemoStore.write(to: root)
-        let dead = try deadPid(), live = getpid()
+        let dead = try deadPid()
+        let live = getpid()
         let services = root.appendingPathComponent("services")
         func touch(_ name: String, age: TimeInterval = 0, in dir: URL? = nil) throws {
             let u = (dir ?? services).appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("<service".utf8).write(to: u)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: u.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: u.path)
         }
-        try touch(".neotrips.xml.tmp-\(dead)-12345")                 // writer gone
-        try touch(".neotrips.xml.tmp-\(live)-777")                   // writer alive, fresh: kept (mid-save)
-        try touch(".other.xml.tmp-\(live)-778", age: 3600)           // alive pid but an hour old: the pid was reused
+        try touch(".neotrips.xml.tmp-\(dead)-12345")  // writer gone
+        try touch(".neotrips.xml.tmp-\(live)-777")  // writer alive, fresh: kept (mid-save)
+        try touch(".other.xml.tmp-\(live)-778", age: 3600)  // alive pid but an hour old: the pid was reused
         try touch(".x.tmp-\(dead)-1", in: root.appendingPathComponent("secrets"))
         try touch(".alice@h.1.xml.tmp-\(dead)-9", in: root.appendingPathComponent(".pushdesk/recovery"))
-        try touch("notes.tmp-\(dead)-1")                             // not ours (no leading dot)
-        try touch(".neotrips.xml.tmp-abc-1")                         // not ours (pid not a number)
-        try FileManager.default.createSymbolicLink(atPath: services.appendingPathComponent(".l.xml.tmp-\(dead)-2").path, withDestinationPath: "/etc/passwd")
+        try touch("notes.tmp-\(dead)-1")  // not ours (no leading dot)
+        try touch(".neotrips.xml.tmp-abc-1")  // not ours (pid not a number)
+        try FileManager.default.createSymbolicLink(
+            atPath: services.appendingPathComponent(".l.xml.tmp-\(dead)-2").path, withDestinationPath: "/etc/passwd")
 
         let removed = StaleTempFiles.clean(storeRoot: root)
-        XCTAssertEqual(Set(removed), [
-            "services/.neotrips.xml.tmp-\(dead)-12345", "services/.other.xml.tmp-\(live)-778",
-            "secrets/.x.tmp-\(dead)-1", ".pushdesk/recovery/.alice@h.1.xml.tmp-\(dead)-9",
-        ])
+        XCTAssertEqual(
+            Set(removed),
+            [
+                "services/.neotrips.xml.tmp-\(dead)-12345", "services/.other.xml.tmp-\(live)-778",
+                "secrets/.x.tmp-\(dead)-1", ".pushdesk/recovery/.alice@h.1.xml.tmp-\(dead)-9",
+            ])
         let left = try FileManager.default.contentsOfDirectory(atPath: services.path)
         XCTAssertTrue(left.contains(".neotrips.xml.tmp-\(live)-777"))
         XCTAssertTrue(left.contains("notes.tmp-\(dead)-1"))

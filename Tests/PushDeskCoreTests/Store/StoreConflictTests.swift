@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Before writing, the store checks the file is what was read (size + SHA-256 of the bytes);
@@ -23,10 +24,12 @@ final class StoreConflictTests: XCTestCase {
 
     /// The hash is SHA-256 in lower-case hex (FIPS 180-2 test vectors).
     func testFingerprintHashIsSHA256Hex() {
-        XCTAssertEqual(FileFingerprint(bytes: Array("abc".utf8), modified: Date()).sha256,
-                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(FileFingerprint(bytes: [UInt8](), modified: Date()).sha256,
-                       "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(
+            FileFingerprint(bytes: Array("abc".utf8), modified: Date()).sha256,
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            FileFingerprint(bytes: [UInt8](), modified: Date()).sha256,
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     func testUnchangedFileSavesAndReturnsTheNextBaseline() throws {
@@ -36,7 +39,8 @@ final class StoreConflictTests: XCTestCase {
         let next = try store.save(s, baseline: .read(fp))
         XCTAssertTrue(next.matches(try FileFingerprint.current(file)!))
         s.label = "Neotrips 3"
-        XCTAssertNoThrow(try store.save(s, baseline: .read(next)), "the returned fingerprint is the baseline of the next save")
+        XCTAssertNoThrow(
+            try store.save(s, baseline: .read(next)), "the returned fingerprint is the baseline of the next save")
         XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips 3")
     }
 
@@ -44,7 +48,8 @@ final class StoreConflictTests: XCTestCase {
         let (store, file) = try demoStore()
         var (s, _, fp) = try store.loadServiceRecord("neotrips")
         // Someone edits the file by hand meanwhile.
-        let theirs = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: #"label="Neotrips""#, with: #"label="Theirs""#)
+        let theirs = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: #"label="Neotrips""#, with: #"label="Theirs""#)
         try theirs.write(to: file, atomically: true, encoding: .utf8)
         s.label = "Mine"
         XCTAssertThrowsError(try store.save(s, baseline: .read(fp))) { e in
@@ -60,7 +65,8 @@ final class StoreConflictTests: XCTestCase {
     func testSameBytesWithANewTimeIsNotAConflict() throws {
         let (store, file) = try demoStore()
         var (s, _, fp) = try store.loadServiceRecord("neotrips")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: file.path)
         s.label = "Touched is fine"
         XCTAssertNoThrow(try store.save(s, baseline: .read(fp)))
     }
@@ -86,8 +92,11 @@ final class StoreConflictTests: XCTestCase {
     func testDeleteChecksTheBaselineToo() throws {
         let (store, file) = try demoStore()
         let (_, _, fp) = try store.loadServiceRecord("neotrips")
-        try (String(contentsOf: file, encoding: .utf8) + "<!-- edited -->\n").write(to: file, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try store.delete(Store.servicePath("neotrips"), baseline: fp)) { XCTAssertTrue($0 is StoreConflict) }
+        try (String(contentsOf: file, encoding: .utf8) + "<!-- edited -->\n").write(
+            to: file, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try store.delete(Store.servicePath("neotrips"), baseline: fp)) {
+            XCTAssertTrue($0 is StoreConflict)
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
         let now = try store.fingerprint(Store.servicePath("neotrips"))!
         try store.delete(Store.servicePath("neotrips"), baseline: now)

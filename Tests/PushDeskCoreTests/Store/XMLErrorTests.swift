@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushDeskCore
 
 /// Every class of file error says where (line:column) and what.
@@ -10,10 +11,15 @@ final class XMLErrorTests: XCTestCase {
     }
 
     private func serviceError(_ data: Data, file: String = "services/s.xml") -> StoreError? {
-        do { _ = try ServiceXML.decode(data, file: file); return nil } catch { return error as? StoreError }
+        do {
+            _ = try ServiceXML.decode(data, file: file)
+            return nil
+        } catch { return error as? StoreError }
     }
 
-    private func assertError(_ e: StoreError?, line: Int, column: Int, _ text: String, file: StaticString = #filePath, l: UInt = #line) {
+    private func assertError(
+        _ e: StoreError?, line: Int, column: Int, _ text: String, file: StaticString = #filePath, l: UInt = #line
+    ) {
         guard let e else { return XCTFail("expected an error", file: file, line: l) }
         XCTAssertEqual(e.line, line, e.description, file: file, line: l)
         XCTAssertEqual(e.column, column, e.description, file: file, line: l)
@@ -22,50 +28,64 @@ final class XMLErrorTests: XCTestCase {
     }
 
     func testUnknownAttributeNamesItAndItsPosition() {
-        let e = serviceError("<service format=\"1\" name=\"s\">\n  <androidApp label=\"A\" colour=\"red\"/>\n</service>")
-        assertError(e, line: 3, column: 25, "unknown attribute `colour` on <androidApp>; expected one of: label, integrationKey")
+        let e = serviceError(
+            "<service format=\"1\" name=\"s\">\n  <androidApp label=\"A\" colour=\"red\"/>\n</service>")
+        assertError(
+            e, line: 3, column: 25, "unknown attribute `colour` on <androidApp>; expected one of: label, integrationKey"
+        )
         XCTAssertEqual(e?.description.hasPrefix("services/s.xml:3:25: error: "), true)
     }
 
     func testUnknownElement() {
-        assertError(serviceError("<service format=\"1\" name=\"s\">\n  <windowsApp/>\n</service>"),
-                    line: 3, column: 3, "unknown element <windowsApp> inside <service>")
+        assertError(
+            serviceError("<service format=\"1\" name=\"s\">\n  <windowsApp/>\n</service>"),
+            line: 3, column: 3, "unknown element <windowsApp> inside <service>")
     }
 
     func testBadEnumValue() {
-        assertError(serviceError("<service format=\"1\" name=\"s\">\n <iosApp environment=\"dev\"/></service>"),
-                    line: 3, column: 10, "`environment` on <iosApp> is \"dev\"; expected sandbox|production")
+        assertError(
+            serviceError("<service format=\"1\" name=\"s\">\n <iosApp environment=\"dev\"/></service>"),
+            line: 3, column: 10, "`environment` on <iosApp> is \"dev\"; expected sandbox|production")
     }
 
     func testBadBooleanInDelivery() throws {
-        let xml = head + "<delivery format=\"1\" name=\"d\" service=\"s\">\n  <ios mutableContent=\"yes\"/>\n</delivery>"
+        let xml =
+            head + "<delivery format=\"1\" name=\"d\" service=\"s\">\n  <ios mutableContent=\"yes\"/>\n</delivery>"
         XCTAssertThrowsError(try DeliveryXML.decode(Data(xml.utf8), file: "deliveries/d.xml")) { e in
             let e = e as? StoreError
-            XCTAssertEqual(e?.line, 3); XCTAssertEqual(e?.column, 8)
+            XCTAssertEqual(e?.line, 3)
+            XCTAssertEqual(e?.column, 8)
             XCTAssertTrue(e?.message.contains("expected true|false") ?? false)
         }
     }
 
     func testMissingRequiredAttribute() {
-        assertError(serviceError("<service format=\"1\" label=\"x\"/>"), line: 2, column: 1, "needs the attribute `name`")
+        assertError(
+            serviceError("<service format=\"1\" label=\"x\"/>"), line: 2, column: 1, "needs the attribute `name`")
     }
 
     func testWrongRoot() {
-        assertError(serviceError("<delivery format=\"1\" name=\"x\"/>"), line: 2, column: 1, "the root element is <delivery>")
+        assertError(
+            serviceError("<delivery format=\"1\" name=\"x\"/>"), line: 2, column: 1, "the root element is <delivery>")
     }
 
     func testUnsupportedFormatVersion() {
-        assertError(serviceError("<service format=\"2\" name=\"x\"/>"), line: 2, column: 10, "format \"2\" is not supported")
+        assertError(
+            serviceError("<service format=\"2\" name=\"x\"/>"), line: 2, column: 10, "format \"2\" is not supported")
     }
 
     func testTruncatedFile() {
-        assertError(serviceError("<service format=\"1\" name=\"s\">\n  <iosApp environment=\"sandbox\">\n    <variables>"),
-                    line: 4, column: 16, "inside <variables>: the file is cut short (truncated?)")
+        assertError(
+            serviceError("<service format=\"1\" name=\"s\">\n  <iosApp environment=\"sandbox\">\n    <variables>"),
+            line: 4, column: 16, "inside <variables>: the file is cut short (truncated?)")
     }
 
     func testDTDWithEntityIsRefusedBeforeParsing() {
-        assertError(serviceError("<!DOCTYPE service [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<service format=\"1\" name=\"&xxe;\"/>"),
-                    line: 2, column: 1, "a DTD (<!DOCTYPE …>) is not allowed")
+        assertError(
+            serviceError(
+                "<!DOCTYPE service [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<service format=\"1\" name=\"&xxe;\"/>"
+            ),
+            line: 2, column: 1, "a DTD (<!DOCTYPE …>) is not allowed")
     }
 
     func testUndeclaredEntity() {
@@ -113,18 +133,28 @@ final class XMLErrorTests: XCTestCase {
     }
 
     func testStrayTextAndDuplicateChild() {
-        assertError(serviceError("<service format=\"1\" name=\"s\">hello</service>"), line: 2, column: 1, "unexpected text inside <service>")
-        assertError(serviceError("<service format=\"1\" name=\"s\"><iosApp environment=\"sandbox\"><variables/><variables/></iosApp></service>"),
-                    line: 2, column: 72, "<variables> appears twice")
+        assertError(
+            serviceError("<service format=\"1\" name=\"s\">hello</service>"), line: 2, column: 1,
+            "unexpected text inside <service>")
+        assertError(
+            serviceError(
+                "<service format=\"1\" name=\"s\"><iosApp environment=\"sandbox\"><variables/><variables/></iosApp></service>"
+            ),
+            line: 2, column: 72, "<variables> appears twice")
     }
 
     func testAttributeOfTheOtherAuthMode() {
-        assertError(serviceError("<service format=\"1\" name=\"s\"><iosApp environment=\"sandbox\"><auth mode=\"token\" passwordRef=\"p\"/></iosApp></service>"),
-                    line: 2, column: 79, "`passwordRef` does not belong to auth mode \"token\"")
+        assertError(
+            serviceError(
+                "<service format=\"1\" name=\"s\"><iosApp environment=\"sandbox\"><auth mode=\"token\" passwordRef=\"p\"/></iosApp></service>"
+            ),
+            line: 2, column: 79, "`passwordRef` does not belong to auth mode \"token\"")
     }
 
     func testDuplicateVariableValueInDelivery() throws {
-        let xml = head + "<delivery format=\"1\" name=\"d\"><variables>\n<value name=\"V\">a</value>\n<value name=\"V\">b</value></variables></delivery>"
+        let xml =
+            head
+            + "<delivery format=\"1\" name=\"d\"><variables>\n<value name=\"V\">a</value>\n<value name=\"V\">b</value></variables></delivery>"
         XCTAssertThrowsError(try DeliveryXML.decode(Data(xml.utf8), file: "d")) { e in
             XCTAssertEqual((e as? StoreError)?.line, 4)
             XCTAssertTrue("\(e)".contains("given twice"))
@@ -140,21 +170,27 @@ final class XMLErrorTests: XCTestCase {
 
     func testFileNameMustMatchRecordName() throws {
         let root = try makeTempDir(self)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("services"), withIntermediateDirectories: true)
-        try (head + "<service format=\"1\" name=\"other\"/>").write(to: root.appendingPathComponent("services/s.xml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("services"), withIntermediateDirectories: true)
+        try (head + "<service format=\"1\" name=\"other\"/>").write(
+            to: root.appendingPathComponent("services/s.xml"), atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Store(root: root).loadService("s")) { e in
             let e = e as? StoreError
-            XCTAssertEqual(e?.file, "services/s.xml"); XCTAssertEqual(e?.line, 2); XCTAssertEqual(e?.column, 21)
+            XCTAssertEqual(e?.file, "services/s.xml")
+            XCTAssertEqual(e?.line, 2)
+            XCTAssertEqual(e?.column, 21)
             XCTAssertTrue(e?.message.contains("does not match the file name") ?? false)
         }
     }
 
     func testSymlinkOutsideTheStoreIsRefused() throws {
         let root = try makeTempDir(self)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("services"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("services"), withIntermediateDirectories: true)
         let outside = root.deletingLastPathComponent().appendingPathComponent("outside.xml")
         try (head + "<service format=\"1\" name=\"s\"/>").write(to: outside, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("services/s.xml"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("services/s.xml"), withDestinationURL: outside)
         XCTAssertThrowsError(try Store(root: root).loadService("s")) { e in
             XCTAssertTrue("\(e)".contains("symbolic link"), "\(e)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushDeskCore
 
 /// A fresh directory under the system temp dir, removed when the test ends.
@@ -31,15 +32,18 @@ func runPushDesk(_ arguments: [String], environment: [String: String] = [:]) thr
     return try runProcess(binary.path, arguments, environment: environment)
 }
 
-func runProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:],
-                stdin: String? = nil) throws -> CommandResult {
+func runProcess(
+    _ path: String, _ arguments: [String], environment: [String: String] = [:],
+    stdin: String? = nil
+) throws -> CommandResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     p.environment = env
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     p.standardOutput = out
     p.standardError = err
     if let stdin {
@@ -56,13 +60,17 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
     let errBox = Box()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     let errData = errBox.data
     p.waitUntilExit()
-    return CommandResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+    return CommandResult(
+        status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// Every file below `root` with its bytes, to prove a command changed nothing.
@@ -80,26 +88,39 @@ func snapshotFiles(_ root: URL) throws -> [String: Data] {
 
 /// A service with every field set, both iOS auth modes and an Android service account.
 func fullService(name: String = "full") -> Service {
-    let vars = [AppVariable(name: "mediaUrl", label: "Media URL"), AppVariable(name: "VAR", label: "Écran \"à\" <ouvrir> & co")]
-    let params = [SubscriptionParam(name: "loyaltyId", label: "Loyalty", field: "@loyaltyId"),
-                  SubscriptionParam(name: "userKey", field: "@userKey")]
+    let vars = [
+        AppVariable(name: "mediaUrl", label: "Media URL"), AppVariable(name: "VAR", label: "Écran \"à\" <ouvrir> & co"),
+    ]
+    let params = [
+        SubscriptionParam(name: "loyaltyId", label: "Loyalty", field: "@loyaltyId"),
+        SubscriptionParam(name: "userKey", field: "@userKey"),
+    ]
     return Service(
         name: name, label: "Full 東京 service", targetMapping: "nms:appSubscriptionRcp",
         marketingUrl: "https://marketing.example.com:8443/", trackingUrl: "https://tracking.example.com/t?a=1&b=2",
         apps: [
-            .ios(IOSApp(environment: .sandbox, label: "iOS sandbox", integrationKey: "full-ios-dev", bundleId: "com.example.full",
-                        connector: .http2, icon: "icons/full.png",
-                        auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey.p8"),
-                        variables: vars, subscriptionParams: params,
-                        sounds: [Sound(name: "chime.caf", label: "Chime"), Sound(name: "horn.caf")])),
-            .ios(IOSApp(environment: .production, label: "iOS", integrationKey: "full-ios", bundleId: "com.example.full",
-                        connector: .binary, auth: .certificate(certificateFile: "credentials/prod.p12", passwordRef: "prod-p12"),
-                        variables: vars)),
-            .android(AndroidApp(label: "Android", integrationKey: "full-android", packageName: "com.example.full",
-                                api: .httpv1, connector: .v2, maxConnectPerChild: 12, icon: "icons/a.png",
-                                auth: .serviceAccount(projectId: "full-123", clientEmail: "push@full-123.iam.gserviceaccount.com",
-                                                      keyFile: "/abs/credentials/firebase.json"),
-                                variables: vars, subscriptionParams: params)),
+            .ios(
+                IOSApp(
+                    environment: .sandbox, label: "iOS sandbox", integrationKey: "full-ios-dev",
+                    bundleId: "com.example.full",
+                    connector: .http2, icon: "icons/full.png",
+                    auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey.p8"),
+                    variables: vars, subscriptionParams: params,
+                    sounds: [Sound(name: "chime.caf", label: "Chime"), Sound(name: "horn.caf")])),
+            .ios(
+                IOSApp(
+                    environment: .production, label: "iOS", integrationKey: "full-ios", bundleId: "com.example.full",
+                    connector: .binary,
+                    auth: .certificate(certificateFile: "credentials/prod.p12", passwordRef: "prod-p12"),
+                    variables: vars)),
+            .android(
+                AndroidApp(
+                    label: "Android", integrationKey: "full-android", packageName: "com.example.full",
+                    api: .httpv1, connector: .v2, maxConnectPerChild: 12, icon: "icons/a.png",
+                    auth: .serviceAccount(
+                        projectId: "full-123", clientEmail: "push@full-123.iam.gserviceaccount.com",
+                        keyFile: "/abs/credentials/firebase.json"),
+                    variables: vars, subscriptionParams: params)),
         ])
 }
 
@@ -107,17 +128,22 @@ func fullService(name: String = "full") -> Service {
 func fullDelivery(name: String = "everything") -> Delivery {
     Delivery(
         name: name, label: "Every \"option\" & more", service: "full",
-        content: DeliveryContent(title: "Title <b>&amp;</b>", subtitle: "Sub 東京 🎉",
-                                 body: "Line one\nLine two\twith tab, <%= recipient.firstName %> \"quoted\""),
+        content: DeliveryContent(
+            title: "Title <b>&amp;</b>", subtitle: "Sub 東京 🎉",
+            body: "Line one\nLine two\twith tab, <%= recipient.firstName %> \"quoted\""),
         tracking: Tracking(messageId: "5f1c2a9e-1b7d-4c8e-9a51-0c3e2d7f6a10", deliveryId: "56c4"),
-        ios: IOSOptions(type: .alert, sound: "chime.caf", critical: true, volume: "0.7", badge: "3", category: "image",
-                        mutableContent: true, contentAvailable: false, threadId: "trips", interruptionLevel: .timeSensitive,
-                        relevanceScore: "0.8", targetContentId: "offers", launchImage: "launch.png", priority: .immediate,
-                        collapseId: "summer", expiration: "2026-12-01T00:00:00Z"),
-        android: AndroidOptions(type: .notification, priority: .high, ttl: "86400", collapseKey: "summer", channelId: "offers",
-                                sound: "default", icon: "ic_offer", color: "#FF6600", tag: "summer", clickAction: "OPEN_OFFER",
-                                image: "https://cdn.example.com/s.jpg", ticker: "Summer sale", sticky: false,
-                                visibility: .public, notificationPriority: .high, notificationCount: "1"),
-        variables: [VariableValue(name: "mediaUrl", value: "https://cdn.example.com/s.jpg"),
-                    VariableValue(name: "VAR", value: "offers\nwith newline")])
+        ios: IOSOptions(
+            type: .alert, sound: "chime.caf", critical: true, volume: "0.7", badge: "3", category: "image",
+            mutableContent: true, contentAvailable: false, threadId: "trips", interruptionLevel: .timeSensitive,
+            relevanceScore: "0.8", targetContentId: "offers", launchImage: "launch.png", priority: .immediate,
+            collapseId: "summer", expiration: "2026-12-01T00:00:00Z"),
+        android: AndroidOptions(
+            type: .notification, priority: .high, ttl: "86400", collapseKey: "summer", channelId: "offers",
+            sound: "default", icon: "ic_offer", color: "#FF6600", tag: "summer", clickAction: "OPEN_OFFER",
+            image: "https://cdn.example.com/s.jpg", ticker: "Summer sale", sticky: false,
+            visibility: .public, notificationPriority: .high, notificationCount: "1"),
+        variables: [
+            VariableValue(name: "mediaUrl", value: "https://cdn.example.com/s.jpg"),
+            VariableValue(name: "VAR", value: "offers\nwith newline"),
+        ])
 }

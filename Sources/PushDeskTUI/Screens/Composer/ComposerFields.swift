@@ -2,7 +2,10 @@ import PushDeskCore
 
 /// The composer's tabs.
 enum ComposerTab: String, CaseIterable {
-    case content = "Content", ios = "iOS", android = "Android", variables = "Variables"
+    case content = "Content"
+    case ios = "iOS"
+    case android = "Android"
+    case variables = "Variables"
 }
 
 /// What the fields offer besides the delivery itself: the services to choose from, the
@@ -40,8 +43,10 @@ enum ComposerFields {
             FormField(id: "title", label: "Title", value: d.content.title),
             FormField(id: "subtitle", label: "Subtitle", value: d.content.subtitle, note: "iOS only"),
             FormField(id: "body", label: "Body", kind: .textArea(rows: 3...8), value: d.content.body),
-            FormField(id: "profile", label: "Preview as", kind: .choice([noProfile] + c.profiles), value: c.profile ?? noProfile,
-                      note: "sample recipient for <%= recipient.… %>; not saved"),
+            FormField(
+                id: "profile", label: "Preview as", kind: .choice([noProfile] + c.profiles),
+                value: c.profile ?? noProfile,
+                note: "sample recipient for <%= recipient.… %>; not saved"),
         ]
     }
 
@@ -52,34 +57,44 @@ enum ComposerFields {
         for s in (c.service?.iosApps ?? []).flatMap(\.sounds) where !sounds.contains(s.name) { sounds.append(s.name) }
         if let s = o.sound, !sounds.contains(s) { sounds.append(s) }
         var f = [
-            FormField(id: "type", label: "Type", kind: .choice(IOSDeliveryType.allCases.map(\.rawValue)), value: o.effectiveType.rawValue,
-                      note: "silent: a background update, no alert"),
+            FormField(
+                id: "type", label: "Type", kind: .choice(IOSDeliveryType.allCases.map(\.rawValue)),
+                value: o.effectiveType.rawValue,
+                note: "silent: a background update, no alert"),
             FormField(id: "sound", label: "Sound", kind: .choice(sounds), value: o.sound ?? notSet),
             text("badge", "Badge", o.badge, note: "0 clears it"),
             text("category", "Category", o.category, note: "e.g. image"),
             check("mutableContent", "Mutable content", o.mutableContent, note: "rich: the service extension runs"),
             check("contentAvailable", "Content available", o.contentAvailable, note: "also wake the app"),
             text("threadId", "Thread id", o.threadId),
-            choice("interruptionLevel", "Interruption", InterruptionLevel.allCases.map(\.rawValue), o.interruptionLevel?.rawValue),
+            choice(
+                "interruptionLevel", "Interruption", InterruptionLevel.allCases.map(\.rawValue),
+                o.interruptionLevel?.rawValue),
             text("relevanceScore", "Relevance", o.relevanceScore, note: "0…1"),
             text("targetContentId", "Target content id", o.targetContentId),
             text("launchImage", "Launch image", o.launchImage),
             check("critical", "Critical sound", o.critical, note: "needs Apple's entitlement"),
             text("volume", "Critical volume", o.volume, note: "0…1"),
-            choice("priority", "Priority", APNsPriority.allCases.map(\.rawValue), o.priority?.rawValue, note: "10 now, 5 power-friendly"),
+            choice(
+                "priority", "Priority", APNsPriority.allCases.map(\.rawValue), o.priority?.rawValue,
+                note: "10 now, 5 power-friendly"),
             text("collapseId", "Collapse id", o.collapseId, note: "≤ 64 bytes"),
             text("expiration", "Expiration", o.expiration, note: "2026-12-01T00:00:00Z"),
         ]
         // A silent notification carries only content-available: grey out the rest.
-        if o.effectiveType == .silent { dim(&f, except: ["type", "priority", "collapseId", "expiration"], note: "not sent: silent") }
+        if o.effectiveType == .silent {
+            dim(&f, except: ["type", "priority", "collapseId", "expiration"], note: "not sent: silent")
+        }
         return f
     }
 
     private static func android(_ d: Delivery) -> [FormField] {
         let o = d.android
         var f = [
-            FormField(id: "type", label: "Type", kind: .choice(AndroidDeliveryType.allCases.map(\.rawValue)), value: o.effectiveType.rawValue,
-                      note: "data: the app draws it"),
+            FormField(
+                id: "type", label: "Type", kind: .choice(AndroidDeliveryType.allCases.map(\.rawValue)),
+                value: o.effectiveType.rawValue,
+                note: "data: the app draws it"),
             choice("priority", "Priority", AndroidPriority.allCases.map(\.rawValue), o.priority?.rawValue),
             text("ttl", "TTL (seconds)", o.ttl, note: "0…2419200"),
             text("collapseKey", "Collapse key", o.collapseKey),
@@ -93,11 +108,15 @@ enum ComposerFields {
             text("ticker", "Ticker", o.ticker),
             check("sticky", "Sticky", o.sticky),
             choice("visibility", "Visibility", NotificationVisibility.allCases.map(\.rawValue), o.visibility?.rawValue),
-            choice("notificationPriority", "Notif. priority", NotificationPriority.allCases.map(\.rawValue), o.notificationPriority?.rawValue),
+            choice(
+                "notificationPriority", "Notif. priority", NotificationPriority.allCases.map(\.rawValue),
+                o.notificationPriority?.rawValue),
             text("notificationCount", "Notif. count", o.notificationCount),
         ]
         // A data message carries only data: grey out the notification options.
-        if o.effectiveType == .data { dim(&f, except: ["type", "priority", "ttl", "collapseKey"], note: "not sent: data message") }
+        if o.effectiveType == .data {
+            dim(&f, except: ["type", "priority", "ttl", "collapseKey"], note: "not sent: data message")
+        }
         return f
     }
 
@@ -113,8 +132,14 @@ enum ComposerFields {
     /// delivery gives a variable no app declares (so it can be seen and cleared), then tracking.
     private static func variables(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
         let apps = c.service?.apps ?? []
-        var names: [String] = [], labels: [String: String] = [:]
-        for a in apps { for v in a.variables where !names.contains(v.name) { names.append(v.name); labels[v.name] = v.label } }
+        var names: [String] = []
+        var labels: [String: String] = [:]
+        for a in apps {
+            for v in a.variables where !names.contains(v.name) {
+                names.append(v.name)
+                labels[v.name] = v.label
+            }
+        }
         var f: [FormField] = names.map { name in
             let declaring = apps.filter { $0.variables.contains { $0.name == name } }
             var note = labels[name] ?? ""
@@ -126,8 +151,10 @@ enum ComposerFields {
         for v in d.variables where !names.contains(v.name) {
             f.append(FormField(id: "var." + v.name, label: v.name, value: v.value, note: "no app declares it"))
         }
-        f.append(FormField(id: "tracking.messageId", label: "_mId message id", value: d.tracking?.messageId ?? "",
-                           note: "empty: zeros"))
+        f.append(
+            FormField(
+                id: "tracking.messageId", label: "_mId message id", value: d.tracking?.messageId ?? "",
+                note: "empty: zeros"))
         f.append(FormField(id: "tracking.deliveryId", label: "_dId delivery id", value: d.tracking?.deliveryId ?? ""))
         return f
     }
@@ -135,7 +162,9 @@ enum ComposerFields {
     private static func text(_ id: String, _ label: String, _ v: String?, note: String = "") -> FormField {
         FormField(id: id, label: label, value: v ?? "", note: note)
     }
-    private static func choice(_ id: String, _ label: String, _ options: [String], _ v: String?, note: String = "") -> FormField {
+    private static func choice(_ id: String, _ label: String, _ options: [String], _ v: String?, note: String = "")
+        -> FormField
+    {
         FormField(id: id, label: label, kind: .choice([notSet] + options), value: v ?? notSet, note: note)
     }
     private static func check(_ id: String, _ label: String, _ v: Bool?, note: String = "") -> FormField {
@@ -185,7 +214,8 @@ enum ComposerFields {
             }
         case .android:
             switch id {
-            case "type": d.android.type = v == "data" && saved?.android.type != .data ? nil : AndroidDeliveryType(rawValue: v)
+            case "type":
+                d.android.type = v == "data" && saved?.android.type != .data ? nil : AndroidDeliveryType(rawValue: v)
             case "priority": d.android.priority = opt.flatMap(AndroidPriority.init(rawValue:))
             case "ttl": d.android.ttl = opt
             case "collapseKey": d.android.collapseKey = opt
@@ -199,7 +229,8 @@ enum ComposerFields {
             case "ticker": d.android.ticker = opt
             case "sticky": d.android.sticky = bool(saved?.android.sticky)
             case "visibility": d.android.visibility = opt.flatMap(NotificationVisibility.init(rawValue:))
-            case "notificationPriority": d.android.notificationPriority = opt.flatMap(NotificationPriority.init(rawValue:))
+            case "notificationPriority":
+                d.android.notificationPriority = opt.flatMap(NotificationPriority.init(rawValue:))
             case "notificationCount": d.android.notificationCount = opt
             default: break
             }

@@ -37,7 +37,8 @@ final class ComposerScreen: ConsoleScreen {
     }
 
     var title: String {
-        (s.draft.name.isEmpty ? "New delivery" : "Delivery \(s.draft.name)") + (s.draft.service.isEmpty ? "" : " · \(s.draft.service)")
+        (s.draft.name.isEmpty ? "New delivery" : "Delivery \(s.draft.name)")
+            + (s.draft.service.isEmpty ? "" : " · \(s.draft.service)")
     }
     var contexts: [KeyContext] {
         if focusArea == .preview { return [.composerPreview, .composer] }
@@ -48,8 +49,9 @@ final class ComposerScreen: ConsoleScreen {
     // MARK: model ↔ form
 
     private func choices(_ app: ConsoleApp) -> ComposerChoices {
-        ComposerChoices(services: app.services.map(\.name), service: app.currentService(named: s.draft.service),
-                        profiles: app.profiles.map(\.name), profile: profileName)
+        ComposerChoices(
+            services: app.services.map(\.name), service: app.currentService(named: s.draft.service),
+            profiles: app.profiles.map(\.name), profile: profileName)
     }
 
     /// Pulls the draft into the form after any change (edit, undo, tab switch); values are
@@ -57,7 +59,8 @@ final class ComposerScreen: ConsoleScreen {
     private func sync(_ app: ConsoleApp, force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab else { return }
         let tabChanged = builtFor != tab
-        seenVersion = s.version; builtFor = tab
+        seenVersion = s.version
+        builtFor = tab
         let fresh = ComposerFields.fields(tab, s.draft, choices(app))
         if tabChanged || fresh.map(\.id) != form.fields.map(\.id) {
             let keep = form.focused?.id
@@ -69,7 +72,8 @@ final class ComposerScreen: ConsoleScreen {
             guard let i = form.fields.firstIndex(where: { $0.id == f.id }) else { continue }
             if form.fields[i].value != f.value { form.fields[i].value = f.value }
             if !f.isTextArea { form.fields[i].kind = f.kind }
-            form.fields[i].note = f.note; form.fields[i].dimmed = f.dimmed
+            form.fields[i].note = f.note
+            form.fields[i].dimmed = f.dimmed
         }
     }
 
@@ -79,7 +83,8 @@ final class ComposerScreen: ConsoleScreen {
             profileName = v == ComposerFields.noProfile ? nil : v
             return
         }
-        let saved = s.original, tab = self.tab
+        let saved = s.original
+        let tab = self.tab
         s.edit("\(tab.rawValue).\(id)") { d in ComposerFields.apply(tab, id, v, to: &d, saved: saved) }
         sync(app)
     }
@@ -93,8 +98,9 @@ final class ComposerScreen: ConsoleScreen {
         // The service's own findings change only with the service, not with each keystroke.
         if serviceFindings?.service != service { serviceFindings = (service, ServiceRules.check(service: service)) }
         let profile = app.profiles.first { $0.name == profileName }
-        let p = PreviewEngine.preview(delivery: s.draft, service: service, profile: profile, appKey: nil, token: nil,
-                                      now: Date(), serviceFindings: serviceFindings?.findings)
+        let p = PreviewEngine.preview(
+            delivery: s.draft, service: service, profile: profile, appKey: nil, token: nil,
+            now: Date(), serviceFindings: serviceFindings?.findings)
         cached = (s.version, profileName, service, p)
         previewStamp += 1
         return p
@@ -108,7 +114,8 @@ final class ComposerScreen: ConsoleScreen {
         sync(app, force: true)
         alignTarget(app)
         guard form.fields.contains(where: { $0.id == id }) else { return false }
-        form.focus(id: id); focusArea = .form
+        form.focus(id: id)
+        focusArea = .form
         return true
     }
 
@@ -116,16 +123,28 @@ final class ComposerScreen: ConsoleScreen {
     /// unless one is shown already), so the options being edited are the ones in view.
     private func alignTarget(_ app: ConsoleApp) {
         let platform: Platform
-        switch tab { case .ios: platform = .ios; case .android: platform = .android; default: return }
-        guard let p = preview(app), p.targets.indices.contains(pane.target), p.targets[pane.target].platform != platform,
-              let i = p.targets.firstIndex(where: { $0.platform == platform }) else { return }
-        pane.target = i; pane.scroll = 0
+        switch tab {
+        case .ios: platform = .ios
+        case .android: platform = .android
+        default: return
+        }
+        guard let p = preview(app), p.targets.indices.contains(pane.target),
+            p.targets[pane.target].platform != platform,
+            let i = p.targets.firstIndex(where: { $0.platform == platform })
+        else { return }
+        pane.target = i
+        pane.scroll = 0
     }
 
     private func jump(_ f: Finding, app: ConsoleApp) {
-        if f.file.hasPrefix("services/") { FindingJump.open(f, app: app); return }
+        if f.file.hasPrefix("services/") {
+            FindingJump.open(f, app: app)
+            return
+        }
         if !focus(field: f.field, app: app) {
-            app.message = f.field.isEmpty ? "This finding is about no single field." : "\(f.field) is not a field of the delivery."
+            app.message =
+                f.field.isEmpty
+                ? "This finding is about no single field." : "\(f.field) is not a field of the delivery."
         }
     }
 
@@ -135,7 +154,9 @@ final class ComposerScreen: ConsoleScreen {
         sync(app)
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
-        case .changed(let id): apply(id, app: app); return true
+        case .changed(let id):
+            apply(id, app: app)
+            return true
         case .moved: return true
         default: return false
         }
@@ -144,28 +165,38 @@ final class ComposerScreen: ConsoleScreen {
     func handle(_ action: Action, app: ConsoleApp) -> Bool {
         sync(app)
         switch action {
-        case .save: app.save(s); return true
+        case .save:
+            app.save(s)
+            return true
         case .undo:
             app.message = s.undo() ? "Undone." : "Nothing to undo."
-            sync(app, force: true); return true
+            sync(app, force: true)
+            return true
         case .nextTab, .prevTab:
-            let all = ComposerTab.allCases, i = all.firstIndex(of: tab) ?? 0
+            let all = ComposerTab.allCases
+            let i = all.firstIndex(of: tab) ?? 0
             tab = all[(i + (action == .nextTab ? 1 : all.count - 1)) % all.count]
-            sync(app); focusArea = .form
+            sync(app)
+            focusArea = .form
             alignTarget(app)
             return true
         case .switchPane:
             focusArea = focusArea == .form ? .preview : .form
             return true
-        case .copyOut: openCopyOut(app); return true
+        case .copyOut:
+            openCopyOut(app)
+            return true
         default: break
         }
         if focusArea == .preview { return handlePreview(action, app: app) }
         switch form.handle(action) {
-        case .changed(let id): apply(id, app: app); return true
+        case .changed(let id):
+            apply(id, app: app)
+            return true
         case .pick(let id):
             if let f = form.fields.first(where: { $0.id == id }), case .choice(let opts) = f.kind {
-                app.dialog = .choices(id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
+                app.dialog = .choices(
+                    id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
             }
             return true
         case .moved: return true
@@ -181,14 +212,18 @@ final class ComposerScreen: ConsoleScreen {
         case .back: focusArea = .form
         case .nextTarget, .prevTarget:
             guard n > 0 else { return true }
-            pane.target = (pane.target + (action == .nextTarget ? 1 : n - 1)) % n; pane.scroll = 0
+            pane.target = (pane.target + (action == .nextTarget ? 1 : n - 1)) % n
+            pane.scroll = 0
         case .down: pane.selected = min(max(0, findings.count - 1), pane.selected + 1)
         case .up: pane.selected = max(0, pane.selected - 1)
         case .pageDown: pane.scrollPage(1)
         case .pageUp: pane.scrollPage(-1)
         case .deviceView: pane.showDevice.toggle()
         case .open:
-            guard findings.indices.contains(pane.selected) else { app.message = "No finding to jump to."; return true }
+            guard findings.indices.contains(pane.selected) else {
+                app.message = "No finding to jump to."
+                return true
+            }
             jump(findings[pane.selected].finding, app: app)
         default: return false
         }
@@ -197,13 +232,26 @@ final class ComposerScreen: ConsoleScreen {
 
     func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
         sync(app)
-        if y == tabBarRect.y, x < tabBarRect.maxX, let i = TabBar.index(atX: x, in: tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue)) {
-            tab = ComposerTab.allCases[i]; sync(app); focusArea = .form; alignTarget(app); return true
+        if y == tabBarRect.y, x < tabBarRect.maxX,
+            let i = TabBar.index(atX: x, in: tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
+        {
+            tab = ComposerTab.allCases[i]
+            sync(app)
+            focusArea = .form
+            alignTarget(app)
+            return true
         }
-        if form.click(x: x, y: y) { focusArea = .form; return true }
+        if form.click(x: x, y: y) {
+            focusArea = .form
+            return true
+        }
         if y == pane.tabsRect.y, x >= pane.tabsRect.x, x < pane.tabsRect.maxX,
-           let i = TabBar.index(atX: x, in: pane.tabsRect, tabs: Array(pane.tabLabels.dropFirst(pane.tabsFirst))) {
-            pane.target = pane.tabsFirst + i; pane.scroll = 0; focusArea = .preview; return true
+            let i = TabBar.index(atX: x, in: pane.tabsRect, tabs: Array(pane.tabLabels.dropFirst(pane.tabsFirst)))
+        {
+            pane.target = pane.tabsFirst + i
+            pane.scroll = 0
+            focusArea = .preview
+            return true
         }
         let r = pane.findingsRect
         if x >= r.x, x < r.maxX, y >= r.y, y < r.maxY {
@@ -222,30 +270,39 @@ final class ComposerScreen: ConsoleScreen {
             return
         }
         let key = p.targets[pane.target].app
-        app.dialog = .choices(id: "copy.what", title: "Copy out for \(key) (the app shown in the preview)", options: [
-            "Payload (the exact JSON body) → a file…",
-            "curl command (token and credential placeholders) → a file…",
-            "Payload → standard output when the console exits",
-            "curl command → standard output when the console exits",
-        ], selected: 0)
+        app.dialog = .choices(
+            id: "copy.what", title: "Copy out for \(key) (the app shown in the preview)",
+            options: [
+                "Payload (the exact JSON body) → a file…",
+                "curl command (token and credential placeholders) → a file…",
+                "Payload → standard output when the console exits",
+                "curl command → standard output when the console exits",
+            ], selected: 0)
     }
 
     private func copyText(curl: Bool, app: ConsoleApp) -> String? {
         guard let p = preview(app), p.targets.indices.contains(pane.target),
-              let service = app.currentService(named: s.draft.service) else { return nil }
+            let service = app.currentService(named: s.draft.service)
+        else { return nil }
         let t = p.targets[pane.target]
         if !curl { return t.payload.compact }
-        return CurlCommand.command(delivery: s.draft, service: service, profile: app.profiles.first { $0.name == profileName },
-                                   appKey: t.app, now: Date())
+        return CurlCommand.command(
+            delivery: s.draft, service: service, profile: app.profiles.first { $0.name == profileName },
+            appKey: t.app, now: Date())
     }
 
     private func write(_ pending: (text: String, executable: Bool, path: String), app: ConsoleApp) {
-        let url = URL(fileURLWithPath: pending.path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
+        let url = URL(
+            fileURLWithPath: pending.path,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
         do {
             try AtomicFile.write(Array(pending.text.utf8), to: url, mode: pending.executable ? 0o755 : 0o644)
             app.message = "Wrote \(url.path) (\(pending.text.utf8.count) bytes)."
         } catch {
-            app.dialog = .message(title: "Not written", message: Sanitize.string("\(url.path): \(error)") + "\nNothing was written. Check the folder exists and is writable.")
+            app.dialog = .message(
+                title: "Not written",
+                message: Sanitize.string("\(url.path): \(error)")
+                    + "\nNothing was written. Check the folder exists and is writable.")
         }
     }
 
@@ -253,34 +310,52 @@ final class ComposerScreen: ConsoleScreen {
         switch (id, result) {
         case ("copy.what", .choice(let i)):
             let curl = i == 1 || i == 3
-            guard let text = copyText(curl: curl, app: app) else { app.message = "Nothing to copy."; return }
+            guard let text = copyText(curl: curl, app: app) else {
+                app.message = "Nothing to copy."
+                return
+            }
             let key = preview(app).map { $0.targets[pane.target].app } ?? "app"
             if i >= 2 {
                 app.printOnExit(curl ? text : text + "\n")
-                app.message = "The \(curl ? "curl command" : "payload") for \(key) will be printed when the console exits."
+                app.message =
+                    "The \(curl ? "curl command" : "payload") for \(key) will be printed when the console exits."
             } else {
                 let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
                 // A ready script: `sh FILE` (or ./FILE) sends it once the placeholders are filled in.
                 pendingCopy = (curl ? "#!/bin/sh\n" + text : text, curl, "")
-                app.dialog = .filePath(id: "copy.path", title: curl ? "Write the curl command" : "Write the payload",
-                                       message: "File, relative to \(FileManager.default.currentDirectoryPath) (Tab completes):",
-                                       value: "\(base)-\(key).\(curl ? "sh" : "json")", base: FileManager.default.currentDirectoryPath)
+                app.dialog = .filePath(
+                    id: "copy.path", title: curl ? "Write the curl command" : "Write the payload",
+                    message: "File, relative to \(FileManager.default.currentDirectoryPath) (Tab completes):",
+                    value: "\(base)-\(key).\(curl ? "sh" : "json")", base: FileManager.default.currentDirectoryPath)
             }
         case ("copy.path", .text(let path)):
-            guard var p = pendingCopy, !path.isEmpty else { pendingCopy = nil; return }
-            p.path = path; pendingCopy = p
-            if FileManager.default.fileExists(atPath: URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).path) {
+            guard var p = pendingCopy, !path.isEmpty else {
+                pendingCopy = nil
+                return
+            }
+            p.path = path
+            pendingCopy = p
+            if FileManager.default.fileExists(
+                atPath: URL(
+                    fileURLWithPath: path,
+                    relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")
+                ).path)
+            {
                 app.dialog = .confirm(id: "copy.replace", title: "Replace?", message: "\(path) exists. Replace it?")
             } else {
-                write(p, app: app); pendingCopy = nil
+                write(p, app: app)
+                pendingCopy = nil
             }
         case ("copy.replace", .button(0)):
             if let p = pendingCopy { write(p, app: app) }
             pendingCopy = nil
         case (_, _) where id.hasPrefix("choice."):
             let fid = String(id.dropFirst("choice.".count))
-            if case .choice(let i) = result, let f = form.fields.first(where: { $0.id == fid }), case .choice(let opts) = f.kind, opts.indices.contains(i) {
-                form[fid] = opts[i]; apply(fid, app: app)
+            if case .choice(let i) = result, let f = form.fields.first(where: { $0.id == fid }),
+                case .choice(let opts) = f.kind, opts.indices.contains(i)
+            {
+                form[fid] = opts[i]
+                apply(fid, app: app)
             }
         default: pendingCopy = nil
         }
@@ -298,9 +373,13 @@ final class ComposerScreen: ConsoleScreen {
             for f in PreviewPane.findings(p).map(\.finding) {
                 guard let (t, id) = ComposerFields.locate(f.field), t == tab else { continue }
                 // A greyed field already says "not sent"; its ignored-option warning would repeat it.
-                if f.rule.hasSuffix(".ignored-option"), form.fields.first(where: { $0.id == id })?.dimmed == true { continue }
+                if f.rule.hasSuffix(".ignored-option"), form.fields.first(where: { $0.id == id })?.dimmed == true {
+                    continue
+                }
                 guard done.insert(id).inserted else { continue }
-                form.setMessage(id, "\(f.severity.rawValue): \(f.message)", role: f.severity == .error ? .findingError : .findingWarning)
+                form.setMessage(
+                    id, "\(f.severity.rawValue): \(f.message)",
+                    role: f.severity == .error ? .findingError : .findingWarning)
             }
         }
         let wide = rect.width >= Self.wideWidth
@@ -315,25 +394,35 @@ final class ComposerScreen: ConsoleScreen {
             formH = min(form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
         }
         tabBarRect = Rect(x: rect.x, y: rect.y, width: formW, height: 1)
-        TabBar.render(into: &buf, tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue), active: ComposerTab.allCases.firstIndex(of: tab) ?? 0)
+        TabBar.render(
+            into: &buf, tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue),
+            active: ComposerTab.allCases.firstIndex(of: tab) ?? 0)
         let formBox = Rect(x: rect.x, y: rect.y + 1, width: formW, height: formH)
         var boxTitle = tab.rawValue
         switch tab {
         case .ios where s.draft.ios.effectiveType == .silent: boxTitle += " — silent: greyed fields are not sent"
-        case .android where s.draft.android.effectiveType == .data: boxTitle += " — data message: greyed fields are not sent"
+        case .android where s.draft.android.effectiveType == .data:
+            boxTitle += " — data message: greyed fields are not sent"
         case .variables: boxTitle += " — values sent as custom keys"
         default: boxTitle += " (Ctrl-O next tab)"
         }
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: boxTitle)
         form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
 
-        let paneRect = wide ? Rect(x: rect.x + formW, y: rect.y, width: rect.width - formW, height: rect.height)
-                            : Rect(x: rect.x, y: formBox.maxY, width: rect.width, height: rect.maxY - formBox.maxY)
+        let paneRect =
+            wide
+            ? Rect(x: rect.x + formW, y: rect.y, width: rect.width - formW, height: rect.height)
+            : Rect(x: rect.x, y: formBox.maxY, width: rect.width, height: rect.maxY - formBox.maxY)
         let service = app.currentService(named: s.draft.service)
-        let empty = s.draft.service.isEmpty ? "Choose the delivery's service (Service, on the Content tab) to see its payloads."
-            : service == nil ? "Service '\(s.draft.service)' is not in the store: choose another (Service, on the Content tab)."
-            : "Service '\(s.draft.service)' has no app yet: add apps to it to see their payloads."
-        pane.render(into: &buf, paneRect, preview: p, stamp: previewStamp, empty: empty, appName: service?.label.isEmpty == false ? service!.label : s.draft.service,
-                    focused: focusArea == .preview)
+        let empty =
+            s.draft.service.isEmpty
+            ? "Choose the delivery's service (Service, on the Content tab) to see its payloads."
+            : service == nil
+                ? "Service '\(s.draft.service)' is not in the store: choose another (Service, on the Content tab)."
+                : "Service '\(s.draft.service)' has no app yet: add apps to it to see their payloads."
+        pane.render(
+            into: &buf, paneRect, preview: p, stamp: previewStamp, empty: empty,
+            appName: service?.label.isEmpty == false ? service!.label : s.draft.service,
+            focused: focusArea == .preview)
     }
 }

@@ -29,39 +29,53 @@ enum DeviceView {
             var c = Card(header: appName, bodyLines: iosBodyLines)
             let aps = t.payload["aps"]
             guard let alert = aps?["alert"] else {
-                c.note = aps?["content-available"] != nil
+                c.note =
+                    aps?["content-available"] != nil
                     ? "Nothing is shown: a silent notification wakes the app in the background."
                     : "Nothing is shown: the alert has no text."
                 return c
             }
-            c.title = str(alert["title"]) ?? ""; c.subtitle = str(alert["subtitle"]) ?? ""; c.body = str(alert["body"]) ?? ""
+            c.title = str(alert["title"]) ?? ""
+            c.subtitle = str(alert["subtitle"]) ?? ""
+            c.body = str(alert["body"]) ?? ""
             if c.title.isEmpty && c.body.isEmpty { c.note = "(empty: an alert needs a title or a body)" }
             // Rich: the notification service extension runs and can attach the media.
             if aps?["mutable-content"] != nil { c.marker = t.payload["mediaUrl"] != nil ? "[image]" : "[rich]" }
             if case .object(let s)? = aps?["sound"] {
                 c.footer.append("sound " + (str(s.first { $0.0 == "name" }?.1) ?? "default") + " (critical)")
-            } else if let s = str(aps?["sound"]) { c.footer.append("sound " + s) }
+            } else if let s = str(aps?["sound"]) {
+                c.footer.append("sound " + s)
+            }
             if case .number(let b)? = aps?["badge"] { c.footer.append("badge " + b) }
             if let cat = str(aps?["category"]) { c.footer.append("category " + cat) }
             return c
         case .httpv1, .legacy:
             let m = t.api == .httpv1 ? (t.payload["message"] ?? .null) : t.payload
-            let n = m["notification"], data = m["data"]
+            let n = m["notification"]
+            let data = m["data"]
             let an = t.api == .httpv1 ? m["android"]?["notification"] : n
             // The small icon's resource name stands where the icon is drawn.
             var header = "(\(str(an?["icon"]) ?? "icon")) \(appName)"
             if let ch = str(an?["channel_id"]) { header += " · " + ch }
             var c = Card(header: header)
             if let n {
-                c.title = str(n["title"]) ?? ""; c.body = str(n["body"]) ?? ""
-                if let img = str(n["image"]) { c.marker = "[big picture] " + (img.split(separator: "/").last.map(String.init) ?? img) }
+                c.title = str(n["title"]) ?? ""
+                c.body = str(n["body"]) ?? ""
+                if let img = str(n["image"]) {
+                    c.marker = "[big picture] " + (img.split(separator: "/").last.map(String.init) ?? img)
+                }
                 if c.title.isEmpty && c.body.isEmpty { c.note = "(empty notification: no title, no body)" }
             } else {
                 // Campaign's SDK draws a data message itself from `title` and `_msg`.
-                c.title = str(data?["title"]) ?? ""; c.body = str(data?["_msg"]) ?? ""
+                c.title = str(data?["title"]) ?? ""
+                c.body = str(data?["_msg"]) ?? ""
                 c.footer.append("data message: the app draws it")
-                if let media = str(data?["mediaUrl"]) { c.marker = "[picture] " + (media.split(separator: "/").last.map(String.init) ?? media) }
-                if c.title.isEmpty && c.body.isEmpty { c.note = "Nothing is shown unless the app draws it: a data message with no title or text." }
+                if let media = str(data?["mediaUrl"]) {
+                    c.marker = "[picture] " + (media.split(separator: "/").last.map(String.init) ?? media)
+                }
+                if c.title.isEmpty && c.body.isEmpty {
+                    c.note = "Nothing is shown unless the app draws it: a data message with no title or text."
+                }
             }
             if let s = str(an?["sound"]) { c.footer.append("sound " + s) }
             return c
@@ -73,11 +87,15 @@ enum DeviceView {
     static func render(into buf: inout CellBuffer, _ rect: Rect, target: PreviewTarget, appName: String) -> Int {
         guard rect.width >= 20, rect.height >= 4 else { return 0 }
         let c = card(target, appName: appName)
-        let w = min(rect.width, 48), inner = w - 4
+        let w = min(rect.width, 48)
+        let inner = w - 4
         // When rows are short the footer goes first, then body rows (still ending in "…").
-        var footer = c.footer.isEmpty ? [] : [(TextWidth.truncate(c.footer.joined(separator: " · "), to: inner), Role.deviceMuted)]
+        var footer =
+            c.footer.isEmpty
+            ? [] : [(TextWidth.truncate(c.footer.joined(separator: " · "), to: inner), Role.deviceMuted)]
         let marker = c.marker.map { [(TextWidth.truncate($0, to: inner), Role.deviceMuted)] } ?? []
-        var texts: [(String, Role)] = [], body: [String] = []
+        var texts: [(String, Role)] = []
+        var body: [String] = []
         if let note = c.note {
             texts = TextWidth.wrap(note, to: inner, maxLines: 3).map { ($0, .deviceMuted) }
         } else {

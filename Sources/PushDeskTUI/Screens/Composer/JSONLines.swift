@@ -24,15 +24,23 @@ enum JSONLines {
             case .bool(let b): emit(b ? "true" : "false", .jsonNumber)
             case .null: emit("null", .jsonNumber)
             case .array(let items):
-                guard !items.isEmpty else { emit("[]", .jsonPunctuation); return }
+                guard !items.isEmpty else {
+                    emit("[]", .jsonPunctuation)
+                    return
+                }
                 emit("[", .jsonPunctuation)
                 for (i, item) in items.enumerated() {
                     if i > 0 { emit(",", .jsonPunctuation) }
-                    newline(level + 1); walk(item, level + 1)
+                    newline(level + 1)
+                    walk(item, level + 1)
                 }
-                newline(level); emit("]", .jsonPunctuation)
+                newline(level)
+                emit("]", .jsonPunctuation)
             case .object(let members):
-                guard !members.isEmpty else { emit("{}", .jsonPunctuation); return }
+                guard !members.isEmpty else {
+                    emit("{}", .jsonPunctuation)
+                    return
+                }
                 emit("{", .jsonPunctuation)
                 for (i, (key, item)) in members.enumerated() {
                     if i > 0 { emit(",", .jsonPunctuation) }
@@ -41,7 +49,8 @@ enum JSONLines {
                     emit(": ", .jsonPunctuation)
                     walk(item, level + 1)
                 }
-                newline(level); emit("}", .jsonPunctuation)
+                newline(level)
+                emit("}", .jsonPunctuation)
             }
         }
         walk(value, 0)
@@ -53,18 +62,28 @@ enum JSONLines {
         guard width > 0 else { return [] }
         var rows: [[Span]] = []
         for line in lines {
-            var row: [Span] = [], used = 0
+            var row: [Span] = []
+            var used = 0
             for span in line {
-                var chunk = "", chunkW = 0
+                var chunk = ""
+                var chunkW = 0
                 for c in span.text {
                     let w = TextArea.columns(c)
                     if used + chunkW + w > width {
                         if !chunk.isEmpty { row.append(Span(text: chunk, role: span.role)) }
-                        rows.append(row); row = []; used = 0; chunk = ""; chunkW = 0
+                        rows.append(row)
+                        row = []
+                        used = 0
+                        chunk = ""
+                        chunkW = 0
                     }
-                    chunk.append(c); chunkW += w
+                    chunk.append(c)
+                    chunkW += w
                 }
-                if !chunk.isEmpty { row.append(Span(text: chunk, role: span.role)); used += chunkW }
+                if !chunk.isEmpty {
+                    row.append(Span(text: chunk, role: span.role))
+                    used += chunkW
+                }
             }
             rows.append(row)
         }

@@ -45,7 +45,9 @@ struct PreviewPane {
                 }
             }
         }
-        return out.enumerated().sorted { ($0.element.finding.severity, $1.offset) > ($1.element.finding.severity, $0.offset) }.map(\.element)
+        return out.enumerated().sorted {
+            ($0.element.finding.severity, $1.offset) > ($1.element.finding.severity, $0.offset)
+        }.map(\.element)
     }
 
     static func tabLabel(_ t: PreviewTarget) -> String {
@@ -60,13 +62,19 @@ struct PreviewPane {
     static func meter(bytes: Int, limit: Int) -> (text: String, role: Role) {
         let role: Role = bytes > limit ? .meterOver : bytes * 10 >= limit * 9 ? .meterNear : .meterOK
         var text = "\(bytes) / \(limit) bytes"
-        if bytes > limit { text += " — over by \(bytes - limit)" } else { text += " (\(bytes * 100 / max(1, limit)) %)" }
+        if bytes > limit {
+            text += " — over by \(bytes - limit)"
+        } else {
+            text += " (\(bytes * 100 / max(1, limit)) %)"
+        }
         return (text, role)
     }
 
     /// `stamp` changes whenever `preview` does (the composer counts its recomputations).
-    mutating func render(into buf: inout CellBuffer, _ rect: Rect, preview: Preview?, stamp: Int, empty: String, appName: String,
-                         focused: Bool) {
+    mutating func render(
+        into buf: inout CellBuffer, _ rect: Rect, preview: Preview?, stamp: Int, empty: String, appName: String,
+        focused: Bool
+    ) {
         buf.box(rect, role: focused ? .borderFocus : .border, title: "Preview (the payload engine of pushdesk preview)")
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
@@ -110,30 +118,38 @@ struct PreviewPane {
         let findingsTop = inner.maxY - listRows - 1
         let body = Rect(x: inner.x, y: y, width: inner.width, height: findingsTop - y)
         renderRequest(into: &buf, body, preview: preview, stamp: stamp, appName: appName)
-        renderFindings(into: &buf, Rect(x: inner.x, y: findingsTop, width: inner.width, height: listRows + 1),
-                       findings, focused: focused)
+        renderFindings(
+            into: &buf, Rect(x: inner.x, y: findingsTop, width: inner.width, height: listRows + 1),
+            findings, focused: focused)
     }
 
     /// Endpoint, headers and the JSON, scrolled; beside it (or, narrow, instead of it) the device view.
-    private mutating func renderRequest(into buf: inout CellBuffer, _ rect: Rect, preview: Preview, stamp: Int, appName: String) {
+    private mutating func renderRequest(
+        into buf: inout CellBuffer, _ rect: Rect, preview: Preview, stamp: Int, appName: String
+    ) {
         guard !rect.isEmpty else { return }
         let t = preview.targets[target]
         let deviceW = 48
         let wide = rect.width >= deviceW + 50
         if !wide && showDevice {
-            DeviceView.render(into: &buf, Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height), target: t, appName: appName)
+            DeviceView.render(
+                into: &buf, Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height), target: t,
+                appName: appName)
             return
         }
         let jsonRect = wide ? Rect(x: rect.x, y: rect.y, width: rect.width - deviceW - 2, height: rect.height) : rect
         if wide {
             let side = Rect(x: rect.maxX - deviceW - 1, y: rect.y, width: deviceW, height: rect.height)
             let h = DeviceView.render(into: &buf, side, target: t, appName: appName)
-            Self.renderSizes(into: &buf, Rect(x: side.x, y: side.y + h + 1, width: side.width, height: side.height - h - 1), preview)
+            Self.renderSizes(
+                into: &buf, Rect(x: side.x, y: side.y + h + 1, width: side.width, height: side.height - h - 1), preview)
         }
         let w = jsonRect.width - 2
         let key = [stamp, target, w, jsonRect.height >= 20 ? 1 : 0]
         let wrapped: [[Span]]
-        if let c = rowsCache, c.key == key { wrapped = c.rows } else {
+        if let c = rowsCache, c.key == key {
+            wrapped = c.rows
+        } else {
             wrapped = JSONLines.wrap(Self.requestLines(t, tall: jsonRect.height >= 20), width: w)
             rowsCache = (key, wrapped)
         }
@@ -144,19 +160,27 @@ struct PreviewPane {
             for span in row { x = buf.put(span.text, x: x, y: jsonRect.y + i, role: span.role, maxX: jsonRect.maxX) }
         }
         if scroll > 0 { buf.put("↑", x: jsonRect.maxX - 1, y: jsonRect.y, role: .muted) }
-        if scroll + jsonRect.height < wrapped.count { buf.put("↓ PgDn", x: jsonRect.maxX - 6, y: jsonRect.maxY - 1, role: .muted) }
+        if scroll + jsonRect.height < wrapped.count {
+            buf.put("↓ PgDn", x: jsonRect.maxX - 6, y: jsonRect.maxY - 1, role: .muted)
+        }
     }
 
     /// `POST` endpoint, headers (one per line when `tall`, else sharing one line so the
     /// payload shows sooner), then the pretty JSON.
     static func requestLines(_ t: PreviewTarget, tall: Bool) -> [[Span]] {
         var rows: [[Span]] = [[Span(text: "POST ", role: .jsonPunctuation), Span(text: t.endpoint, role: .muted)]]
-        let headers = t.headers.map { [Span(text: $0.name, role: .jsonKey), Span(text: ": ", role: .jsonPunctuation), Span(text: $0.value, role: .jsonString)] }
+        let headers = t.headers.map {
+            [
+                Span(text: $0.name, role: .jsonKey), Span(text: ": ", role: .jsonPunctuation),
+                Span(text: $0.value, role: .jsonString),
+            ]
+        }
         if tall {
             rows += headers
             rows.append([])
         } else if !headers.isEmpty {
-            rows.append(headers.enumerated().flatMap { i, h in (i > 0 ? [Span(text: "  ", role: .jsonPunctuation)] : []) + h })
+            rows.append(
+                headers.enumerated().flatMap { i, h in (i > 0 ? [Span(text: "  ", role: .jsonPunctuation)] : []) + h })
         }
         return rows + JSONLines.lines(t.payload)
     }
@@ -179,10 +203,16 @@ struct PreviewPane {
         guard !rect.isEmpty else { return }
         buf.hline(x: rect.x, y: rect.y, width: rect.width, role: .border)
         let findings = entries.map(\.finding)
-        let e = findings.filter { $0.severity == .error }.count, w = findings.filter { $0.severity == .warning }.count
-        let head = findings.isEmpty ? " No findings " : " Findings: \(e) error\(e == 1 ? "" : "s"), \(w) warning\(w == 1 ? "" : "s")"
-            + (focused ? " — Enter jumps to the field " : " — Ctrl-V, then Enter jumps to the field ")
-        buf.put(head, x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : e > 0 ? .findingError : .findingWarning, maxX: rect.maxX)
+        let e = findings.filter { $0.severity == .error }.count
+        let w = findings.filter { $0.severity == .warning }.count
+        let head =
+            findings.isEmpty
+            ? " No findings "
+            : " Findings: \(e) error\(e == 1 ? "" : "s"), \(w) warning\(w == 1 ? "" : "s")"
+                + (focused ? " — Enter jumps to the field " : " — Ctrl-V, then Enter jumps to the field ")
+        buf.put(
+            head, x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : e > 0 ? .findingError : .findingWarning,
+            maxX: rect.maxX)
         let rows = rect.height - 1
         findingsRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rows)
         guard rows > 0, !findings.isEmpty else { return }
@@ -190,12 +220,17 @@ struct PreviewPane {
         for (i, entry) in entries.enumerated().dropFirst(top).prefix(rows) {
             let f = entry.finding
             let y = rect.y + 1 + i - top
-            let role: Role = focused && i == selected ? .listSelected
+            let role: Role =
+                focused && i == selected
+                ? .listSelected
                 : f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
             if focused && i == selected { buf.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: role) }
             // Which apps, unless the message names its app already.
-            let apps = entry.apps.isEmpty || entry.apps.contains(where: f.message.contains) ? "" : " (\(entry.apps.joined(separator: ", ")))"
-            let text = "\(f.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(f.rule)  \(f.field)\(apps): \(f.message)"
+            let apps =
+                entry.apps.isEmpty || entry.apps.contains(where: f.message.contains)
+                ? "" : " (\(entry.apps.joined(separator: ", ")))"
+            let text =
+                "\(f.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(f.rule)  \(f.field)\(apps): \(f.message)"
             buf.put(text, x: rect.x + 1, y: y, role: role, maxX: rect.maxX)
         }
     }

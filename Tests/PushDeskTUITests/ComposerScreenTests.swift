@@ -86,11 +86,10 @@ final class ComposerScreenTests: XCTestCase {
         type(app, "Line one")
         app.handle(.enter)
         type(app, "Line two")  // Enter: a line break in the body
-        app.handle(.ctrl("o"))  // iOS tab
-        for _ in 0..<3 { app.handle(.tab) }  // Type, Sound, Badge → Category
+        XCTAssertTrue(composer(app)!.focus(field: "ios.category", app: app))
         type(app, "image")
-        app.handle(.tab)
-        app.handle(.char(" "))  // Mutable content
+        XCTAssertTrue(composer(app)!.focus(field: "ios.mutableContent", app: app))
+        app.handle(.char(" "))
         app.handle(.ctrl("o"))
         app.handle(.ctrl("o"))  // Variables
         type(app, "https://cdn.example.com/a.jpg")  // mediaUrl is the first variable

@@ -14,6 +14,20 @@ public struct AndroidApp: Equatable, Sendable {
     public var variables: [AppVariable]
     public var subscriptionParams: [SubscriptionParam]
 
+    /// `<androidApp>`'s attributes in the file's order; the console's Information tab shows
+    /// the `.main` section first.
+    public static let definitions: [FieldDefinition<AndroidApp>] = [
+        .string("label", "Label", .android, \.label),
+        .string("integrationKey", "Integration key", note: "Ctrl-G new", .android, \.integrationKey),
+        .string("packageName", "Package name", .android, \.packageName),
+        .choice("api", "API", .android, section: .connection, default: AndroidAPI.httpv1, \.api),
+        .choice("connector", "Connector", .android, section: .connection, default: AndroidConnector.v2, \.connector),
+        .number(
+            "maxConnectPerChild", "Max connections", note: "per MTA child, empty = 8", .android, section: .connection,
+            min: 1, default: defaultMaxConnectPerChild, \.maxConnectPerChild),
+        .string("icon", "Icon", note: "Enter: browse", .android, path: true, omitEmpty: true, \.icon),
+    ]
+
     public init(
         label: String, integrationKey: String, packageName: String,
         api: AndroidAPI = .httpv1, connector: AndroidConnector = .v2,
@@ -58,6 +72,47 @@ public enum AndroidAuth: Equatable, Sendable {
         switch self {
         case .serviceAccount: "serviceAccount"
         case .serverKey: "serverKey"
+        }
+    }
+}
+
+extension AndroidAuth {
+    /// Each mode's `<auth>` attributes in the file's order (after `mode`) and the console's
+    /// credential fields; `.secret` ones live in secrets/ under the reference beside them.
+    public static let modes: [(mode: String, fields: [FieldDefinition<[String: String]>])] = [
+        (
+            "serviceAccount",
+            [
+                .credential("projectId", "Project id", .android),
+                .credential("clientEmail", "Client email", .android),
+                .credential("keyFile", "Key file (.json)", note: "Enter: browse", .android, kind: .path),
+            ]
+        ),
+        (
+            "serverKey",
+            [
+                .credential("serverKeyRef", "Server key secret", note: "name, not the key", .android),
+                .credential("serverKey", "Server key", .android, kind: .secret),
+            ]
+        ),
+    ]
+
+    /// The mode's attribute values by name.
+    public var values: [String: String] {
+        switch self {
+        case .serviceAccount(let p, let e, let f): ["projectId": p, "clientEmail": e, "keyFile": f]
+        case .serverKey(let r): ["serverKeyRef": r]
+        }
+    }
+
+    /// The auth of `mode` with `values` (absent ones empty); nil for an unknown mode.
+    public init?(mode: String, values v: [String: String]) {
+        switch mode {
+        case "serviceAccount":
+            self = .serviceAccount(
+                projectId: v["projectId"] ?? "", clientEmail: v["clientEmail"] ?? "", keyFile: v["keyFile"] ?? "")
+        case "serverKey": self = .serverKey(serverKeyRef: v["serverKeyRef"] ?? "")
+        default: return nil
         }
     }
 }

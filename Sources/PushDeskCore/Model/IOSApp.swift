@@ -12,6 +12,17 @@ public struct IOSApp: Equatable, Sendable {
     public var subscriptionParams: [SubscriptionParam]
     public var sounds: [Sound]
 
+    /// `<iosApp>`'s attributes in the file's order; the console's Information tab shows
+    /// the `.main` section first.
+    public static let definitions: [FieldDefinition<IOSApp>] = [
+        .choice("environment", "Environment", .ios, section: .connection, \.environment),
+        .string("label", "Label", .ios, \.label),
+        .string("integrationKey", "Integration key", note: "Ctrl-G new", .ios, \.integrationKey),
+        .string("bundleId", "Bundle id", .ios, \.bundleId),
+        .choice("connector", "Connector", .ios, section: .connection, default: IOSConnector.http2, \.connector),
+        .string("icon", "Icon", note: "Enter: browse", .ios, path: true, omitEmpty: true, \.icon),
+    ]
+
     public init(
         environment: IOSEnvironment, label: String, integrationKey: String, bundleId: String,
         connector: IOSConnector = .http2, icon: String = "", auth: IOSAuth? = nil,
@@ -53,6 +64,47 @@ public enum IOSAuth: Equatable, Sendable {
         switch self {
         case .token: "token"
         case .certificate: "certificate"
+        }
+    }
+}
+
+extension IOSAuth {
+    /// Each mode's `<auth>` attributes in the file's order (after `mode`) and the console's
+    /// credential fields; `.secret` ones live in secrets/ under the reference beside them.
+    public static let modes: [(mode: String, fields: [FieldDefinition<[String: String]>])] = [
+        (
+            "token",
+            [
+                .credential("keyId", "Key ID", note: "10 chars", .ios),
+                .credential("teamId", "Team ID", note: "10 chars", .ios),
+                .credential("keyFile", "Key file (.p8)", note: "Enter: browse", .ios, kind: .path),
+            ]
+        ),
+        (
+            "certificate",
+            [
+                .credential("certificateFile", "Certificate", note: "Enter: browse", .ios, kind: .path),
+                .credential("passwordRef", "Password secret", note: "name, not the password", .ios, omitEmpty: true),
+                .credential("password", "Password", .ios, kind: .secret),
+            ]
+        ),
+    ]
+
+    /// The mode's attribute values by name.
+    public var values: [String: String] {
+        switch self {
+        case .token(let k, let t, let f): ["keyId": k, "teamId": t, "keyFile": f]
+        case .certificate(let f, let r): ["certificateFile": f, "passwordRef": r]
+        }
+    }
+
+    /// The auth of `mode` with `values` (absent ones empty); nil for an unknown mode.
+    public init?(mode: String, values v: [String: String]) {
+        switch mode {
+        case "token": self = .token(keyId: v["keyId"] ?? "", teamId: v["teamId"] ?? "", keyFile: v["keyFile"] ?? "")
+        case "certificate":
+            self = .certificate(certificateFile: v["certificateFile"] ?? "", passwordRef: v["passwordRef"] ?? "")
+        default: return nil
         }
     }
 }

@@ -120,36 +120,24 @@ extension Service {
         s.targetMapping = f(targetMapping)
         s.marketingUrl = f(marketingUrl)
         s.trackingUrl = f(trackingUrl)
+        // Every text field of the app tables (choices and numbers cannot hold a forbidden character).
+        func texts<R>(_ table: [FieldDefinition<R>], _ r: inout R) {
+            for d in table where d.kind == .text || d.kind == .path { d.set(&r, d.text(r).map(f)) }
+        }
         s.apps = apps.map { app in
             switch app {
             case .ios(var a):
-                a.label = f(a.label)
-                a.integrationKey = f(a.integrationKey)
-                a.bundleId = f(a.bundleId)
-                a.icon = f(a.icon)
+                texts(IOSApp.definitions, &a)
                 a.variables = vars(a.variables)
                 a.subscriptionParams = params(a.subscriptionParams)
                 a.sounds = a.sounds.map { Sound(name: f($0.name), label: f($0.label)) }
-                switch a.auth {
-                case .token(let k, let t, let file): a.auth = .token(keyId: f(k), teamId: f(t), keyFile: f(file))
-                case .certificate(let file, let ref):
-                    a.auth = .certificate(certificateFile: f(file), passwordRef: f(ref))
-                case nil: break
-                }
+                a.auth = a.auth.flatMap { IOSAuth(mode: $0.mode, values: $0.values.mapValues(f)) }
                 return .ios(a)
             case .android(var a):
-                a.label = f(a.label)
-                a.integrationKey = f(a.integrationKey)
-                a.packageName = f(a.packageName)
-                a.icon = f(a.icon)
+                texts(AndroidApp.definitions, &a)
                 a.variables = vars(a.variables)
                 a.subscriptionParams = params(a.subscriptionParams)
-                switch a.auth {
-                case .serviceAccount(let p, let e, let file):
-                    a.auth = .serviceAccount(projectId: f(p), clientEmail: f(e), keyFile: f(file))
-                case .serverKey(let ref): a.auth = .serverKey(serverKeyRef: f(ref))
-                case nil: break
-                }
+                a.auth = a.auth.flatMap { AndroidAuth(mode: $0.mode, values: $0.values.mapValues(f)) }
                 return .android(a)
             }
         }

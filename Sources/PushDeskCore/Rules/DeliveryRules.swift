@@ -125,17 +125,9 @@ public enum DeliveryRules {
                     "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset"
                 )
             }
-            let ignored: [(String, Bool)] = [
-                ("ios.category", ios.category.nonEmpty != nil), ("ios.threadId", ios.threadId.nonEmpty != nil),
-                ("ios.interruptionLevel", ios.interruptionLevel != nil),
-                ("ios.relevanceScore", ios.relevanceScore.nonEmpty != nil),
-                ("ios.targetContentId", ios.targetContentId.nonEmpty != nil),
-                ("ios.launchImage", ios.launchImage.nonEmpty != nil),
-                ("ios.critical", ios.critical == true), ("ios.volume", ios.volume.nonEmpty != nil),
-            ]
-            for (field, isSet) in ignored where isSet {
+            for o in IOSOptions.definitions where o.visibleOnly && o.isSet(in: ios) && !silentOwnRule.contains(o.name) {
                 add(
-                    .warning, "silent.ignored-option", field,
+                    .warning, "silent.ignored-option", o.field,
                     "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
             }
         } else {
@@ -224,22 +216,9 @@ public enum DeliveryRules {
         return out
     }
 
-    /// AndroidNotification options, each with whether the delivery sets it.
-    private static func notificationOnlyOptions(_ o: AndroidOptions) -> [(field: String, isSet: Bool)] {
-        [
-            ("android.channelId", o.channelId.nonEmpty != nil), ("android.sound", o.sound.nonEmpty != nil),
-            ("android.icon", o.icon.nonEmpty != nil), ("android.color", o.color.nonEmpty != nil),
-            ("android.tag", o.tag.nonEmpty != nil), ("android.clickAction", o.clickAction.nonEmpty != nil),
-            ("android.image", o.image.nonEmpty != nil), ("android.ticker", o.ticker.nonEmpty != nil),
-            ("android.sticky", o.sticky != nil), ("android.visibility", o.visibility != nil),
-            ("android.notificationPriority", o.notificationPriority != nil),
-            ("android.notificationCount", o.notificationCount.nonEmpty != nil),
-        ]
-    }
-    private static let legacyMissingOptions: Set<String> = [
-        "android.channelId", "android.image", "android.ticker", "android.sticky", "android.visibility",
-        "android.notificationPriority", "android.notificationCount",
-    ]
+    /// Alert-only options a silent delivery reports by their own rule (`silent.content`,
+    /// `mutable.no-alert`) or that cost nothing there (content-available is sent anyway).
+    private static let silentOwnRule: Set<String> = ["sound", "badge", "mutableContent", "contentAvailable"]
 
     /// Everything about the `<android>` options for one Android app.
     static func androidFindings(_ delivery: Delivery, app: AndroidApp, file: String) -> [Finding] {
@@ -273,16 +252,19 @@ public enum DeliveryRules {
                 "a notification message with neither title nor body shows an empty notification; write one, or use type=\"data\""
             )
         }
-        if o.effectiveType == .data {
-            for (field, isSet) in notificationOnlyOptions(o) where isSet {
+        let isData = o.effectiveType == .data
+        if isData {
+            for d in AndroidOptions.definitions where d.visibleOnly && d.isSet(in: o) {
                 add(
-                    .warning, "android.ignored-option", field,
+                    .warning, "android.ignored-option", d.field,
                     "not sent: a data message carries only data; set type=\"notification\" on <android> or remove it")
             }
-        } else if app.api == .legacy {
-            for (field, isSet) in notificationOnlyOptions(o) where isSet && legacyMissingOptions.contains(field) {
+        }
+        if app.api == .legacy {
+            // A notification-only option of a data message has its android.ignored-option already.
+            for d in AndroidOptions.definitions where !d.legacy && d.isSet(in: o) && !(isData && d.visibleOnly) {
                 add(
-                    .warning, "legacy.ignored-option", field,
+                    .warning, "legacy.ignored-option", d.field,
                     "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\""
                 )
             }

@@ -3,16 +3,8 @@ import Foundation
 /// `deliveries/<name>.xml` ⇄ `Delivery` (SPEC §3.2). Attribute order here is the file's fixed order.
 public enum DeliveryXML {
     static let deliveryAttributes = ["format", "name", "label", "service"]
-    static let iosAttributes = [
-        "type", "sound", "critical", "volume", "badge", "category", "mutableContent",
-        "contentAvailable", "threadId", "interruptionLevel", "relevanceScore",
-        "targetContentId", "launchImage", "priority", "collapseId", "expiration",
-    ]
-    static let androidAttributes = [
-        "type", "priority", "ttl", "collapseKey", "channelId", "sound", "icon", "color",
-        "tag", "clickAction", "image", "ticker", "sticky", "visibility",
-        "notificationPriority", "notificationCount",
-    ]
+    static let iosAttributes = IOSOptions.definitions.names()
+    static let androidAttributes = AndroidOptions.definitions.names()
 
     // MARK: reading
 
@@ -53,30 +45,13 @@ public enum DeliveryXML {
             let i = r.reader(for: node, path: "ios.")
             try i.checkAttributes(iosAttributes)
             try i.checkChildren([])
-            d.ios = IOSOptions(
-                type: try i.enumValue("type", IOSDeliveryType.self), sound: i.optional("sound"),
-                critical: try i.bool("critical"), volume: i.optional("volume"), badge: i.optional("badge"),
-                category: i.optional("category"), mutableContent: try i.bool("mutableContent"),
-                contentAvailable: try i.bool("contentAvailable"), threadId: i.optional("threadId"),
-                interruptionLevel: try i.enumValue("interruptionLevel", InterruptionLevel.self),
-                relevanceScore: i.optional("relevanceScore"), targetContentId: i.optional("targetContentId"),
-                launchImage: i.optional("launchImage"), priority: try i.enumValue("priority", APNsPriority.self),
-                collapseId: i.optional("collapseId"), expiration: i.optional("expiration"))
+            try IOSOptions.definitions.decode(i, into: &d.ios)
         }
         if let node = r.child(named: "android") {
             let a = r.reader(for: node, path: "android.")
             try a.checkAttributes(androidAttributes)
             try a.checkChildren([])
-            d.android = AndroidOptions(
-                type: try a.enumValue("type", AndroidDeliveryType.self),
-                priority: try a.enumValue("priority", AndroidPriority.self), ttl: a.optional("ttl"),
-                collapseKey: a.optional("collapseKey"), channelId: a.optional("channelId"),
-                sound: a.optional("sound"), icon: a.optional("icon"), color: a.optional("color"),
-                tag: a.optional("tag"), clickAction: a.optional("clickAction"), image: a.optional("image"),
-                ticker: a.optional("ticker"), sticky: try a.bool("sticky"),
-                visibility: try a.enumValue("visibility", NotificationVisibility.self),
-                notificationPriority: try a.enumValue("notificationPriority", NotificationPriority.self),
-                notificationCount: a.optional("notificationCount"))
+            try AndroidOptions.definitions.decode(a, into: &d.android)
         }
         if let node = r.child(named: "variables") {
             let v = r.reader(for: node, path: "variables")
@@ -113,24 +88,9 @@ public enum DeliveryXML {
         if let t = d.tracking {
             try w.empty("tracking", [("messageId", t.messageId), ("deliveryId", t.deliveryId)])
         }
-        let i = d.ios
-        let iosAttrs: [(String, String?)] = [
-            ("type", i.type?.rawValue), ("sound", i.sound), ("critical", i.critical.map(bool)), ("volume", i.volume),
-            ("badge", i.badge), ("category", i.category), ("mutableContent", i.mutableContent.map(bool)),
-            ("contentAvailable", i.contentAvailable.map(bool)), ("threadId", i.threadId),
-            ("interruptionLevel", i.interruptionLevel?.rawValue), ("relevanceScore", i.relevanceScore),
-            ("targetContentId", i.targetContentId), ("launchImage", i.launchImage),
-            ("priority", i.priority?.rawValue), ("collapseId", i.collapseId), ("expiration", i.expiration),
-        ]
+        let iosAttrs = IOSOptions.definitions.attributes(of: d.ios)
         if iosAttrs.contains(where: { $0.1 != nil }) { try w.empty("ios", iosAttrs) }
-        let a = d.android
-        let androidAttrs: [(String, String?)] = [
-            ("type", a.type?.rawValue), ("priority", a.priority?.rawValue), ("ttl", a.ttl),
-            ("collapseKey", a.collapseKey), ("channelId", a.channelId), ("sound", a.sound), ("icon", a.icon),
-            ("color", a.color), ("tag", a.tag), ("clickAction", a.clickAction), ("image", a.image),
-            ("ticker", a.ticker), ("sticky", a.sticky.map(bool)), ("visibility", a.visibility?.rawValue),
-            ("notificationPriority", a.notificationPriority?.rawValue), ("notificationCount", a.notificationCount),
-        ]
+        let androidAttrs = AndroidOptions.definitions.attributes(of: d.android)
         if androidAttrs.contains(where: { $0.1 != nil }) { try w.empty("android", androidAttrs) }
         if !d.variables.isEmpty {
             // The reader refuses a second value for a name; never write a file it would refuse.
@@ -147,8 +107,6 @@ public enum DeliveryXML {
         w.end()
         return w.output
     }
-
-    private static func bool(_ b: Bool) -> String { b ? "true" : "false" }
 }
 
 /// `profiles/<name>.xml`: `<recipient field="value" …/>`, any attribute names, in file order.

@@ -3,12 +3,19 @@ import Foundation
 /// `services/<name>.xml` ⇄ `Service` (SPEC §3.1). Attribute order here is the file's fixed order.
 public enum ServiceXML {
     static let serviceAttributes = ["format", "name", "label", "targetMapping", "marketingUrl", "trackingUrl"]
-    static let iosAppAttributes = ["environment", "label", "integrationKey", "bundleId", "connector", "icon"]
-    static let androidAppAttributes = [
-        "label", "integrationKey", "packageName", "api", "connector", "maxConnectPerChild", "icon",
-    ]
-    static let iosAuthAttributes = ["mode", "keyId", "teamId", "keyFile", "certificateFile", "passwordRef"]
-    static let androidAuthAttributes = ["mode", "projectId", "clientEmail", "keyFile", "serverKeyRef"]
+    static let iosAppAttributes = IOSApp.definitions.names()
+    static let androidAppAttributes = AndroidApp.definitions.names()
+    static let iosAuthAttributes = authAttributes(IOSAuth.modes)
+    static let androidAuthAttributes = authAttributes(AndroidAuth.modes)
+
+    /// `mode`, then every mode's attributes that the file holds, once each.
+    private static func authAttributes(_ modes: [(mode: String, fields: [FieldDefinition<[String: String]>])])
+        -> [String]
+    {
+        var names = ["mode"]
+        for f in modes.flatMap(\.fields) where f.kind != .secret && !names.contains(f.name) { names.append(f.name) }
+        return names
+    }
 
     // MARK: reading
 
@@ -38,35 +45,19 @@ public enum ServiceXML {
     private static func iosApp(_ r: ElementReader) throws -> IOSApp {
         try r.checkAttributes(iosAppAttributes)
         try r.checkChildren(["auth", "variables", "subscriptionParams", "sounds"])
-        guard let env = try r.enumValue("environment", IOSEnvironment.self) else {
-            throw r.error("<iosApp> needs `environment` (sandbox|production)")
-        }
-        var app = IOSApp(
-            environment: env, label: r.optional("label") ?? "",
-            integrationKey: r.optional("integrationKey") ?? "",
-            bundleId: r.optional("bundleId") ?? "",
-            connector: try r.enumValue("connector", IOSConnector.self) ?? .http2,
-            icon: r.optional("icon") ?? "")
+        var app = IOSApp(environment: .sandbox, label: "", integrationKey: "", bundleId: "")
+        try IOSApp.definitions.decode(r, into: &app)
         if let auth = r.child(named: "auth") {
             let a = r.reader(for: auth, path: r.path + "auth.")
             try a.checkAttributes(iosAuthAttributes)
             try a.checkChildren([])
-            switch try a.required("mode") {
-            case "token":
-                try onlyAttributes(a, ["mode", "keyId", "teamId", "keyFile"], mode: "token")
-                app.auth = .token(
-                    keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "",
-                    keyFile: a.optional("keyFile") ?? "")
-            case "certificate":
-                try onlyAttributes(a, ["mode", "certificateFile", "passwordRef"], mode: "certificate")
-                app.auth = .certificate(
-                    certificateFile: a.optional("certificateFile") ?? "",
-                    passwordRef: a.optional("passwordRef") ?? "")
-            case let other:
+            let mode = try a.required("mode")
+            guard let fields = IOSAuth.modes.first(where: { $0.mode == mode })?.fields else {
                 throw a.error(
                     attribute: "mode",
-                    "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
+                    "auth mode \"\(Escape.inline(mode))\" is not an iOS mode; expected token|certificate")
             }
+            app.auth = IOSAuth(mode: mode, values: try authValues(a, fields, mode: mode))
         }
         (app.variables, app.subscriptionParams) = try lists(r)
         if let sounds = r.child(named: "sounds") {
@@ -86,35 +77,33 @@ public enum ServiceXML {
     private static func androidApp(_ r: ElementReader) throws -> AndroidApp {
         try r.checkAttributes(androidAppAttributes)
         try r.checkChildren(["auth", "variables", "subscriptionParams"])
-        var app = AndroidApp(
-            label: r.optional("label") ?? "", integrationKey: r.optional("integrationKey") ?? "",
-            packageName: r.optional("packageName") ?? "",
-            api: try r.enumValue("api", AndroidAPI.self) ?? .httpv1,
-            connector: try r.enumValue("connector", AndroidConnector.self) ?? .v2,
-            maxConnectPerChild: try r.int("maxConnectPerChild", min: 1),
-            icon: r.optional("icon") ?? "")
+        var app = AndroidApp(label: "", integrationKey: "", packageName: "")
+        try AndroidApp.definitions.decode(r, into: &app)
         if let auth = r.child(named: "auth") {
             let a = r.reader(for: auth, path: r.path + "auth.")
             try a.checkAttributes(androidAuthAttributes)
             try a.checkChildren([])
-            switch try a.required("mode") {
-            case "serviceAccount":
-                try onlyAttributes(a, ["mode", "projectId", "clientEmail", "keyFile"], mode: "serviceAccount")
-                app.auth = .serviceAccount(
-                    projectId: a.optional("projectId") ?? "",
-                    clientEmail: a.optional("clientEmail") ?? "",
-                    keyFile: a.optional("keyFile") ?? "")
-            case "serverKey":
-                try onlyAttributes(a, ["mode", "serverKeyRef"], mode: "serverKey")
-                app.auth = .serverKey(serverKeyRef: a.optional("serverKeyRef") ?? "")
-            case let other:
+            let mode = try a.required("mode")
+            guard let fields = AndroidAuth.modes.first(where: { $0.mode == mode })?.fields else {
                 throw a.error(
                     attribute: "mode",
-                    "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
+                    "auth mode \"\(Escape.inline(mode))\" is not an Android mode; expected serviceAccount|serverKey")
             }
+            app.auth = AndroidAuth(mode: mode, values: try authValues(a, fields, mode: mode))
         }
         (app.variables, app.subscriptionParams) = try lists(r)
         return app
+    }
+
+    /// The values of one auth mode's attributes; one of another mode is refused.
+    private static func authValues(_ a: ElementReader, _ fields: [FieldDefinition<[String: String]>], mode: String)
+        throws -> [String: String]
+    {
+        let inFile = fields.filter { $0.kind != .secret }
+        try onlyAttributes(a, ["mode"] + inFile.names(), mode: mode)
+        var values: [String: String] = [:]
+        try inFile.decode(a, into: &values)
+        return values
     }
 
     /// An attribute that belongs to the other auth mode is a mistake worth stopping on.
@@ -171,22 +160,8 @@ public enum ServiceXML {
         for app in s.apps {
             switch app {
             case .ios(let a):
-                try w.start(
-                    "iosApp",
-                    [
-                        ("environment", a.environment.rawValue), ("label", a.label),
-                        ("integrationKey", a.integrationKey), ("bundleId", a.bundleId),
-                        ("connector", a.connector.rawValue), ("icon", nonEmpty(a.icon)),
-                    ])
-                switch a.auth {
-                case .token(let keyId, let teamId, let keyFile)?:
-                    try w.empty(
-                        "auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
-                case .certificate(let file, let ref)?:
-                    try w.empty(
-                        "auth", [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
-                case nil: break
-                }
+                try w.start("iosApp", IOSApp.definitions.attributes(of: a))
+                if let auth = a.auth { try writeAuth(&w, auth.mode, auth.values, IOSAuth.modes) }
                 try writeLists(&w, a.variables, a.subscriptionParams)
                 if !a.sounds.isEmpty {
                     try w.start("sounds")
@@ -195,33 +170,22 @@ public enum ServiceXML {
                 }
                 w.end()
             case .android(let a):
-                try w.start(
-                    "androidApp",
-                    [
-                        ("label", a.label), ("integrationKey", a.integrationKey),
-                        ("packageName", a.packageName), ("api", a.api.rawValue),
-                        ("connector", a.connector.rawValue),
-                        ("maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
-                        ("icon", nonEmpty(a.icon)),
-                    ])
-                switch a.auth {
-                case .serviceAccount(let projectId, let email, let keyFile)?:
-                    try w.empty(
-                        "auth",
-                        [
-                            ("mode", "serviceAccount"), ("projectId", projectId),
-                            ("clientEmail", email), ("keyFile", keyFile),
-                        ])
-                case .serverKey(let ref)?:
-                    try w.empty("auth", [("mode", "serverKey"), ("serverKeyRef", ref)])
-                case nil: break
-                }
+                try w.start("androidApp", AndroidApp.definitions.attributes(of: a))
+                if let auth = a.auth { try writeAuth(&w, auth.mode, auth.values, AndroidAuth.modes) }
                 try writeLists(&w, a.variables, a.subscriptionParams)
                 w.end()
             }
         }
         w.end()
         return w.output
+    }
+
+    private static func writeAuth(
+        _ w: inout XMLWriter, _ mode: String, _ values: [String: String],
+        _ modes: [(mode: String, fields: [FieldDefinition<[String: String]>])]
+    ) throws {
+        let fields = (modes.first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }
+        try w.empty("auth", [("mode", mode)] + fields.attributes(of: values))
     }
 
     private static func writeLists(_ w: inout XMLWriter, _ vars: [AppVariable], _ params: [SubscriptionParam]) throws {

@@ -61,12 +61,7 @@ final class AppEditorScreen: ConsoleScreen {
     func focus(field: String) {
         let leaf = FieldPath(field).leaf
         let path = FieldPath(field).field
-        if path.hasPrefix("auth")
-            || [
-                "keyId", "teamId", "keyFile", "certificateFile", "passwordRef", "projectId", "clientEmail",
-                "serverKeyRef",
-            ].contains(leaf)
-        {
+        if path.hasPrefix("auth") || AppFields.credentialNames.contains(leaf) {
             tab = .credentials
         } else if path.hasPrefix("variables") {
             tab = .variables

@@ -5,94 +5,58 @@ import PushDeskCore
 /// shape of what was typed (a number where a number goes); rules live in PushDeskCore.
 enum AppFields {
     static func info(_ a: MobileApp) -> [FormField] {
+        // The app's identity first, then how it connects; each section in the file's order.
+        func fields<R>(_ table: [FieldDefinition<R>], _ r: R) -> [FormField] {
+            let main = table.filter { $0.section == .main }
+            let connection = table.filter { $0.section == .connection }
+            return (main + connection).map { field($0, $0.text(r) ?? "") }
+        }
         switch a {
-        case .ios(let i):
-            return [
-                FormField(id: "label", label: "Label", value: i.label),
-                FormField(id: "integrationKey", label: "Integration key", value: i.integrationKey, note: "Ctrl-G new"),
-                FormField(id: "bundleId", label: "Bundle id", value: i.bundleId),
-                FormField(id: "icon", label: "Icon", kind: .path, value: i.icon, note: "Enter: browse"),
-                FormField(
-                    id: "environment", label: "Environment", kind: .choice(IOSEnvironment.allCases.map(\.rawValue)),
-                    value: i.environment.rawValue),
-                FormField(
-                    id: "connector", label: "Connector", kind: .choice(IOSConnector.allCases.map(\.rawValue)),
-                    value: i.connector.rawValue),
-            ]
-        case .android(let x):
-            return [
-                FormField(id: "label", label: "Label", value: x.label),
-                FormField(id: "integrationKey", label: "Integration key", value: x.integrationKey, note: "Ctrl-G new"),
-                FormField(id: "packageName", label: "Package name", value: x.packageName),
-                FormField(id: "icon", label: "Icon", kind: .path, value: x.icon, note: "Enter: browse"),
-                FormField(
-                    id: "api", label: "API", kind: .choice(AndroidAPI.allCases.map(\.rawValue)), value: x.api.rawValue),
-                FormField(
-                    id: "connector", label: "Connector", kind: .choice(AndroidConnector.allCases.map(\.rawValue)),
-                    value: x.connector.rawValue),
-                FormField(
-                    id: "maxConnectPerChild", label: "Max connections",
-                    value: x.maxConnectPerChild.map(String.init) ?? "", note: "per MTA child, empty = 8"),
-            ]
+        case .ios(let i): return fields(IOSApp.definitions, i)
+        case .android(let x): return fields(AndroidApp.definitions, x)
         }
     }
 
     static let none = "none"
 
+    /// The auth mode, then the fields of the app's mode (secrets shown as set or not, never their value).
     static func credentials(_ a: MobileApp, secretSet: (String) -> Bool = { _ in false }) -> [FormField] {
-        func secretField(_ id: String, _ label: String, ref: String) -> FormField {
-            let set = !ref.isEmpty && secretSet(ref)
-            return FormField(
-                id: id, label: label, kind: .secret, value: set ? "••••••••" : "(not set)",
-                note: set ? "stored in secrets/; Enter replaces it" : "Enter to type it (kept in secrets/)")
+        let (modes, mode, values) =
+            switch a {
+            case .ios(let i): (IOSAuth.modes, i.auth?.mode, i.auth?.values ?? [:])
+            case .android(let x): (AndroidAuth.modes, x.auth?.mode, x.auth?.values ?? [:])
+            }
+        var f = [
+            FormField(
+                id: "mode", label: "Auth mode", kind: .choice([none] + modes.map(\.mode)), value: mode ?? none)
+        ]
+        var ref = ""
+        for d in modes.first(where: { $0.mode == mode })?.fields ?? [] {
+            if d.kind == .secret {
+                // A secret is kept under the reference field just before it.
+                let set = !ref.isEmpty && secretSet(ref)
+                f.append(
+                    FormField(
+                        id: d.name, label: d.label, kind: .secret, value: set ? "••••••••" : "(not set)",
+                        note: set ? "stored in secrets/; Enter replaces it" : "Enter to type it (kept in secrets/)"))
+            } else {
+                ref = values[d.name] ?? ""
+                f.append(field(d, ref))
+            }
         }
-        switch a {
-        case .ios(let i):
-            var f = [
-                FormField(
-                    id: "mode", label: "Auth mode", kind: .choice([none, "token", "certificate"]),
-                    value: i.auth?.mode ?? none)
-            ]
-            switch i.auth {
-            case .token(let keyId, let teamId, let keyFile):
-                f += [
-                    FormField(id: "keyId", label: "Key ID", value: keyId, note: "10 chars"),
-                    FormField(id: "teamId", label: "Team ID", value: teamId, note: "10 chars"),
-                    FormField(
-                        id: "keyFile", label: "Key file (.p8)", kind: .path, value: keyFile, note: "Enter: browse"),
-                ]
-            case .certificate(let file, let ref):
-                f += [
-                    FormField(
-                        id: "certificateFile", label: "Certificate", kind: .path, value: file, note: "Enter: browse"),
-                    FormField(id: "passwordRef", label: "Password secret", value: ref, note: "name, not the password"),
-                    secretField("password", "Password", ref: ref),
-                ]
-            case nil: break
-            }
-            return f
-        case .android(let x):
-            var f = [
-                FormField(
-                    id: "mode", label: "Auth mode", kind: .choice([none, "serviceAccount", "serverKey"]),
-                    value: x.auth?.mode ?? none)
-            ]
-            switch x.auth {
-            case .serviceAccount(let projectId, let email, let keyFile):
-                f += [
-                    FormField(id: "projectId", label: "Project id", value: projectId),
-                    FormField(id: "clientEmail", label: "Client email", value: email),
-                    FormField(
-                        id: "keyFile", label: "Key file (.json)", kind: .path, value: keyFile, note: "Enter: browse"),
-                ]
-            case .serverKey(let ref):
-                f += [
-                    FormField(id: "serverKeyRef", label: "Server key secret", value: ref, note: "name, not the key"),
-                    secretField("serverKey", "Server key", ref: ref),
-                ]
-            case nil: break
-            }
-            return f
+        return f
+    }
+
+    /// Every credential field name of either platform (the editor's Credentials tab).
+    static let credentialNames: Set<String> = Set(
+        (IOSAuth.modes + AndroidAuth.modes).flatMap(\.fields).filter { $0.kind != .secret }.map(\.name))
+
+    private static func field<R>(_ d: FieldDefinition<R>, _ value: String) -> FormField {
+        switch d.kind {
+        case .choice(let values, _):
+            FormField(id: d.name, label: d.label, kind: .choice(values), value: value, note: d.note)
+        case .path: FormField(id: d.name, label: d.label, kind: .path, value: value, note: d.note)
+        default: FormField(id: d.name, label: d.label, value: value, note: d.note)
         }
     }
 
@@ -100,62 +64,36 @@ enum AppFields {
     static func apply(_ id: String, _ v: String, to a: inout MobileApp) -> String? {
         switch a {
         case .ios(var i):
-            switch id {
-            case "label": i.label = v
-            case "integrationKey": i.integrationKey = v
-            case "bundleId": i.bundleId = v
-            case "icon": i.icon = v
-            case "environment": i.environment = IOSEnvironment(rawValue: v) ?? i.environment
-            case "connector": i.connector = IOSConnector(rawValue: v) ?? i.connector
-            case "mode":
-                switch v {
-                case "token": i.auth = .token(keyId: "", teamId: "", keyFile: "")
-                case "certificate": i.auth = .certificate(certificateFile: "", passwordRef: "")
-                default: i.auth = nil
-                }
-            case "keyId", "teamId", "keyFile":
-                guard case .token(var k, var t, var f) = i.auth else { break }
-                if id == "keyId" { k = v } else if id == "teamId" { t = v } else { f = v }
-                i.auth = .token(keyId: k, teamId: t, keyFile: f)
-            case "certificateFile", "passwordRef":
-                guard case .certificate(var f, var r) = i.auth else { break }
-                if id == "certificateFile" { f = v } else { r = v }
-                i.auth = .certificate(certificateFile: f, passwordRef: r)
-            default: break
+            if id == "mode" {
+                i.auth = IOSAuth(mode: v, values: [:])
+            } else if let d = IOSApp.definitions.named(id) {
+                if let e = inputError(d, v) { return e }
+                d.set(&i, v)
+            } else if var values = i.auth?.values, let mode = i.auth?.mode, values[id] != nil {
+                values[id] = v
+                i.auth = IOSAuth(mode: mode, values: values)
             }
             a = .ios(i)
         case .android(var x):
-            switch id {
-            case "label": x.label = v
-            case "integrationKey": x.integrationKey = v
-            case "packageName": x.packageName = v
-            case "icon": x.icon = v
-            case "api": x.api = AndroidAPI(rawValue: v) ?? x.api
-            case "connector": x.connector = AndroidConnector(rawValue: v) ?? x.connector
-            case "maxConnectPerChild":
-                if v.isEmpty {
-                    x.maxConnectPerChild = nil
-                } else if let n = Int(v), n > 0 {
-                    x.maxConnectPerChild = n
-                } else {
-                    return "must be a whole number above 0 (or empty for the default 8)"
-                }
-            case "mode":
-                switch v {
-                case "serviceAccount": x.auth = .serviceAccount(projectId: "", clientEmail: "", keyFile: "")
-                case "serverKey": x.auth = .serverKey(serverKeyRef: "")
-                default: x.auth = nil
-                }
-            case "projectId", "clientEmail", "keyFile":
-                guard case .serviceAccount(var p, var e, var f) = x.auth else { break }
-                if id == "projectId" { p = v } else if id == "clientEmail" { e = v } else { f = v }
-                x.auth = .serviceAccount(projectId: p, clientEmail: e, keyFile: f)
-            case "serverKeyRef": x.auth = .serverKey(serverKeyRef: v)
-            default: break
+            if id == "mode" {
+                x.auth = AndroidAuth(mode: v, values: [:])
+            } else if let d = AndroidApp.definitions.named(id) {
+                if let e = inputError(d, v) { return e }
+                d.set(&x, v)
+            } else if var values = x.auth?.values, let mode = x.auth?.mode, values[id] != nil {
+                values[id] = v
+                x.auth = AndroidAuth(mode: mode, values: values)
             }
             a = .android(x)
         }
         return nil
+    }
+
+    /// The shape of what was typed: a number where a number goes (empty = the default).
+    private static func inputError<R>(_ d: FieldDefinition<R>, _ v: String) -> String? {
+        guard case .number(let min, let dflt) = d.kind, !v.isEmpty else { return nil }
+        if let n = Int(v), n >= min { return nil }
+        return "must be a whole number above \(min - 1)" + (dflt.map { " (or empty for the default \($0))" } ?? "")
     }
 
     /// A new integration key: a UUID, unique without coordination.

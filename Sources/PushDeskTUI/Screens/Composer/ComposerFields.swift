@@ -52,77 +52,43 @@ enum ComposerFields {
 
     private static func ios(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
         let o = d.ios
+        var f = IOSOptions.definitions.map { field($0, o) }
         // The app's sounds plus `default`; a value the apps do not have stays listed (sound.unknown says why).
         var sounds = [notSet, "default"]
         for s in (c.service?.iosApps ?? []).flatMap(\.sounds) where !sounds.contains(s.name) { sounds.append(s.name) }
         if let s = o.sound, !sounds.contains(s) { sounds.append(s) }
-        var f = [
-            FormField(
-                id: "type", label: "Type", kind: .choice(IOSDeliveryType.allCases.map(\.rawValue)),
-                value: o.effectiveType.rawValue,
-                note: "silent: a background update, no alert"),
-            FormField(id: "sound", label: "Sound", kind: .choice(sounds), value: o.sound ?? notSet),
-            text("badge", "Badge", o.badge, note: "0 clears it"),
-            text("category", "Category", o.category, note: "e.g. image"),
-            check("mutableContent", "Mutable content", o.mutableContent, note: "rich: the service extension runs"),
-            check("contentAvailable", "Content available", o.contentAvailable, note: "also wake the app"),
-            text("threadId", "Thread id", o.threadId),
-            choice(
-                "interruptionLevel", "Interruption", InterruptionLevel.allCases.map(\.rawValue),
-                o.interruptionLevel?.rawValue),
-            text("relevanceScore", "Relevance", o.relevanceScore, note: "0…1"),
-            text("targetContentId", "Target content id", o.targetContentId),
-            text("launchImage", "Launch image", o.launchImage),
-            check("critical", "Critical sound", o.critical, note: "needs Apple's entitlement"),
-            text("volume", "Critical volume", o.volume, note: "0…1"),
-            choice(
-                "priority", "Priority", APNsPriority.allCases.map(\.rawValue), o.priority?.rawValue,
-                note: "10 now, 5 power-friendly"),
-            text("collapseId", "Collapse id", o.collapseId, note: "≤ 64 bytes"),
-            text("expiration", "Expiration", o.expiration, note: "2026-12-01T00:00:00Z"),
-        ]
+        if let i = f.firstIndex(where: { $0.id == "sound" }) { f[i].kind = .choice(sounds) }
         // A silent notification carries only content-available: grey out the rest.
-        if o.effectiveType == .silent {
-            dim(&f, except: ["type", "priority", "collapseId", "expiration"], note: "not sent: silent")
-        }
+        if o.effectiveType == .silent { dim(&f, IOSOptions.definitions, note: "not sent: silent") }
         return f
     }
 
     private static func android(_ d: Delivery) -> [FormField] {
-        let o = d.android
-        var f = [
-            FormField(
-                id: "type", label: "Type", kind: .choice(AndroidDeliveryType.allCases.map(\.rawValue)),
-                value: o.effectiveType.rawValue,
-                note: "data: the app draws it"),
-            choice("priority", "Priority", AndroidPriority.allCases.map(\.rawValue), o.priority?.rawValue),
-            text("ttl", "TTL (seconds)", o.ttl, note: "0…2419200"),
-            text("collapseKey", "Collapse key", o.collapseKey),
-            text("channelId", "Channel id", o.channelId),
-            text("sound", "Sound", o.sound),
-            text("icon", "Icon", o.icon, note: "small icon resource"),
-            text("color", "Colour", o.color, note: "#RRGGBB"),
-            text("tag", "Tag", o.tag),
-            text("clickAction", "Click action", o.clickAction),
-            text("image", "Image", o.image, note: "https:// URL"),
-            text("ticker", "Ticker", o.ticker),
-            check("sticky", "Sticky", o.sticky),
-            choice("visibility", "Visibility", NotificationVisibility.allCases.map(\.rawValue), o.visibility?.rawValue),
-            choice(
-                "notificationPriority", "Notif. priority", NotificationPriority.allCases.map(\.rawValue),
-                o.notificationPriority?.rawValue),
-            text("notificationCount", "Notif. count", o.notificationCount),
-        ]
+        var f = AndroidOptions.definitions.map { field($0, d.android) }
         // A data message carries only data: grey out the notification options.
-        if o.effectiveType == .data {
-            dim(&f, except: ["type", "priority", "ttl", "collapseKey"], note: "not sent: data message")
-        }
+        if d.android.effectiveType == .data { dim(&f, AndroidOptions.definitions, note: "not sent: data message") }
         return f
     }
 
+    /// An option's field, from its definition. A choice with a default shows the default
+    /// when not set; one without offers "(not set)".
+    private static func field<R>(_ o: FieldDefinition<R>, _ r: R) -> FormField {
+        let v = o.text(r)
+        switch o.kind {
+        case .text, .path, .secret, .number: return FormField(id: o.name, label: o.label, value: v ?? "", note: o.note)
+        case .flag, .bool:
+            return FormField(id: o.name, label: o.label, kind: .checkbox, checked: v == "true", note: o.note)
+        case .choice(let values, let dflt?):
+            return FormField(id: o.name, label: o.label, kind: .choice(values), value: v ?? dflt, note: o.note)
+        case .choice(let values, nil):
+            return FormField(
+                id: o.name, label: o.label, kind: .choice([notSet] + values), value: v ?? notSet, note: o.note)
+        }
+    }
+
     /// Greys out the fields a delivery of this type does not send, saying why.
-    private static func dim(_ fields: inout [FormField], except sent: Set<String>, note: String) {
-        for i in fields.indices where !sent.contains(fields[i].id) {
+    private static func dim<R>(_ fields: inout [FormField], _ table: [FieldDefinition<R>], note: String) {
+        for i in fields.indices where table.named(fields[i].id)?.visibleOnly ?? false {
             fields[i].dimmed = true
             fields[i].note = note
         }
@@ -159,26 +125,12 @@ enum ComposerFields {
         return f
     }
 
-    private static func text(_ id: String, _ label: String, _ v: String?, note: String = "") -> FormField {
-        FormField(id: id, label: label, value: v ?? "", note: note)
-    }
-    private static func choice(_ id: String, _ label: String, _ options: [String], _ v: String?, note: String = "")
-        -> FormField
-    {
-        FormField(id: id, label: label, kind: .choice([notSet] + options), value: v ?? notSet, note: note)
-    }
-    private static func check(_ id: String, _ label: String, _ v: Bool?, note: String = "") -> FormField {
-        FormField(id: id, label: label, kind: .checkbox, checked: v == true, note: note)
-    }
-
     // MARK: form → delivery
 
     /// Writes one field of `tab` into the delivery. `saved` is the delivery as saved: an
     /// unchecked box goes back to `false` only when the file said so, else to "not set", so
     /// toggling twice rewrites identical bytes.
     static func apply(_ tab: ComposerTab, _ id: String, _ v: String, to d: inout Delivery, saved: Delivery?) {
-        let opt: String? = v.isEmpty || v == notSet ? nil : v
-        func bool(_ old: Bool?) -> Bool? { v == "true" ? true : (old == false ? false : nil) }
         switch tab {
         case .content:
             switch id {
@@ -191,49 +143,9 @@ enum ComposerFields {
             default: break
             }
         case .ios:
-            let old = saved?.ios
-            switch id {
-            // The default type is written only when the file said it (absent = alert).
-            case "type": d.ios.type = v == "alert" && old?.type != .alert ? nil : IOSDeliveryType(rawValue: v)
-            case "sound": d.ios.sound = opt
-            case "badge": d.ios.badge = opt
-            case "category": d.ios.category = opt
-            case "mutableContent": d.ios.mutableContent = bool(old?.mutableContent)
-            case "contentAvailable": d.ios.contentAvailable = bool(old?.contentAvailable)
-            case "threadId": d.ios.threadId = opt
-            case "interruptionLevel": d.ios.interruptionLevel = opt.flatMap(InterruptionLevel.init(rawValue:))
-            case "relevanceScore": d.ios.relevanceScore = opt
-            case "targetContentId": d.ios.targetContentId = opt
-            case "launchImage": d.ios.launchImage = opt
-            case "critical": d.ios.critical = bool(old?.critical)
-            case "volume": d.ios.volume = opt
-            case "priority": d.ios.priority = opt.flatMap(APNsPriority.init(rawValue:))
-            case "collapseId": d.ios.collapseId = opt
-            case "expiration": d.ios.expiration = opt
-            default: break
-            }
+            if let o = IOSOptions.definitions.named(id) { apply(o, v, to: &d.ios, saved: saved?.ios) }
         case .android:
-            switch id {
-            case "type":
-                d.android.type = v == "data" && saved?.android.type != .data ? nil : AndroidDeliveryType(rawValue: v)
-            case "priority": d.android.priority = opt.flatMap(AndroidPriority.init(rawValue:))
-            case "ttl": d.android.ttl = opt
-            case "collapseKey": d.android.collapseKey = opt
-            case "channelId": d.android.channelId = opt
-            case "sound": d.android.sound = opt
-            case "icon": d.android.icon = opt
-            case "color": d.android.color = opt
-            case "tag": d.android.tag = opt
-            case "clickAction": d.android.clickAction = opt
-            case "image": d.android.image = opt
-            case "ticker": d.android.ticker = opt
-            case "sticky": d.android.sticky = bool(saved?.android.sticky)
-            case "visibility": d.android.visibility = opt.flatMap(NotificationVisibility.init(rawValue:))
-            case "notificationPriority":
-                d.android.notificationPriority = opt.flatMap(NotificationPriority.init(rawValue:))
-            case "notificationCount": d.android.notificationCount = opt
-            default: break
-            }
+            if let o = AndroidOptions.definitions.named(id) { apply(o, v, to: &d.android, saved: saved?.android) }
         case .variables:
             if id.hasPrefix("var.") {
                 let name = String(id.dropFirst(4))
@@ -248,6 +160,18 @@ enum ComposerFields {
                 if id == "tracking.messageId" { t.messageId = v } else { t.deliveryId = v }
                 d.tracking = t.messageId.isEmpty && t.deliveryId.isEmpty ? nil : t
             }
+        }
+    }
+
+    /// One option from its field's text. A default (a choice's, `false`) is written only
+    /// when the saved file said it, so choosing it back rewrites identical bytes.
+    private static func apply<R>(_ o: FieldDefinition<R>, _ v: String, to r: inout R, saved: R?) {
+        let old = saved.flatMap(o.text)
+        switch o.kind {
+        case .text, .path, .secret, .number: o.set(&r, v.isEmpty || v == notSet ? nil : v)
+        case .flag, .bool: o.set(&r, v == "true" ? "true" : (old == "false" ? "false" : nil))
+        case .choice(_, let dflt):
+            o.set(&r, v == notSet || (v == dflt && old != dflt) ? nil : v)
         }
     }
 

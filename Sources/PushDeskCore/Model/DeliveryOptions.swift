@@ -1,0 +1,166 @@
+/// The `<ios>` and `<android>` options of a delivery (SPEC §3.2), each defined once: a
+/// stored property and a row of `definitions`. The rows' order is the file's attribute
+/// order; the XML codec, recovery files, the schema's attribute lists and the console's
+/// composer all walk them. What an option means to APNs or FCM is said by the payload
+/// builders (`Payload/`) and the rules (`Rules/DeliveryRules.swift`).
+
+/// Every attribute of `<ios>`; nil = not set.
+public struct IOSOptions: Equatable, Sendable {
+    public var type: IOSDeliveryType?
+    public var sound: String?
+    public var critical: Bool?
+    public var volume: String?
+    public var badge: String?
+    public var category: String?
+    public var mutableContent: Bool?
+    public var contentAvailable: Bool?
+    public var threadId: String?
+    public var interruptionLevel: InterruptionLevel?
+    public var relevanceScore: String?
+    public var targetContentId: String?
+    public var launchImage: String?
+    public var priority: APNsPriority?
+    public var collapseId: String?
+    /// ISO 8601 UTC, e.g. `2026-12-01T00:00:00Z`.
+    public var expiration: String?
+
+    public static let definitions: [FieldDefinition<IOSOptions>] = [
+        .choice(
+            "type", "Type", note: "silent: a background update, no alert", .ios, default: IOSDeliveryType.alert,
+            visibleOnly: false, \.type),
+        .text("sound", "Sound", .ios, \.sound),
+        .bool("critical", "Critical sound", note: "needs Apple's entitlement", .ios, \.critical),
+        .text("volume", "Critical volume", note: "0…1", .ios, \.volume),
+        .text("badge", "Badge", note: "0 clears it", .ios, \.badge),
+        .text("category", "Category", note: "e.g. image", .ios, \.category),
+        .bool("mutableContent", "Mutable content", note: "rich: the service extension runs", .ios, \.mutableContent),
+        .bool("contentAvailable", "Content available", note: "also wake the app", .ios, \.contentAvailable),
+        .text("threadId", "Thread id", .ios, \.threadId),
+        .choice("interruptionLevel", "Interruption", .ios, \.interruptionLevel),
+        .text("relevanceScore", "Relevance", note: "0…1", .ios, \.relevanceScore),
+        .text("targetContentId", "Target content id", .ios, \.targetContentId),
+        .text("launchImage", "Launch image", .ios, \.launchImage),
+        .choice("priority", "Priority", note: "10 now, 5 power-friendly", .ios, visibleOnly: false, \.priority),
+        .text("collapseId", "Collapse id", note: "≤ 64 bytes", .ios, visibleOnly: false, \.collapseId),
+        .text("expiration", "Expiration", note: "2026-12-01T00:00:00Z", .ios, visibleOnly: false, \.expiration),
+    ]
+
+    public init(
+        type: IOSDeliveryType? = nil, sound: String? = nil, critical: Bool? = nil,
+        volume: String? = nil, badge: String? = nil, category: String? = nil,
+        mutableContent: Bool? = nil, contentAvailable: Bool? = nil, threadId: String? = nil,
+        interruptionLevel: InterruptionLevel? = nil, relevanceScore: String? = nil,
+        targetContentId: String? = nil, launchImage: String? = nil,
+        priority: APNsPriority? = nil, collapseId: String? = nil, expiration: String? = nil
+    ) {
+        self.type = type
+        self.sound = sound
+        self.critical = critical
+        self.volume = volume
+        self.badge = badge
+        self.category = category
+        self.mutableContent = mutableContent
+        self.contentAvailable = contentAvailable
+        self.threadId = threadId
+        self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+        self.targetContentId = targetContentId
+        self.launchImage = launchImage
+        self.priority = priority
+        self.collapseId = collapseId
+        self.expiration = expiration
+    }
+
+    /// `type` with its default applied.
+    public var effectiveType: IOSDeliveryType { type ?? .alert }
+}
+
+public enum IOSDeliveryType: String, Sendable, CaseIterable { case alert, silent }
+public enum InterruptionLevel: String, Sendable, CaseIterable {
+    case passive, active
+    case timeSensitive = "time-sensitive"
+    case critical
+}
+public enum APNsPriority: String, Sendable, CaseIterable {
+    case immediate = "10"
+    case powerConsiderate = "5"
+    case low = "1"
+}
+
+/// Every attribute of `<android>`; nil = not set.
+public struct AndroidOptions: Equatable, Sendable {
+    public var type: AndroidDeliveryType?
+    public var priority: AndroidPriority?
+    /// Seconds.
+    public var ttl: String?
+    public var collapseKey: String?
+    public var channelId: String?
+    public var sound: String?
+    public var icon: String?
+    /// `#RRGGBB`.
+    public var color: String?
+    public var tag: String?
+    public var clickAction: String?
+    public var image: String?
+    public var ticker: String?
+    public var sticky: Bool?
+    public var visibility: NotificationVisibility?
+    public var notificationPriority: NotificationPriority?
+    public var notificationCount: String?
+
+    /// `legacy: false`: the FCM legacy body has no key for it here (`legacy.ignored-option`).
+    public static let definitions: [FieldDefinition<AndroidOptions>] = [
+        .choice(
+            "type", "Type", note: "data: the app draws it", .android, default: AndroidDeliveryType.data,
+            visibleOnly: false, \.type),
+        .choice("priority", "Priority", .android, visibleOnly: false, \.priority),
+        .text("ttl", "TTL (seconds)", note: "0…2419200", .android, visibleOnly: false, \.ttl),
+        .text("collapseKey", "Collapse key", .android, visibleOnly: false, \.collapseKey),
+        .text("channelId", "Channel id", .android, legacy: false, \.channelId),
+        .text("sound", "Sound", .android, \.sound),
+        .text("icon", "Icon", note: "small icon resource", .android, \.icon),
+        .text("color", "Colour", note: "#RRGGBB", .android, \.color),
+        .text("tag", "Tag", .android, \.tag),
+        .text("clickAction", "Click action", .android, \.clickAction),
+        .text("image", "Image", note: "https:// URL", .android, legacy: false, \.image),
+        .text("ticker", "Ticker", .android, legacy: false, \.ticker),
+        .bool("sticky", "Sticky", .android, legacy: false, \.sticky),
+        .choice("visibility", "Visibility", .android, legacy: false, \.visibility),
+        .choice("notificationPriority", "Notif. priority", .android, legacy: false, \.notificationPriority),
+        .text("notificationCount", "Notif. count", .android, legacy: false, \.notificationCount),
+    ]
+
+    public init(
+        type: AndroidDeliveryType? = nil, priority: AndroidPriority? = nil, ttl: String? = nil,
+        collapseKey: String? = nil, channelId: String? = nil, sound: String? = nil,
+        icon: String? = nil, color: String? = nil, tag: String? = nil,
+        clickAction: String? = nil, image: String? = nil, ticker: String? = nil,
+        sticky: Bool? = nil, visibility: NotificationVisibility? = nil,
+        notificationPriority: NotificationPriority? = nil, notificationCount: String? = nil
+    ) {
+        self.type = type
+        self.priority = priority
+        self.ttl = ttl
+        self.collapseKey = collapseKey
+        self.channelId = channelId
+        self.sound = sound
+        self.icon = icon
+        self.color = color
+        self.tag = tag
+        self.clickAction = clickAction
+        self.image = image
+        self.ticker = ticker
+        self.sticky = sticky
+        self.visibility = visibility
+        self.notificationPriority = notificationPriority
+        self.notificationCount = notificationCount
+    }
+
+    /// `type` with its default applied (Campaign Classic sends data messages).
+    public var effectiveType: AndroidDeliveryType { type ?? .data }
+}
+
+public enum AndroidDeliveryType: String, Sendable, CaseIterable { case data, notification }
+public enum AndroidPriority: String, Sendable, CaseIterable { case high, normal }
+public enum NotificationVisibility: String, Sendable, CaseIterable { case `public`, `private`, secret }
+public enum NotificationPriority: String, Sendable, CaseIterable { case min, low, `default`, high, max }

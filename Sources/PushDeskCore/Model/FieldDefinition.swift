@@ -1,0 +1,172 @@
+/// How a field's value is written in the file and edited in the console.
+public enum FieldKind: Equatable, Sendable {
+    /// Kept as written, numbers too: the rules report a malformed one on its field.
+    case text
+    /// A file, relative to the store unless absolute.
+    case path
+    /// A secret, typed in the console and kept in secrets/, never in the file.
+    case secret
+    /// A whole number ≥ `min`; empty means `default`.
+    case number(min: Int, default: Int?)
+    /// `true|false`; only `true` is sent (APNs flags: the key is 1 or absent).
+    case flag
+    /// `true|false`, sent as a JSON boolean either way (FCM).
+    case bool
+    /// One of `values`; `default` is what an absent attribute means, if anything.
+    case choice([String], default: String?)
+}
+
+/// Where the console's editor shows a field: an app's identity first, then how it connects.
+public enum FieldSection: Sendable {
+    case main, connection
+}
+
+/// Which app a field belongs to.
+public enum FieldPlatform: String, Sendable {
+    case ios, android
+}
+
+/// One field of a record, defined once: its name (the XML attribute and the leaf of its
+/// field path), what the console shows, how it is typed, where it lives in the model, and
+/// facts the rules and the console share. Reading, writing, recovery and the console's
+/// form all walk these tables, so a new field is one row (plus what it means to APNs or
+/// FCM, which the payload builders and rules say by hand).
+public struct FieldDefinition<Record>: Sendable {
+    public let name: String
+    public let label: String
+    /// The console's hint beside the field.
+    public let note: String
+    public let kind: FieldKind
+    public let platform: FieldPlatform
+    /// Sent only with something to show: an iOS alert, an Android notification message.
+    public let visibleOnly: Bool
+    /// The FCM legacy API carries it (Android only; always true on iOS).
+    public let legacy: Bool
+    public var section: FieldSection = .main
+    /// The value as the file writes it; nil = not set.
+    public let text: @Sendable (Record) -> String?
+    /// Sets the value from its file text (nil clears it; a value the kind refuses clears it too).
+    public let set: @Sendable (inout Record, String?) -> Void
+    /// Reads the attribute, refusing a value the kind does not allow (positioned error).
+    let decode: @Sendable (ElementReader, inout Record) throws -> Void
+
+    /// The field path of findings (`ios.sound`, `android.ttl`).
+    public var field: String { "\(platform.rawValue).\(name)" }
+
+    /// Whether the option would be sent: a non-empty value (a flag only when `true`).
+    public func isSet(in r: Record) -> Bool {
+        guard let t = text(r), !t.isEmpty else { return false }
+        return kind == .flag ? t == "true" : true
+    }
+
+    /// A required text (an app's label, bundle id…); `omitEmpty` leaves an empty one out of the file.
+    public static func string(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, path: Bool = false,
+        omitEmpty: Bool = false, _ kp: WritableKeyPath<Record, String> & Sendable
+    ) -> Self {
+        Self(
+            name: name, label: label, note: note, kind: path ? .path : .text, platform: platform, visibleOnly: false,
+            legacy: true, text: { omitEmpty && $0[keyPath: kp].isEmpty ? nil : $0[keyPath: kp] },
+            set: { $0[keyPath: kp] = $1 ?? "" }, decode: { r, o in o[keyPath: kp] = r.optional(name) ?? "" })
+    }
+
+    /// An enumeration that always has a value: `default` when absent, else the file must give it.
+    public static func choice<E: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, section: FieldSection = .main,
+        default dflt: E? = nil, _ kp: WritableKeyPath<Record, E> & Sendable
+    ) -> Self where E.RawValue == String {
+        var d = Self(
+            name: name, label: label, note: note, kind: .choice(E.allCases.map(\.rawValue), default: dflt?.rawValue),
+            platform: platform, visibleOnly: false, legacy: true, text: { $0[keyPath: kp].rawValue },
+            set: { o, t in if let v = t.flatMap(E.init(rawValue:)) { o[keyPath: kp] = v } },
+            decode: { r, o in
+                if let v = try r.enumValue(name, E.self) ?? dflt {
+                    o[keyPath: kp] = v
+                } else {
+                    let allowed = E.allCases.map(\.rawValue).joined(separator: "|")
+                    throw r.error("<\(r.node.name)> needs `\(name)` (\(allowed))")
+                }
+            })
+        d.section = section
+        return d
+    }
+
+    /// A whole number ≥ `min`; nil = not set (`default` applies).
+    public static func number(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, section: FieldSection = .main,
+        min: Int, default dflt: Int?, _ kp: WritableKeyPath<Record, Int?> & Sendable
+    ) -> Self {
+        var d = Self(
+            name: name, label: label, note: note, kind: .number(min: min, default: dflt), platform: platform,
+            visibleOnly: false, legacy: true, text: { $0[keyPath: kp].map(String.init) },
+            set: { o, t in o[keyPath: kp] = t.flatMap { Int($0) }.flatMap { $0 >= min ? $0 : nil } },
+            decode: { r, o in o[keyPath: kp] = try r.int(name, min: min) })
+        d.section = section
+        return d
+    }
+
+    /// A credential attribute of one auth mode, read from and written to its `<auth>`
+    /// element through the mode's values (`IOSAuth.values`); `.secret` ones are not in the file.
+    public static func credential(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, kind: FieldKind = .text,
+        omitEmpty: Bool = false
+    ) -> Self where Record == [String: String] {
+        Self(
+            name: name, label: label, note: note, kind: kind, platform: platform, visibleOnly: false, legacy: true,
+            text: { omitEmpty && ($0[name] ?? "").isEmpty ? nil : ($0[name] ?? "") }, set: { $0[name] = $1 },
+            decode: { r, o in o[name] = r.optional(name) ?? "" })
+    }
+
+    public static func text(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, visibleOnly: Bool = true,
+        legacy: Bool = true, _ kp: WritableKeyPath<Record, String?> & Sendable
+    ) -> Self {
+        Self(
+            name: name, label: label, note: note, kind: .text, platform: platform, visibleOnly: visibleOnly,
+            legacy: legacy, text: { $0[keyPath: kp] }, set: { $0[keyPath: kp] = $1 },
+            decode: { r, o in o[keyPath: kp] = r.optional(name) })
+    }
+
+    /// A boolean: `.flag` when only `true` is sent, `.bool` when `false` is sent too.
+    public static func bool(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, visibleOnly: Bool = true,
+        legacy: Bool = true, _ kp: WritableKeyPath<Record, Bool?> & Sendable
+    ) -> Self {
+        Self(
+            name: name, label: label, note: note, kind: platform == .ios ? .flag : .bool, platform: platform,
+            visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp].map { $0 ? "true" : "false" } },
+            set: { o, t in o[keyPath: kp] = t == "true" ? true : (t == "false" ? false : nil) },
+            decode: { r, o in o[keyPath: kp] = try r.bool(name) })
+    }
+
+    public static func choice<E: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, default dflt: E? = nil,
+        visibleOnly: Bool = true, legacy: Bool = true, _ kp: WritableKeyPath<Record, E?> & Sendable
+    ) -> Self where E.RawValue == String {
+        Self(
+            name: name, label: label, note: note, kind: .choice(E.allCases.map(\.rawValue), default: dflt?.rawValue),
+            platform: platform, visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp]?.rawValue },
+            set: { o, t in o[keyPath: kp] = t.flatMap(E.init(rawValue:)) },
+            decode: { r, o in o[keyPath: kp] = try r.enumValue(name, E.self) })
+    }
+}
+
+extension Array {
+    /// The table's names in order: the element's attributes in the file's fixed order.
+    public func names<R>() -> [String] where Element == FieldDefinition<R> { map(\.name) }
+
+    /// The row named `name`.
+    public func named<R>(_ name: String) -> FieldDefinition<R>? where Element == FieldDefinition<R> {
+        first { $0.name == name }
+    }
+
+    /// The record's attributes as the file writes them, in table order (nil = left out).
+    func attributes<R>(of r: R) -> [(String, String?)] where Element == FieldDefinition<R> {
+        map { ($0.name, $0.text(r)) }
+    }
+
+    /// Reads every attribute of the table from `reader` into a record.
+    func decode<R>(_ reader: ElementReader, into r: inout R) throws where Element == FieldDefinition<R> {
+        for d in self { try d.decode(reader, &r) }
+    }
+}

@@ -17,6 +17,8 @@ public struct IOSOptions: Equatable, Sendable {
     public var threadId: String?
     public var interruptionLevel: InterruptionLevel?
     public var relevanceScore: String?
+    /// The Focus filter an app's extension matches (`aps.filter-criteria`).
+    public var filterCriteria: String?
     public var targetContentId: String?
     public var launchImage: String?
     public var priority: APNsPriority?
@@ -38,6 +40,7 @@ public struct IOSOptions: Equatable, Sendable {
         .text("threadId", "Thread id", .ios, \.threadId),
         .choice("interruptionLevel", "Interruption", .ios, \.interruptionLevel),
         .text("relevanceScore", "Relevance", note: "0…1", .ios, \.relevanceScore),
+        .text("filterCriteria", "Filter criteria", note: "Focus filter the app matches", .ios, \.filterCriteria),
         .text("targetContentId", "Target content id", .ios, \.targetContentId),
         .text("launchImage", "Launch image", .ios, \.launchImage),
         .choice("priority", "Priority", note: "10 now, 5 power-friendly", .ios, visibleOnly: false, \.priority),
@@ -50,7 +53,7 @@ public struct IOSOptions: Equatable, Sendable {
         volume: String? = nil, badge: String? = nil, category: String? = nil,
         mutableContent: Bool? = nil, contentAvailable: Bool? = nil, threadId: String? = nil,
         interruptionLevel: InterruptionLevel? = nil, relevanceScore: String? = nil,
-        targetContentId: String? = nil, launchImage: String? = nil,
+        filterCriteria: String? = nil, targetContentId: String? = nil, launchImage: String? = nil,
         priority: APNsPriority? = nil, collapseId: String? = nil, expiration: String? = nil
     ) {
         self.type = type
@@ -64,6 +67,7 @@ public struct IOSOptions: Equatable, Sendable {
         self.threadId = threadId
         self.interruptionLevel = interruptionLevel
         self.relevanceScore = relevanceScore
+        self.filterCriteria = filterCriteria
         self.targetContentId = targetContentId
         self.launchImage = launchImage
         self.priority = priority
@@ -94,6 +98,8 @@ public struct AndroidOptions: Equatable, Sendable {
     /// Seconds.
     public var ttl: String?
     public var collapseKey: String?
+    /// Deliver before the device is unlocked (`android.direct_boot_ok`; FCM v1 only).
+    public var directBootOk: Bool?
     public var channelId: String?
     public var sound: String?
     public var icon: String?
@@ -116,6 +122,9 @@ public struct AndroidOptions: Equatable, Sendable {
         .choice("priority", "Priority", .android, visibleOnly: false, \.priority),
         .text("ttl", "TTL (seconds)", note: "0…2419200", .android, visibleOnly: false, \.ttl),
         .text("collapseKey", "Collapse key", .android, visibleOnly: false, \.collapseKey),
+        .bool(
+            "directBootOk", "Direct boot OK", note: "before unlock", .android, visibleOnly: false, legacy: false,
+            \.directBootOk),
         .text("channelId", "Channel id", .android, legacy: false, \.channelId),
         .text("sound", "Sound", .android, \.sound),
         .text("icon", "Icon", note: "small icon resource", .android, \.icon),
@@ -132,7 +141,7 @@ public struct AndroidOptions: Equatable, Sendable {
 
     public init(
         type: AndroidDeliveryType? = nil, priority: AndroidPriority? = nil, ttl: String? = nil,
-        collapseKey: String? = nil, channelId: String? = nil, sound: String? = nil,
+        collapseKey: String? = nil, directBootOk: Bool? = nil, channelId: String? = nil, sound: String? = nil,
         icon: String? = nil, color: String? = nil, tag: String? = nil,
         clickAction: String? = nil, image: String? = nil, ticker: String? = nil,
         sticky: Bool? = nil, visibility: NotificationVisibility? = nil,
@@ -142,6 +151,7 @@ public struct AndroidOptions: Equatable, Sendable {
         self.priority = priority
         self.ttl = ttl
         self.collapseKey = collapseKey
+        self.directBootOk = directBootOk
         self.channelId = channelId
         self.sound = sound
         self.icon = icon

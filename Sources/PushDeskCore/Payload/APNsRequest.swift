@@ -74,6 +74,7 @@ public enum APNsRequest {
             if let text = ios.relevanceScore.nonEmpty, let v = OptionValues.unitInterval(text) {
                 J.append("relevance-score", J.number(v), to: &aps)
             }
+            if let v = ios.filterCriteria.nonEmpty { J.append("filter-criteria", J.string(v), to: &aps) }
             if let v = ios.targetContentId.nonEmpty { J.append("target-content-id", J.string(v), to: &aps) }
         }
         var top = J.emptyObject

@@ -94,6 +94,7 @@ public enum FCMv1Message {
             J.append("ttl", J.string("\(s)s"), to: &android)
         }
         if let v = o.collapseKey.nonEmpty { J.append("collapse_key", J.string(v), to: &android) }
+        if let v = o.directBootOk { J.append("direct_boot_ok", J.bool(v), to: &android) }
         if o.effectiveType == .notification {
             let n = androidNotification(J.self, o)
             if !J.isEmpty(n) { J.append("notification", J.value(n), to: &android) }

@@ -60,14 +60,15 @@ final class SchemaValidationTests: XCTestCase {
     /// The `<ios>` and `<android>` attribute lists of delivery.xsd are the option tables'.
     func testDeliverySchemaAttributesAreTheOptionTables() throws {
         let url = packageRoot.appendingPathComponent("docs/schema/delivery.xsd")
-        let committed = try String(contentsOf: url, encoding: .utf8)
+        let original = try String(contentsOf: url, encoding: .utf8)
         let ios = try XCTUnwrap(
-            DeliverySchema.replacingAttributes(in: committed, element: "ios", IOSOptions.definitions))
+            DeliverySchema.replacingAttributes(in: original, element: "ios", IOSOptions.definitions))
         let generated = try XCTUnwrap(
             DeliverySchema.replacingAttributes(in: ios, element: "android", AndroidOptions.definitions))
         if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_DOCS"] == "1" {
             try generated.write(to: url, atomically: true, encoding: .utf8)
         }
+        let committed = try String(contentsOf: url, encoding: .utf8)
         XCTAssertEqual(
             committed, generated,
             "docs/schema/delivery.xsd is stale: run `PUSHDESK_UPDATE_DOCS=1 swift test --filter SchemaValidationTests`")

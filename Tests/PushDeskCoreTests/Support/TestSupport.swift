@@ -135,10 +135,12 @@ func fullDelivery(name: String = "everything") -> Delivery {
         ios: IOSOptions(
             type: .alert, sound: "chime.caf", critical: true, volume: "0.7", badge: "3", category: "image",
             mutableContent: true, contentAvailable: false, threadId: "trips", interruptionLevel: .timeSensitive,
-            relevanceScore: "0.8", targetContentId: "offers", launchImage: "launch.png", priority: .immediate,
+            relevanceScore: "0.8", filterCriteria: "work", targetContentId: "offers", launchImage: "launch.png",
+            priority: .immediate,
             collapseId: "summer", expiration: "2026-12-01T00:00:00Z"),
         android: AndroidOptions(
-            type: .notification, priority: .high, ttl: "86400", collapseKey: "summer", channelId: "offers",
+            type: .notification, priority: .high, ttl: "86400", collapseKey: "summer", directBootOk: true,
+            channelId: "offers",
             sound: "default", icon: "ic_offer", color: "#FF6600", tag: "summer", clickAction: "OPEN_OFFER",
             image: "https://cdn.example.com/s.jpg", ticker: "Summer sale", sticky: false,
             visibility: .public, notificationPriority: .high, notificationCount: "1"),

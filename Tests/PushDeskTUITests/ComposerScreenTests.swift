@@ -372,30 +372,26 @@ final class ComposerScreenTests: XCTestCase {
     /// Typing in the composer previews the open delivery only: the store-wide rules are not
     /// re-run per keystroke (they run when a view opens or closes, and on save).
     func testTypingDoesNotRevalidateTheStore() {
-        let counter = Counter()
-        var cs = ConsoleStore.open(store)
-        let check = cs.check
-        cs.check = {
-            counter.add()
-            return check($0, $1)
-        }
-        let app = ConsoleApp(store: cs)
+        let fake = FakeConsoleStore(
+            services: [DemoStore.neotrips], deliveries: [DemoStore.summerSale, DemoStore.catalogRefresh],
+            profiles: [DemoStore.ana])
+        let app = ConsoleApp(store: fake)
         open("summer-sale", app)
         for _ in 0..<5 { app.handle(.tab) }
         _ = app.render(width: 200, height: 50)
-        let before = counter.value
+        let before = fake.checks
         for c in "a longer body" {
             app.handle(.char(c))
             _ = app.render(width: 200, height: 50)
         }
-        XCTAssertEqual(counter.value, before, "no store-wide check while typing")
+        XCTAssertEqual(fake.checks, before, "no store-wide check while typing")
         XCTAssertTrue(
             composer(app)!.preview(app)!.targets[0].payload["aps"]!["alert"]!["body"]!
                 == .string(DemoStore.summerSale.content.body + "a longer body"),
             "the preview follows every key")
         app.handle(.escape)
         app.handle(.char("d"))
-        XCTAssertGreaterThan(counter.value, before, "closing the composer re-checks the store")
+        XCTAssertGreaterThan(fake.checks, before, "closing the composer re-checks the store")
     }
 
     func testJSONLinesAreThePrettyTextWithRoles() {
@@ -408,21 +404,5 @@ final class ComposerScreenTests: XCTestCase {
         let token = lines.first { $0.map(\.text).joined().contains("\"token\"") }!
         XCTAssertEqual(token.first { $0.text == "\"token\"" }?.role, .jsonKey)
         XCTAssertEqual(token.first { $0.text == "\"DEVICE_TOKEN\"" }?.role, .jsonString)
-    }
-}
-
-/// Counts calls from a `@Sendable` closure.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var n = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return n
-    }
-    func add() {
-        lock.lock()
-        n += 1
-        lock.unlock()
     }
 }

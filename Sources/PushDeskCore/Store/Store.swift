@@ -14,9 +14,9 @@ public final class Store: Sendable {
         rootPath = self.root.path
     }
 
-    public static func servicePath(_ name: String) -> String { "services/\(name).xml" }
-    public static func deliveryPath(_ name: String) -> String { "deliveries/\(name).xml" }
-    public static func profilePath(_ name: String) -> String { "profiles/\(name).xml" }
+    public static func servicePath(_ name: String) -> String { Service.path(name) }
+    public static func deliveryPath(_ name: String) -> String { Delivery.path(name) }
+    public static func profilePath(_ name: String) -> String { Profile.path(name) }
 
     /// Record names become file names: letters, digits, `_`, `-`, `.` (not first), at most 64.
     public static func isValidName(_ name: String) -> Bool {
@@ -34,11 +34,13 @@ public final class Store: Sendable {
 
     // MARK: listing
 
-    public func serviceNames() throws -> [String] { try names(in: "services") }
-    public func deliveryNames() throws -> [String] { try names(in: "deliveries") }
-    public func profileNames() throws -> [String] { try names(in: "profiles") }
+    public func serviceNames() throws -> [String] { try names(Service.self) }
+    public func deliveryNames() throws -> [String] { try names(Delivery.self) }
+    public func profileNames() throws -> [String] { try names(Profile.self) }
 
-    private func names(in folder: String) throws -> [String] {
+    /// The names of the records of one kind, sorted (a directory listing; nothing is read).
+    public func names<R: StoreRecord>(_: R.Type) throws -> [String] {
+        let folder = R.folder
         let dir = url(folder)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) else { return [] }
@@ -59,45 +61,43 @@ public final class Store: Sendable {
 
     // MARK: reading
 
-    public func loadService(_ name: String) throws -> Service { try loadServiceWithMap(name).0 }
-    public func loadDelivery(_ name: String) throws -> Delivery { try loadDeliveryWithMap(name).0 }
-
-    /// The service and its source map (no fingerprint: nothing will be saved from it).
+    public func loadService(_ name: String) throws -> Service { try load(Service.self, name) }
+    public func loadDelivery(_ name: String) throws -> Delivery { try load(Delivery.self, name) }
+    public func loadProfile(_ name: String) throws -> Profile { try load(Profile.self, name) }
     public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
-        let path = Self.servicePath(name)
-        return try decodeRecord(
-            try read(path), name: name, path: path, map: .keptBytes, ServiceXML.decode, name: \.name)
+        try loadWithMap(Service.self, name)
     }
-
     public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
-        let path = Self.deliveryPath(name)
-        return try decodeRecord(
-            try read(path), name: name, path: path, map: .keptBytes, DeliveryXML.decode, name: \.name)
+        try loadWithMap(Delivery.self, name)
+    }
+    public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
+        try loadRecord(Service.self, name)
+    }
+    public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
+        try loadRecord(Delivery.self, name)
     }
 
-    /// The service, its source map, and the fingerprint of the bytes it was read from
+    /// One record of any kind, by name.
+    public func load<R: StoreRecord>(_ type: R.Type, _ name: String) throws -> R { try loadWithMap(type, name).0 }
+
+    /// The record and its source map (no fingerprint: nothing will be saved from it).
+    public func loadWithMap<R: StoreRecord>(_: R.Type, _ name: String) throws -> (R, SourceMap) {
+        let path = R.path(name)
+        return try decodeRecord(try read(path), name: name, path: path, map: .keptBytes, R.codec)
+    }
+
+    /// The record, its source map, and the fingerprint of the bytes it was read from
     /// (what a later save checks against the disk). The map reads the file again when a
     /// position is first asked for, and gives none if the file no longer has those bytes.
-    public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
-        let path = Self.servicePath(name)
+    public func loadRecord<R: StoreRecord>(_: R.Type, _ name: String) throws -> (R, SourceMap, FileFingerprint) {
+        let path = R.path(name)
         let (data, fp) = try readRecord(path)
-        let (service, map) = try decodeRecord(
+        let (record, map) = try decodeRecord(
             data, name: name, path: path,
             map: .reread(same: { bytes, _ in
                 FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
-            }), ServiceXML.decode, name: \.name)
-        return (service, map, fp)
-    }
-
-    public func loadDeliveryRecord(_ name: String) throws -> (Delivery, SourceMap, FileFingerprint) {
-        let path = Self.deliveryPath(name)
-        let (data, fp) = try readRecord(path)
-        let (delivery, map) = try decodeRecord(
-            data, name: name, path: path,
-            map: .reread(same: { bytes, _ in
-                FileFingerprint(bytes: bytes, modified: fp.modified).matches(fp)
-            }), DeliveryXML.decode, name: \.name)
-        return (delivery, map, fp)
+            }), R.codec)
+        return (record, map, fp)
     }
 
     /// Where a decoded record's source map finds its positions when first asked: in the bytes
@@ -109,23 +109,21 @@ public final class Store: Sendable {
         case reread(same: @Sendable (Data, Date) -> Bool)
     }
 
-    /// One record of either kind: decoded without positions, its map lazy, its name checked
+    /// One record of any kind: decoded without positions, its map lazy, its name checked
     /// against the file name.
-    private func decodeRecord<R>(
-        _ data: Data, name: String, path: String, map source: MapSource,
-        _ decode: @escaping @Sendable (Data, String, SourceMapRecorder?) throws -> R,
-        name recordName: (R) -> String
+    private func decodeRecord<R: StoreRecord>(
+        _ data: Data, name: String, path: String, map source: MapSource, _ codec: RecordCodec<R>
     ) throws -> (R, SourceMap) {
-        let record = try decode(data, path, nil)
+        let record = try codec.decode(data, path, name, nil)
         let positions: @Sendable (Data) -> [String: SourceMap.Position] = {
-            SourceMap.recorded($0, file: path, by: decode)
+            SourceMap.recorded($0, file: path, by: { try codec.decode($0, $1, name, $2) })
         }
         let map: SourceMap
         switch source {
         case .keptBytes: map = SourceMap(lazy: { positions(data) })
         case .reread(let same): map = rereadingMap(path, same: same, record: positions)
         }
-        try checkName(recordName(record), expected: name, path: path, map: map)
+        try checkName(record.name, expected: name, path: path, map: map)
         return (record, map)
     }
 
@@ -141,29 +139,15 @@ public final class Store: Sendable {
 
     // MARK: reading once (validate, list)
 
-    /// A service for a reader that saves nothing (no fingerprint); its map checks the file
+    /// A record for a reader that saves nothing (no fingerprint); its map checks the file
     /// by size and modification time.
-    private func readService(_ name: String) throws -> (Service, SourceMap) {
-        let path = Self.servicePath(name)
+    private func readOnce<R: StoreRecord>(_: R.Type, _ name: String) throws -> (R, SourceMap) {
+        let path = R.path(name)
         let (data, modified) = try readChecked(path)
         let size = data.count
         return try decodeRecord(
             data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
-            ServiceXML.decode, name: \.name)
-    }
-
-    private func readDelivery(_ name: String) throws -> (Delivery, SourceMap) {
-        let path = Self.deliveryPath(name)
-        let (data, modified) = try readChecked(path)
-        let size = data.count
-        return try decodeRecord(
-            data, name: name, path: path, map: .reread(same: { bytes, now in bytes.count == size && now == modified }),
-            DeliveryXML.decode, name: \.name)
-    }
-
-    public func loadProfile(_ name: String) throws -> Profile {
-        let path = Self.profilePath(name)
-        return try ProfileXML.decode(try read(path), file: path, name: name)
+            R.codec)
     }
 
     /// The file name is the record's name; a mismatch means a copied or renamed file.
@@ -229,38 +213,18 @@ public final class Store: Sendable {
 
     // MARK: writing
 
-    public func save(_ service: Service) throws {
-        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name)) {
-            try ServiceXML.encode(service)
-        }
-    }
-
-    public func save(_ delivery: Delivery) throws {
-        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name)) {
-            try DeliveryXML.encode(delivery)
-        }
-    }
-
-    public func save(_ profile: Profile) throws {
-        try saveRecord(profile.name, kind: "profile", path: Self.profilePath(profile.name)) {
-            try ProfileXML.encode(profile)
-        }
+    /// Saves a record (no check of what is on disk: commands that write what they just made).
+    public func save<R: StoreRecord>(_ record: R) throws {
+        try saveRecord(record.name, kind: R.noun, path: R.path(record.name)) { try R.codec.encode(record) }
     }
 
     /// Saves only if the file on disk is still what `baseline` says (unchanged since it was
     /// read, or still absent for a new record); otherwise throws `StoreConflict` and writes
     /// nothing. Returns the fingerprint of the bytes written, the baseline of the next save.
     @discardableResult
-    public func save(_ service: Service, baseline: RecordBaseline) throws -> FileFingerprint {
-        try saveRecord(service.name, kind: "service", path: Self.servicePath(service.name), baseline: baseline) {
-            try ServiceXML.encode(service)
-        }
-    }
-
-    @discardableResult
-    public func save(_ delivery: Delivery, baseline: RecordBaseline) throws -> FileFingerprint {
-        try saveRecord(delivery.name, kind: "delivery", path: Self.deliveryPath(delivery.name), baseline: baseline) {
-            try DeliveryXML.encode(delivery)
+    public func save<R: StoreRecord>(_ record: R, baseline: RecordBaseline) throws -> FileFingerprint {
+        try saveRecord(record.name, kind: R.noun, path: R.path(record.name), baseline: baseline) {
+            try R.codec.encode(record)
         }
     }
 
@@ -309,8 +273,15 @@ public final class Store: Sendable {
         return FileFingerprint(bytes: Array(text.utf8), modified: modified)
     }
 
-    public func deleteService(_ name: String) throws { try delete(Self.servicePath(name)) }
-    public func deleteDelivery(_ name: String) throws { try delete(Self.deliveryPath(name)) }
+    public func deleteService(_ name: String) throws { try delete(Service.self, name) }
+    public func deleteDelivery(_ name: String) throws { try delete(Delivery.self, name) }
+
+    /// Deletes a record; with a baseline, only if its file is still what the baseline says.
+    public func delete<R: StoreRecord>(_: R.Type, _ name: String, baseline: RecordBaseline? = nil) throws {
+        let path = R.path(name)
+        if let baseline { try checkUnchanged(path, baseline: baseline) }
+        try delete(path)
+    }
 
     private func checkSavable(_ name: String, kind: String) throws {
         guard Self.isValidName(name) else {
@@ -350,45 +321,36 @@ public final class Store: Sendable {
     public func loadAll(readOnly: Bool = false) -> StoreSnapshot {
         var snap = StoreSnapshot()
         do {
-            let serviceNames = try serviceNames()
-            let services = Parallel.map(serviceNames) { name in
-                Self.attempt { () throws -> (Service, SourceMap, FileFingerprint?) in
-                    if !readOnly { return try self.loadServiceRecord(name) }
-                    let (s, map) = try self.readService(name)
-                    return (s, map, nil)
-                }
-            }
-            for (name, r) in zip(serviceNames, services) {
-                if let (s, map, fp) = r.value {
-                    snap.services.append(s)
-                    snap.sourceMaps[Self.servicePath(name)] = map
-                    snap.fingerprints[Self.servicePath(name)] = fp
-                }
-                if let e = r.error { snap.errors.append(e) }
-            }
-            let deliveryNames = try deliveryNames()
-            let deliveries = Parallel.map(deliveryNames) { name in
-                Self.attempt { () throws -> (Delivery, SourceMap, FileFingerprint?) in
-                    if !readOnly { return try self.loadDeliveryRecord(name) }
-                    let (d, map) = try self.readDelivery(name)
-                    return (d, map, nil)
-                }
-            }
-            for (name, r) in zip(deliveryNames, deliveries) {
-                if let (d, map, fp) = r.value {
-                    snap.deliveries.append(d)
-                    snap.sourceMaps[Self.deliveryPath(name)] = map
-                    snap.fingerprints[Self.deliveryPath(name)] = fp
-                }
-                if let e = r.error { snap.errors.append(e) }
-            }
-            for name in try profileNames() {
-                do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError {
-                    snap.errors.append(e)
-                } catch {}
-            }
+            snap.services = try loadEvery(Service.self, readOnly: readOnly, into: &snap)
+            snap.deliveries = try loadEvery(Delivery.self, readOnly: readOnly, into: &snap)
+            snap.profiles = try loadEvery(Profile.self, readOnly: readOnly, into: &snap)
         } catch let e as StoreError { snap.errors.append(e) } catch {}
         return snap
+    }
+
+    /// Every record of one kind, in parallel, in name order; their maps and fingerprints
+    /// go into the snapshot, and an error for each file that does not load.
+    private func loadEvery<R: StoreRecord>(_ type: R.Type, readOnly: Bool, into snap: inout StoreSnapshot) throws
+        -> [R]
+    {
+        let names = try self.names(type)
+        let results = Parallel.map(names) { name in
+            Self.attempt { () throws -> (R, SourceMap, FileFingerprint?) in
+                if !readOnly { return try self.loadRecord(type, name) }
+                let (r, map) = try self.readOnce(type, name)
+                return (r, map, nil)
+            }
+        }
+        var records: [R] = []
+        for (name, r) in zip(names, results) {
+            if let (record, map, fp) = r.value {
+                records.append(record)
+                snap.sourceMaps[R.path(name)] = map
+                snap.fingerprints[R.path(name)] = fp
+            }
+            if let e = r.error { snap.errors.append(e) }
+        }
+        return records
     }
 
     /// The value, or the store error (other errors are dropped, as before).

@@ -7,7 +7,7 @@ public final class ConsoleApp {
     public static let minWidth = 60
     public static let minHeight = 16
 
-    public let store: ConsoleStore
+    public let store: any ConsoleStorage
     public internal(set) var services: [Service] = []
     public internal(set) var loadErrors: [String] = []
     public internal(set) var deliveries: [Delivery] = []
@@ -45,7 +45,7 @@ public final class ConsoleApp {
     /// `loadNow: false` starts from the store's index (names only) and waits for
     /// `finishLoading` (a large store: docs/PERFORMANCE.md).
     public init(
-        store: ConsoleStore, themeName: String = "default", availableThemes: [String] = ["default"],
+        store: some ConsoleStorage, themeName: String = "default", availableThemes: [String] = ["default"],
         access: StoreAccess = .unlocked(), loadNow: Bool = true
     ) {
         self.store = store

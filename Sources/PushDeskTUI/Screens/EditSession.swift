@@ -1,41 +1,8 @@
 import Foundation
 import PushDeskCore
 
-/// A record the console edits as a whole: a service or a delivery.
-public protocol EditableRecord: Equatable, Sendable {
-    /// The record's name (its file name in the store).
-    var name: String { get set }
-    /// What the record is called in messages ("service", "delivery").
-    static var noun: String { get }
-    /// Its kind in recovery files (and its folder in the store).
-    static var kind: RecordKind { get }
-    /// Its XML for a recovery file, never failing (see `RecoveryXML`).
-    static func recoveryXML(_ record: Self) -> (bytes: [UInt8], replaced: Bool)
-    /// Its XML as Ctrl-S writes it (for diffs); nil when it cannot be written as it is.
-    static func encode(_ record: Self) -> String?
-    /// Reads a record from XML (a recovery entry).
-    static func decode(_ xml: [UInt8], file: String) throws -> Self
-}
-
-extension Service: EditableRecord {
-    public static var noun: String { "service" }
-    public static var kind: RecordKind { .service }
-    public static func recoveryXML(_ r: Service) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.service(r) }
-    public static func encode(_ r: Service) -> String? { try? ServiceXML.encode(r) }
-    public static func decode(_ xml: [UInt8], file: String) throws -> Service {
-        try ServiceXML.decode(Data(xml), file: file).0
-    }
-}
-
-extension Delivery: EditableRecord {
-    public static var noun: String { "delivery" }
-    public static var kind: RecordKind { .delivery }
-    public static func recoveryXML(_ r: Delivery) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.delivery(r) }
-    public static func encode(_ r: Delivery) -> String? { try? DeliveryXML.encode(r) }
-    public static func decode(_ xml: [UInt8], file: String) throws -> Delivery {
-        try DeliveryXML.decode(Data(xml), file: file).0
-    }
-}
+// `EditableRecord` (a service or a delivery, its codec and recovery XML) is PushDeskCore's:
+// Store/StoreRecord.swift.
 
 /// What the console needs from any open session, whatever it edits: dirty state, the
 /// version that changes on every edit, undo, the file it started from (a save checks the

@@ -21,7 +21,9 @@ extension ConsoleStore {
     /// Stores with more files than this open lazily (names first); smaller ones load in
     /// a few milliseconds, before the first frame, and show everything at once.
     public static let lazyThreshold = 300
+}
 
+extension ConsoleStorage {
     /// Reads and checks the whole store (the slow part; any thread).
     public func loadEverything() -> LoadedStore {
         let r = load()
@@ -98,7 +100,7 @@ public final class LoadInbox: @unchecked Sendable {
     }
 
     /// Starts loading `store` on its own thread.
-    public func start(_ store: ConsoleStore) {
+    public func start(_ store: any ConsoleStorage) {
         Thread.detachNewThread { [self] in put(store.loadEverything()) }
     }
 }

@@ -46,7 +46,7 @@ final class LoadPerformanceTests: XCTestCase {
         XCTAssertEqual(snap.errors.map(\.file), ["services/svc-050.xml", "services/svc-099.xml"])
         XCTAssertTrue(snap.errors[1].message.contains("root element is <delivery>"), snap.errors[1].message)
         XCTAssertEqual(snap.deliveries.map(\.name), ["catalog-refresh", "summer-sale"])
-        XCTAssertEqual(snap.fingerprints.count, 118 + 1 + 2)
+        XCTAssertEqual(snap.fingerprints.count, 118 + 1 + 2 + 1, "services, deliveries and the profile")
 
         // Read-only (validate, list): the same records and errors, no hashing.
         let plain = store.loadAll(readOnly: true)

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A kind of record the store holds, one file each: services, deliveries, profiles. `Store`
+/// lists, loads, saves (conflict-checked) and deletes any of them with one implementation.
+public protocol StoreRecord: Equatable, Sendable {
+    /// The record's name (its file name in the store).
+    var name: String { get set }
+    /// What the record is called in messages ("service", "delivery").
+    static var noun: String { get }
+    /// Its folder in the store (`services`).
+    static var folder: String { get }
+    /// Its XML codec.
+    static var codec: RecordCodec<Self> { get }
+}
+
+/// How a record kind is read from and written to its file: the XML codecs of `XML/`.
+public struct RecordCodec<Record>: Sendable {
+    /// Decodes a file (its store-relative path, the name its file gives), recording field
+    /// positions when given a recorder.
+    let decode: @Sendable (Data, _ file: String, _ name: String, SourceMapRecorder?) throws -> Record
+    let encode: @Sendable (Record) throws -> String
+}
+
+extension StoreRecord {
+    /// Store-relative path of the record file of this name.
+    public static func path(_ name: String) -> String { "\(folder)/\(name).xml" }
+
+    /// Its XML as a save writes it; nil when it cannot be written as it is.
+    public static func encode(_ record: Self) -> String? { try? codec.encode(record) }
+
+    /// Reads a record from XML (a recovery entry); `file` names it in errors.
+    public static func decode(_ xml: [UInt8], file: String) throws -> Self {
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        return try codec.decode(Data(xml), file, name, nil)
+    }
+}
+
+/// A record the console edits as a whole and keeps in recovery files: a service or a delivery.
+public protocol EditableRecord: StoreRecord {
+    /// Its kind in recovery files.
+    static var kind: RecordKind { get }
+    /// Its XML for a recovery file, never failing (see `RecoveryXML`).
+    static func recoveryXML(_ record: Self) -> (bytes: [UInt8], replaced: Bool)
+}
+
+extension Service: EditableRecord {
+    public static var noun: String { "service" }
+    public static var folder: String { "services" }
+    public static var kind: RecordKind { .service }
+    public static var codec: RecordCodec<Service> {
+        RecordCodec(
+            decode: { data, file, _, map in try ServiceXML.decode(data, file: file, recording: map) },
+            encode: ServiceXML.encode)
+    }
+    public static func recoveryXML(_ r: Service) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.service(r) }
+}
+
+extension Delivery: EditableRecord {
+    public static var noun: String { "delivery" }
+    public static var folder: String { "deliveries" }
+    public static var kind: RecordKind { .delivery }
+    public static var codec: RecordCodec<Delivery> {
+        RecordCodec(
+            decode: { data, file, _, map in try DeliveryXML.decode(data, file: file, recording: map) },
+            encode: DeliveryXML.encode)
+    }
+    public static func recoveryXML(_ r: Delivery) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.delivery(r) }
+}
+
+extension Profile: StoreRecord {
+    public static var noun: String { "profile" }
+    public static var folder: String { "profiles" }
+    public static var codec: RecordCodec<Profile> {
+        RecordCodec(
+            decode: { data, file, name, _ in try ProfileXML.decode(data, file: file, name: name) },
+            encode: ProfileXML.encode)
+    }
+}

@@ -122,8 +122,8 @@ public enum CredentialChecker {
                 r.details.append(CredentialDetail("serial", "Serial", info.serial))
                 r.details.append(CredentialDetail("sha256", "SHA-256", info.sha256Fingerprint))
                 r.details.append(
-                    CredentialDetail("notBefore", "Not before", CredentialText.iso8601(info.notValidBefore)))
-                r.details.append(CredentialDetail("notAfter", "Not after", CredentialText.iso8601(info.notValidAfter)))
+                    CredentialDetail("notBefore", "Not before", ISOTime.string(info.notValidBefore)))
+                r.details.append(CredentialDetail("notAfter", "Not after", ISOTime.string(info.notValidAfter)))
                 r.details.append(CredentialDetail("topics", "Topics", info.topics.joined(separator: ", ")))
                 r.details.append(CredentialDetail("pushEnvironment", "Environment", info.environment.label))
                 r.findings += CredentialRules.validity(info, now: now, at: at)

@@ -43,8 +43,8 @@ public enum CredentialRules {
 
     /// Validity window: expired and not-yet-valid are errors, expiring within 30 days a warning.
     public static func validity(_ c: CertificateInfo, now: Date, at p: Place) -> [Finding] {
-        let after = CredentialText.iso8601(c.notValidAfter)
-        let before = CredentialText.iso8601(c.notValidBefore)
+        let after = ISOTime.string(c.notValidAfter)
+        let before = ISOTime.string(c.notValidBefore)
         if now > c.notValidAfter {
             return [
                 p.finding(

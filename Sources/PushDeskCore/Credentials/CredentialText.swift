@@ -42,14 +42,6 @@ public enum CredentialText {
         return out
     }
 
-    /// `2026-11-21T05:42:17Z`.
-    public static func iso8601(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        f.timeZone = TimeZone(identifier: "UTC")
-        return f.string(from: date)
-    }
-
     /// The PEM blocks of a text with the given label (`CERTIFICATE`, `PRIVATE KEY`), decoded.
     /// Text outside the blocks (openssl's "Bag Attributes" lines) is ignored.
     static func pemBlocks(_ text: String, label: String) -> [[UInt8]] {

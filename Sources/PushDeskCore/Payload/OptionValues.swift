@@ -115,57 +115,9 @@ public enum OptionValues {
     }
 
     /// `expiration` (ISO 8601 UTC, `2026-12-01T00:00:00Z`, optional fraction) as UNIX seconds.
-    /// Written by hand: a formatter per keystroke would cost more than the whole preview.
-    public static func expiration(_ text: String) -> Int64? {
-        let b = Array(text.utf8)
-        guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-            b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-            b.last == UInt8(ascii: "Z")
-        else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var v = 0
-            for k in from..<(from + count) {
-                guard b[k] >= 0x30, b[k] <= 0x39 else { return nil }
-                v = v * 10 + Int(b[k] - 0x30)
-            }
-            return v
-        }
-        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
-        else { return nil }
-        // Optional fraction between the seconds and `Z`: `.` then at least one digit.
-        if b.count > 20 {
-            guard b[19] == UInt8(ascii: "."), b.count > 21,
-                b[20..<(b.count - 1)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-            else { return nil }
-        }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-            hour <= 23, minute <= 59, second <= 59
-        else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-    }
+    public static func expiration(_ text: String) -> Int64? { ISOTime.seconds(text, utcOnly: true) }
 
     private static func isHexDigit(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

@@ -1,8 +1,9 @@
-/// A line diff by longest common subsequence, for showing an operator what a draft or a
-/// recovery file changes against the file on disk. Common leading and trailing lines are
-/// matched first, so the table is only as large as the changed middle; a middle larger than
-/// `maxCells` (two files rewritten throughout) is shown as removed-then-added, still exact
-/// as an edit script, only not minimal.
+/// A line diff, for showing an operator what a draft or a recovery file changes against the
+/// file on disk: the standard library's `difference(from:)` (Myers: a shortest edit script,
+/// so a longest common subsequence is kept), laid out with line numbers. Common leading and
+/// trailing lines are matched first; a changed middle larger than `maxCells` (two files
+/// rewritten throughout, where Myers' trace would grow with the square of the edits) is
+/// shown as removed-then-added, still exact as an edit script, only not minimal.
 public enum LineDiff {
     public enum Op: Equatable, Sendable { case same, removed, added }
 
@@ -43,25 +44,25 @@ public enum LineDiff {
         let n = am.count
         let m = bm.count
         if n > 0, m > 0, (n + 1) * (m + 1) <= maxCells {
-            // lcs[i][j] = length of the LCS of am[i...] and bm[j...].
-            let w = m + 1
-            var lcs = [Int32](repeating: 0, count: (n + 1) * w)
-            for x in stride(from: n - 1, through: 0, by: -1) {
-                for y in stride(from: m - 1, through: 0, by: -1) {
-                    lcs[x * w + y] =
-                        am[x] == bm[y] ? lcs[(x + 1) * w + y + 1] + 1 : max(lcs[(x + 1) * w + y], lcs[x * w + y + 1])
+            var removed = Set<Int>()
+            var inserted = Set<Int>()
+            for change in bm.difference(from: am) {
+                switch change {
+                case .remove(let offset, _, _): removed.insert(offset)
+                case .insert(let offset, _, _): inserted.insert(offset)
                 }
             }
-            while i < n, j < m {
-                if am[i] == bm[j] {
-                    out.append(Line(op: .same, text: am[i], oldLine: prefix + i + 1, newLine: prefix + j + 1))
-                    i += 1
-                    j += 1
-                } else if lcs[(i + 1) * w + j] >= lcs[i * w + j + 1] {
+            // Removals before insertions where both happen, as diff(1) shows a changed line.
+            while i < n || j < m {
+                if i < n, removed.contains(i) {
                     out.append(Line(op: .removed, text: am[i], oldLine: prefix + i + 1, newLine: nil))
                     i += 1
-                } else {
+                } else if j < m, inserted.contains(j) {
                     out.append(Line(op: .added, text: bm[j], oldLine: nil, newLine: prefix + j + 1))
+                    j += 1
+                } else {
+                    out.append(Line(op: .same, text: am[i], oldLine: prefix + i + 1, newLine: prefix + j + 1))
+                    i += 1
                     j += 1
                 }
             }

@@ -137,6 +137,33 @@ final class CredentialCertificateTests: XCTestCase {
         XCTAssertTrue(CertificateFile.holdsPrivateKey(try Data(contentsOf: p12)))
     }
 
+    /// What `openssl pkcs12 -nodes` prints — "Bag Attributes", subject= and issuer= lines
+    /// around the blocks — is a PEM file operators keep: SwiftASN1's PEM reader skips the
+    /// text between blocks and finds the certificate and the key.
+    func testReadsOpenSSLOutputWithBagAttributes() throws {
+        let dir = try makeTempDir(self)
+        let c = try F.pushCertificate(
+            bundleId: bundle, kind: .production, notBefore: now - F.day, notAfter: now + 90 * F.day)
+        let p12 = dir.appendingPathComponent("c.p12")
+        try F.writeP12(certPEM: c.pem, password: "s3cret-Pa55", to: p12)
+        let r = try ChildProcess.run(
+            PKCS12Reader().openssl!, ["pkcs12", "-in", p12.path, "-nodes", "-passin", "fd:0"],
+            stdin: Array("s3cret-Pa55\n".utf8))
+        XCTAssertEqual(r.status, 0)
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("Bag Attributes"), text)
+        XCTAssertTrue(text.contains("friendlyName: push"), text)
+        let pem = dir.appendingPathComponent("from-openssl.pem")
+        try text.write(to: pem, atomically: true, encoding: .utf8)
+
+        let read = try CertificateFile.read(file: pem, shownAs: "from-openssl.pem", password: { SecretValue("") })
+        XCTAssertEqual(read.0, try CertificateInfo(derEncoded: c.der))
+        XCTAssertEqual(read.1, .pem)
+        XCTAssertTrue(CertificateFile.holdsPrivateKey(try Data(contentsOf: pem)))
+        XCTAssertEqual(CredentialText.pemLabels(text), ["CERTIFICATE", "PRIVATE KEY"])
+        XCTAssertEqual(CredentialText.pemBlocks(text, label: "CERTIFICATE"), [c.der])
+    }
+
     func testReadsLegacyKeychainStyleP12() throws {
         let dir = try makeTempDir(self)
         let c = try F.pushCertificate(

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftASN1
 
 /// Small text helpers shared by the credential readers. Everything shown from a credential
 /// file (subject names, topics, project ids) is untrusted: `CredentialText.printable`
@@ -42,31 +43,17 @@ public enum CredentialText {
         return out
     }
 
-    /// The PEM blocks of a text with the given label (`CERTIFICATE`, `PRIVATE KEY`), decoded.
-    /// Text outside the blocks (openssl's "Bag Attributes" lines) is ignored.
+    /// The PEM blocks of a text with the given label (`CERTIFICATE`, `PRIVATE KEY`), decoded
+    /// by SwiftASN1's `PEMDocument`. Text between blocks (openssl's "Bag Attributes" lines)
+    /// is skipped; a malformed block makes the text hold none.
     static func pemBlocks(_ text: String, label: String) -> [[UInt8]] {
-        let begin = "-----BEGIN \(label)-----"
-        let end = "-----END \(label)-----"
-        var blocks: [[UInt8]] = []
-        var rest = Substring(text)
-        while let b = rest.range(of: begin) {
-            guard let e = rest.range(of: end, range: b.upperBound..<rest.endIndex) else { break }
-            let body = rest[b.upperBound..<e.lowerBound].filter { !$0.isWhitespace }
-            if let data = Data(base64Encoded: String(body)) { blocks.append([UInt8](data)) }
-            rest = rest[e.upperBound...]
-        }
-        return blocks
+        pemDocuments(text).filter { $0.discriminator == label }.map(\.derBytes)
     }
 
     /// Labels of every PEM block in a text, in order (`CERTIFICATE`, `EC PRIVATE KEY`, …).
-    static func pemLabels(_ text: String) -> [String] {
-        var labels: [String] = []
-        var rest = Substring(text)
-        while let b = rest.range(of: "-----BEGIN ") {
-            guard let e = rest.range(of: "-----", range: b.upperBound..<rest.endIndex) else { break }
-            labels.append(String(rest[b.upperBound..<e.lowerBound]))
-            rest = rest[e.upperBound...]
-        }
-        return labels
+    static func pemLabels(_ text: String) -> [String] { pemDocuments(text).map(\.discriminator) }
+
+    private static func pemDocuments(_ text: String) -> [PEMDocument] {
+        (try? PEMDocument.parseMultiple(pemString: text)) ?? []
     }
 }

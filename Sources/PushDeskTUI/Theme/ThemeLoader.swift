@@ -19,7 +19,7 @@ public enum ThemeLoader {
 
     /// The theme names available: the built-in ones plus `*.toml` in the theme directories.
     public static func available(directories: [URL] = themeDirectories()) -> [String] {
-        var names = Set(BuiltinThemes.sources.keys)
+        var names = Set(BuiltinThemeStyles.names)
         for dir in directories {
             for f in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where f.hasSuffix(".toml") {
                 names.insert(String(f.dropLast(5)))
@@ -30,7 +30,7 @@ public enum ThemeLoader {
 
     /// Where theme files are looked up, first match wins: $PUSHDESK_THEMES, then `Themes/`
     /// beside the executable and in its ancestors (the package root when run from .build).
-    /// Built-in copies of the shipped themes are used when no file is found.
+    /// The shipped themes, parsed in (`BuiltinThemeStyles`), are used when no file is found.
     public static func themeDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         var dirs: [URL] = []
         if let env = environment["PUSHDESK_THEMES"], !env.isEmpty { dirs.append(URL(fileURLWithPath: env)) }
@@ -61,7 +61,11 @@ public enum ThemeLoader {
             if let data = FileManager.default.contents(atPath: url.path) {
                 let text = String(decoding: data, as: UTF8.self)
                 // The shipped file, unchanged: its values are already parsed in.
-                if text == BuiltinThemes.sources[name], let shipped = BuiltinThemeStyles.theme(name) { return shipped }
+                if BuiltinThemeStyles.fingerprints[name] == BuiltinThemeSource.fingerprint(text),
+                    let shipped = BuiltinThemeStyles.theme(name)
+                {
+                    return shipped
+                }
                 return try parse(text, file: url.path)
             }
         }

@@ -4,13 +4,14 @@ import Foundation
     import Glibc
 #endif
 
-/// The one ISO 8601 codec: lock and recovery files' times, the send log, and a delivery's
-/// `expiration`. Written without Foundation's `ISO8601DateFormatter`: that one starts ICU's
-/// calendar machinery, over a millisecond of the console's start for one timestamp
-/// (docs/PERFORMANCE.md), and the composer reads an expiration on every keystroke. Writes
-/// the same text as `ISO8601DateFormatter()`; reads `YYYY-MM-DDTHH:MM:SS`, an optional
-/// fraction, then `Z` or `±HH:MM`, and refuses a day the month does not have or hour 24
-/// (Foundation rolls 2023-02-29 over to March 1st: a typo must not become another date).
+/// The one ISO 8601 codec: lock and recovery files' times, certificate dates, and a
+/// delivery's `expiration`. Written without Foundation's `ISO8601DateFormatter`: that one
+/// starts ICU's calendar machinery, over a millisecond of the console's start for one
+/// timestamp (docs/PERFORMANCE.md), and the composer reads an expiration on every keystroke.
+/// Writes the same text as `ISO8601DateFormatter()`; reads `YYYY-MM-DDTHH:MM:SS`, an
+/// optional fraction, then `Z` or `±HH:MM`, and refuses a day the month does not have or
+/// hour 24 (Foundation rolls 2023-02-29 over to March 1st: a typo must not become another
+/// date).
 enum ISOTime {
     static func string(_ date: Date) -> String {
         // To the millisecond first, as Foundation's formatter does (…02.9997 is …03).

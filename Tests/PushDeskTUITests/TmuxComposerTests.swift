@@ -60,7 +60,7 @@ final class TmuxComposerTests: XCTestCase {
         t.type("20% off until Sunday.")
         t.keys("C-o")
         t.waitFor("Mutable content")
-        t.keys("Tab", "Tab", "Tab")
+        t.keys("Tab", "Tab", "Tab", "Tab", "Tab")  // Type, Sound, Critical sound, Critical volume, Badge → Category
         t.type("image")
         t.keys("Tab", "Space")
         t.keys("C-o", "C-o")

@@ -39,8 +39,11 @@ final class MockPushServices: @unchecked Sendable {
     var apnsIds: [String: String] = [:]
     var answered: Set<String> = []
     var problems: [String] = []
+    /// APNs asks for a client certificate from the test CA (certificate auth).
+    let certificateAuth: Bool
 
     init(_ test: XCTestCase, clientCA: Bool = false) throws {
+        certificateAuth = clientCA
         pki = try TestPKI()
         googleKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         store = try makeTempDir(test)
@@ -85,6 +88,29 @@ final class MockPushServices: @unchecked Sendable {
         ]
     }
 
+    /// A .p12 of a client certificate from the test CA for the production app (certificate
+    /// auth, its password in the secret `neotrips-prod-p12`).
+    func installClientP12(password: String) throws {
+        let id = try pki.issue(client: true, commonName: "Apple Push Services: com.neotrips.app")
+        let dir = store.appendingPathComponent("credentials")
+        let cert = dir.appendingPathComponent(".client-cert.pem")
+        let key = dir.appendingPathComponent(".client-key.pem")
+        try id.certificatePEM.write(to: cert, atomically: true, encoding: .utf8)
+        try id.keyPEM.write(to: key, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(at: cert)
+            try? FileManager.default.removeItem(at: key)
+        }
+        let r = try ChildProcess.run(
+            opensslPath,
+            [
+                "pkcs12", "-export", "-in", cert.path, "-inkey", key.path, "-out",
+                dir.appendingPathComponent("neotrips-prod.p12").path, "-passout", "fd:0",
+            ], stdin: Array((password + "\n").utf8))
+        XCTAssertEqual(r.status, 0)
+        try SecretStore(storeRoot: store).set("neotrips-prod-p12", to: SecretValue(password))
+    }
+
     /// Saves profile `ana` with these devices.
     func saveProfile(_ subscriptions: [Subscription], name: String = "ana") throws {
         var p = DemoStore.ana
@@ -110,6 +136,9 @@ final class MockPushServices: @unchecked Sendable {
             return reason(400, "InvalidPushType")
         }
         guard r.body.count <= 4096 else { return reason(413, "PayloadTooLarge") }
+        if certificateAuth, r.header("authorization") == nil {
+            return .init(status: 200, headers: [("apns-id", UUID().uuidString)])
+        }
         guard let auth = r.header("authorization"), auth.hasPrefix("bearer ") else {
             return reason(403, "MissingProviderToken")
         }

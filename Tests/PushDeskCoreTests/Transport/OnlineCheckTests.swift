@@ -23,6 +23,16 @@ final class OnlineCheckTests: XCTestCase {
             XCTAssertTrue(steps.allSatisfy { $0["rule"] == nil && $0["ms"] is Int })
             XCTAssertEqual(r.status, 0, r.stderr)
         }
+        let text = try runPushDesk(
+            ["credentials", "check", "--online", "--app", "neotrips-ios-dev", "--store", mock.store.path],
+            environment: mock.environment())
+        print(text.stdout)
+        let lines = text.stdout.split(separator: "\n").filter { $0.hasPrefix("  online ") }
+        XCTAssertEqual(lines.count, 4, text.stdout)
+        XCTAssertTrue(lines[3].hasPrefix("  online auth  ok "), String(lines[3]))
+        XCTAssertTrue(
+            lines[3].hasSuffix(
+                "credential and topic com.neotrips.app accepted (400 BadDeviceToken for the probe token)"))
         let probe = mock.apns.requests.first!
         XCTAssertEqual(probe.path, "/3/device/" + String(repeating: "0", count: 64))
         XCTAssertEqual(probe.header("apns-push-type"), "background")

@@ -192,6 +192,41 @@ final class SendCommandTests: XCTestCase {
         XCTAssertTrue(log.contains("\"outcome\":\"failed\""), "a TLS failure is logged")
     }
 
+    /// Certificate auth: the .p12 (read by swift-nio-ssl) is the TLS client identity and no
+    /// `authorization` header is sent; a token-auth app cannot pass the same server's TLS.
+    func testCertificateAuthPresentsTheP12AsTheClientIdentity() throws {
+        let mock = try MockPushServices(self, clientCA: true)
+        let password = "p12-Pa55word-for-the-test"
+        try mock.installClientP12(password: password)
+        let r = try runPushDesk(
+            ["send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios", "--token", T.ok, "--json"],
+            environment: mock.environment())
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let x = results(try json(r))[T.ok]
+        XCTAssertEqual(x?["outcome"] as? String, "sent")
+        XCTAssertEqual(mock.apns.requests.count, 1)
+        XCTAssertNil(mock.apns.requests[0].header("authorization"))
+
+        let token = try runPushDesk(
+            [
+                "send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token", T.ok,
+                "--json",
+            ],
+            environment: mock.environment())
+        XCTAssertEqual(results(try json(token))[T.ok]?["outcome"] as? String, "failed")
+        XCTAssertEqual(mock.apns.requests.count, 1, "no client certificate, no request")
+
+        let check = try runPushDesk(["credentials", "check", "neotrips", "--store", mock.store.path, "--json"])
+        XCTAssertTrue(check.stdout.contains("\"format\""), check.stdout)
+        XCTAssertTrue(
+            check.stdout.contains("Apple Push Services: com.neotrips.app"), "the .p12 read by credentials check")
+        var outputs = [r.stdout, r.stderr, token.stdout, token.stderr, check.stdout, check.stderr]
+        outputs = outputs.filter { $0.contains(password) }
+        XCTAssertEqual(outputs, [], "the .p12 password was printed")
+        let log = try String(contentsOf: mock.store.appendingPathComponent(".pushdesk/sent.jsonl"), encoding: .utf8)
+        XCTAssertFalse(log.contains(password))
+    }
+
     func testTextOutputAndUsageErrors() throws {
         let mock = try MockPushServices(self)
         let r = try runPushDesk(

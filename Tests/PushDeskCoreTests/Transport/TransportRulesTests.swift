@@ -93,6 +93,14 @@ final class TransportRulesTests: XCTestCase {
         XCTAssertNotNil(ResponseHints.apns(reason: "SomethingNew", status: 400, environment: nil))
     }
 
+    func testTheSendingDocShowsTheHintTable() throws {
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/SENDING.md"), encoding: .utf8)
+        for (reason, status, hint) in ResponseHints.apns {
+            XCTAssertTrue(doc.contains("| \(status) | `\(reason)` | \(hint) |"), reason)
+        }
+        for (code, hint) in ResponseHints.fcm { XCTAssertTrue(doc.contains("| `\(code)` | \(hint) |"), code) }
+    }
+
     func testEndpointsProxyAndTimeOutsFromTheEnvironment() throws {
         let d = try TransportSettings.fromEnvironment([:])
         XCTAssertEqual(d.apnsSandbox.baseURL, "https://api.sandbox.push.apple.com")

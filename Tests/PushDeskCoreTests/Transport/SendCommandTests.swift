@@ -227,6 +227,70 @@ final class SendCommandTests: XCTestCase {
         XCTAssertFalse(log.contains(password))
     }
 
+    /// https_proxy: every connection goes through CONNECT with basic authentication, loopback
+    /// included; no_proxy bypasses it; a wrong password is the proxy's 407, said plainly.
+    func testThroughAnAuthenticatingProxyAndAroundItWithNoProxy() throws {
+        let mock = try MockPushServices(self)
+        let proxy = try MockConnectProxy(user: "op", password: "pr0xy-secret")
+        defer { proxy.stop() }
+        try mock.saveProfile([
+            Subscription(app: "neotrips-ios-dev", token: T.ok), Subscription(app: "neotrips-android", token: T.fcmOK),
+        ])
+        var env = mock.environment()
+        env["https_proxy"] = "http://op:pr0xy-secret@127.0.0.1:\(proxy.port)"
+        let r = try runPushDesk(
+            ["send", "summer-sale", "--store", mock.store.path, "--profile", "ana", "--json"], environment: env)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(results(try json(r)).values.map { $0["outcome"] as? String }, ["sent", "sent"])
+        let lines = proxy.connects.map(\.line).sorted()
+        XCTAssertEqual(
+            lines,
+            [
+                "CONNECT 127.0.0.1:\(mock.apns.port) HTTP/1.1", "CONNECT 127.0.0.1:\(mock.google.port) HTTP/1.1",
+                "CONNECT 127.0.0.1:\(mock.google.port) HTTP/1.1",
+            ])
+        XCTAssertTrue(proxy.connects.allSatisfy { $0.auth == "Basic b3A6cHIweHktc2VjcmV0" })
+        XCTAssertFalse((r.stdout + r.stderr).contains("pr0xy-secret"))
+
+        env["no_proxy"] = "127.0.0.1"
+        let direct = try runPushDesk(
+            ["send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token", T.ok],
+            environment: env)
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        XCTAssertEqual(proxy.connects.count, 3, "no_proxy: reached directly")
+
+        env["no_proxy"] = ""
+        env["https_proxy"] = "http://op:wrong@127.0.0.1:\(proxy.port)"
+        let refused = try runPushDesk(
+            [
+                "send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token", T.ok,
+                "--json",
+            ],
+            environment: env)
+        XCTAssertEqual(refused.status, 2)
+        let x = results(try json(refused))[T.ok]
+        XCTAssertEqual(x?["reason"] as? String, "connection.tcp")
+        XCTAssertTrue((x?["hint"] as? String)?.contains("407") ?? false, "\(x ?? [:])")
+    }
+
+    /// A symbolic link planted as the send log is refused, not followed.
+    func testTheSendLogIsNeverWrittenThroughASymbolicLink() throws {
+        let mock = try MockPushServices(self)
+        let outside = mock.store.deletingLastPathComponent().appendingPathComponent("victim.txt")
+        try "untouched\n".write(to: outside, atomically: true, encoding: .utf8)
+        let dir = mock.store.appendingPathComponent(".pushdesk")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("sent.jsonl"), withDestinationURL: outside)
+        let r = try runPushDesk(
+            ["send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token", T.ok],
+            environment: mock.environment())
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains(".pushdesk/sent.jsonl: error: the send log was not written"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("sent 200"), "the result is still shown: \(r.stdout)")
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "untouched\n")
+    }
+
     func testTextOutputAndUsageErrors() throws {
         let mock = try MockPushServices(self)
         let r = try runPushDesk(

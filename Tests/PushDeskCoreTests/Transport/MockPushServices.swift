@@ -20,6 +20,7 @@ final class MockPushServices: @unchecked Sendable {
         static let bad = String(repeating: "b2", count: 32)
         static let unregistered = String(repeating: "c3", count: 32)
         static let expiredOnce = String(repeating: "d4", count: 32)
+        static let expiredAlways = String(repeating: "d5", count: 32)
         static let busyOnce = String(repeating: "e5", count: 32)
         static let unavailable = String(repeating: "f6", count: 32)
         static let silent = String(repeating: "90", count: 32)
@@ -157,6 +158,7 @@ final class MockPushServices: @unchecked Sendable {
         case Token.unregistered:
             return .init(status: 410, body: #"{"reason":"Unregistered","timestamp":1700000000000}"#)
         case Token.expiredOnce where first: return reason(403, "ExpiredProviderToken")
+        case Token.expiredAlways: return reason(403, "ExpiredProviderToken")
         case Token.busyOnce where first: return reason(429, "TooManyRequests", [("retry-after", "0")])
         case Token.unavailable: return reason(503, "ServiceUnavailable", [("retry-after", "0")])
         case Token.silent: return nil

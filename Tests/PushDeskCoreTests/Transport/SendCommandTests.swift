@@ -291,6 +291,25 @@ final class SendCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "untouched\n")
     }
 
+    /// ExpiredProviderToken is retried once with a new token; a second one ends it `rejected`.
+    func testASecondExpiredProviderTokenIsRejected() throws {
+        let mock = try MockPushServices(self)
+        let r = try runPushDesk(
+            [
+                "send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token",
+                T.expiredAlways,
+                "--json",
+            ],
+            environment: mock.environment())
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let x = results(try json(r))[T.expiredAlways]
+        XCTAssertEqual(x?["outcome"] as? String, "rejected")
+        XCTAssertEqual(x?["reason"] as? String, "ExpiredProviderToken")
+        XCTAssertEqual(x?["attempts"] as? Int, 2)
+        XCTAssertEqual(mock.providerTokens.count, 2, "one token, then one newly signed for the retry")
+        XCTAssertEqual(mock.apns.requests.count, 2)
+    }
+
     func testTextOutputAndUsageErrors() throws {
         let mock = try MockPushServices(self)
         let r = try runPushDesk(

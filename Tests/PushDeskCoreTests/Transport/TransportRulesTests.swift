@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import XCTest
+import _CryptoExtras
 
 @testable import PushDeskCore
 
@@ -60,6 +61,33 @@ final class TransportRulesTests: XCTestCase {
         XCTAssertEqual(cache.signings, 3)
         XCTAssertEqual(APNsTokenCache.reuseFor, 50 * 60)
         XCTAssertEqual(APNsTokenCache.minimumInterval, 20 * 60)
+    }
+
+    /// An access token is reused until 60 s before it expires; the grant is RS256, one hour at most.
+    func testGoogleAccessTokenReuseAndTheGrant() throws {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let json = try JSONSerialization.data(withJSONObject: [
+            "client_email": "a@p.iam.gserviceaccount.com", "private_key": key.pemRepresentation, "project_id": "p",
+        ])
+        let account = try GoogleServiceAccountKey(json: json, file: "sa.json")
+        XCTAssertEqual(account.tokenURI, "https://oauth2.googleapis.com/token")
+        let cache = GoogleTokenCache()
+        let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+        cache.store(GoogleAccessToken(value: "ya29.x", expires: t0 + 3600), for: account)
+        XCTAssertNotNil(cache.cached(account, now: t0 + 3539))
+        XCTAssertNil(cache.cached(account, now: t0 + 3540))
+        XCTAssertEqual("\(GoogleAccessToken(value: "ya29.secret-part", expires: t0))", "Bearer ya29.s…")
+        let jwt = try GoogleTokenCache.assertion(account, now: t0).split(separator: ".").map(String.init)
+        let claims = try JSONSerialization.jsonObject(with: CredentialText.base64urlDecode(jwt[1])!) as! [String: Any]
+        XCTAssertEqual(claims["iss"] as? String, "a@p.iam.gserviceaccount.com")
+        XCTAssertEqual(claims["scope"] as? String, "https://www.googleapis.com/auth/firebase.messaging")
+        XCTAssertEqual(claims["aud"] as? String, "https://oauth2.googleapis.com/token")
+        XCTAssertEqual(claims["iat"] as? Int, 1_700_000_000)
+        XCTAssertEqual(claims["exp"] as? Int, 1_700_003_600)
+        XCTAssertTrue(
+            key.publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: CredentialText.base64urlDecode(jwt[2])!),
+                for: Data((jwt[0] + "." + jwt[1]).utf8), padding: .insecurePKCS1v1_5))
     }
 
     /// Apple's table of APNs reasons and Firebase's ErrorCode enum, each with a hint.

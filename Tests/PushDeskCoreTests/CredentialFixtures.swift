@@ -24,7 +24,7 @@ enum CredentialFixtures {
     static let leafKeyPEM: String = genrsa()
 
     static func genrsa() -> String {
-        let openssl = PKCS12Reader().openssl!
+        let openssl = opensslPath
         let r = try! ChildProcess.run(openssl, ["genrsa", "2048"], stdin: [])
         precondition(r.status == 0, "openssl genrsa failed")
         return String(decoding: r.stdout, as: UTF8.self)
@@ -105,7 +105,7 @@ enum CredentialFixtures {
             try? FileManager.default.removeItem(at: keyFile)
         }
         let r = try ChildProcess.run(
-            PKCS12Reader().openssl!,
+            opensslPath,
             [
                 "pkcs12", "-export", "-in", certFile.path, "-inkey", keyFile.path, "-out", url.path,
                 "-name", "push", "-passout", "fd:0",
@@ -137,3 +137,6 @@ enum CredentialFixtures {
 
     static let day: TimeInterval = 86400
 }
+
+/// The system `openssl`, which the fixtures use to make keys and .p12 bundles (the product no longer runs it).
+let opensslPath: String = ChildProcess.locate("openssl", searchPath: ProcessInfo.processInfo.environment["PATH"])!

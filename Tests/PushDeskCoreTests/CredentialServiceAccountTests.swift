@@ -76,7 +76,7 @@ final class CredentialServiceAccountTests: XCTestCase {
 
     private func p256PEM() -> String {
         let r = try! ChildProcess.run(
-            PKCS12Reader().openssl!, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"], stdin: [])
+            opensslPath, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"], stdin: [])
         return String(decoding: r.stdout, as: UTF8.self)
     }
 }

@@ -49,7 +49,7 @@ final class CredentialTokenTests: XCTestCase {
 
     func testPublicKeyFingerprintMatchesOpenSSL() throws {
         let dir = try makeTempDir(self)
-        let openssl = PKCS12Reader().openssl!
+        let openssl = opensslPath
         let gen = try ChildProcess.run(
             openssl, ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"], stdin: [])
         XCTAssertEqual(gen.status, 0)
@@ -64,7 +64,7 @@ final class CredentialTokenTests: XCTestCase {
     func testKeyRuleRejectsWhatIsNotAP256PKCS8Key() throws {
         // SEC1 "EC PRIVATE KEY" is not the .p8 form.
         let sec1 = try ChildProcess.run(
-            PKCS12Reader().openssl!, ["ecparam", "-name", "prime256v1", "-genkey", "-noout"], stdin: [])
+            opensslPath, ["ecparam", "-name", "prime256v1", "-genkey", "-noout"], stdin: [])
         let sec1PEM = String(decoding: sec1.stdout, as: UTF8.self)
         XCTAssertTrue(sec1PEM.contains("EC PRIVATE KEY"))
         XCTAssertThrowsError(try APNsAuthKey(pem: sec1PEM)) { e in

@@ -11,14 +11,12 @@ public enum CertificateFile {
         case fileNotFound(String)
         case unreadable(String)
         case wrongPassword
-        case opensslMissing(String)
 
         public var description: String {
             switch self {
             case .fileNotFound(let path): "file not found: \(path)"
             case .unreadable(let why): why
             case .wrongPassword: PKCS12Reader.Failure.wrongPassword.description
-            case .opensslMissing(let why): why
             }
         }
     }
@@ -71,7 +69,6 @@ public enum CertificateFile {
             } catch let f as PKCS12Reader.Failure {
                 switch f {
                 case .wrongPassword: throw Failure.wrongPassword
-                case .opensslMissing: throw Failure.opensslMissing(f.description)
                 case .unreadable(let why): throw Failure.unreadable("\(path): \(why) (nor a PEM or DER certificate)")
                 }
             }

@@ -72,7 +72,7 @@ extension Profile: StoreRecord {
     public static var folder: String { "profiles" }
     public static var codec: RecordCodec<Profile> {
         RecordCodec(
-            decode: { data, file, name, _ in try ProfileXML.decode(data, file: file, name: name) },
+            decode: { data, file, name, map in try ProfileXML.decode(data, file: file, name: name, recording: map) },
             encode: ProfileXML.encode)
     }
 }

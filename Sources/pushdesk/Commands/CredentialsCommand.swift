@@ -32,6 +32,15 @@ struct CredentialsCheckCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(
+        help:
+            "Also ask the service (SPEC §9): dns, tcp, tls (ALPN h2), then one request with the credential; stops at the first failure."
+    )
+    var online = false
+
+    @Option(help: ArgumentHelp("Only the app with this integration key.", valueName: "KEY"))
+    var app: String?
+
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
@@ -60,24 +69,79 @@ struct CredentialsCheckCommand: ParsableCommand {
                 return r
             }
         }
-        let findings = reports.flatMap(\.findings)
+        let chosen = app.map { key in reports.filter { $0.app == key } } ?? reports
+        if let app, chosen.isEmpty {
+            printError("error: no app with integration key \"\(Escape.inline(app))\"; `pushdesk list` shows the keys")
+            throw Exit.usageOrIO
+        }
+        let findings = chosen.flatMap(\.findings)
+        let onlineSteps = online ? try checkOnline(chosen, snapshot: snapshot, store: store) : [:]
+        let onlineFailed = onlineSteps.values.contains { $0.contains { !$0.ok } }
 
         if json {
             print(
                 JSONValue.object([
                     ("store", .string(store.root.path)),
-                    ("reports", .array(reports.map(\.json))),
+                    (
+                        "reports",
+                        .array(
+                            chosen.map { r in
+                                guard online, case .object(var m) = r.json else { return r.json }
+                                m.append(("online", .array((onlineSteps[r.app] ?? []).map(\.json))))
+                                return .object(m)
+                            })
+                    ),
                     ("errors", .array(loadErrors.map { .string($0.description) })),
                 ]).pretty)
         } else {
-            for r in reports { printText(r) }
+            for r in chosen {
+                printText(r)
+                if online { printOnline(r, onlineSteps[r.app] ?? []) }
+            }
             let errors = findings.filter { $0.severity == .error }.count
             let warnings = findings.filter { $0.severity == .warning }.count
-            out("\(reports.count) apps checked: \(errors) errors, \(warnings) warnings")
+            out("\(chosen.count) apps checked: \(errors) errors, \(warnings) warnings")
         }
         for e in loadErrors { printError(e.description) }
         if loadErrors.contains(where: { $0.kind == .io }) { throw Exit.usageOrIO }
-        if findings.hasErrors || !loadErrors.isEmpty { throw Exit.inputErrors }
+        if findings.hasErrors || !loadErrors.isEmpty || onlineFailed { throw Exit.inputErrors }
+    }
+
+    /// SPEC §9 for each app, after the offline checks; one sender, so apps sharing a host and
+    /// credential share a connection as a send would.
+    private func checkOnline(_ reports: [CredentialReport], snapshot: StoreSnapshot, store: Store) throws -> [String:
+        [OnlineStep]]
+    {
+        let environment = ProcessInfo.processInfo.environment
+        let settings: TransportSettings
+        do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+            printError("error: \(error)")
+            throw Exit.usageOrIO
+        }
+        let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
+        defer { sender.closeAll() }
+        var out: [String: [OnlineStep]] = [:]
+        for r in reports {
+            guard let app = snapshot.service(named: r.service)?.app(integrationKey: r.app) else { continue }
+            out[r.app] = ConnectionCheck.run(
+                app: app, sender: sender, offlineFinding: r.findings.first { $0.severity == .error })
+        }
+        return out
+    }
+
+    private func printOnline(_ r: CredentialReport, _ steps: [OnlineStep]) {
+        for s in steps {
+            let line =
+                "  online \(s.step.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(s.ok ? "ok    " : "FAILED") \(s.ms) ms  \(Escape.inline(s.detail, limit: 200))"
+            out(line)
+            if let f = s.finding {
+                var f = f
+                f.file = Store.servicePath(r.service)
+                f.field = "apps[\(r.index)]"
+                printError(f.formatted)
+            }
+        }
+        out("")
     }
 
     private func printText(_ r: CredentialReport) {

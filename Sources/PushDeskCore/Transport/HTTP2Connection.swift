@@ -1,0 +1,398 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+import NIOTLS
+
+/// One answer: status, headers (lower-case names) and body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+}
+
+/// One HTTP/2 connection over TLS (ALPN `h2`), built step by step — dns, tcp, (proxy CONNECT),
+/// tls — so a failure names its step (SPEC §9) and the connect + handshake share one 10 s
+/// deadline (§8.2). Requests are multiplexed as streams; callers block on `request`, so the
+/// command line and the console's worker thread use it alike. Nothing here ever logs a header.
+public final class HTTP2Connection: @unchecked Sendable {
+    public let host: String
+    public let port: Int
+    /// How long each step took, for `credentials check --online`.
+    public private(set) var stepMillis: [TransportError.Step: Int] = [:]
+    public private(set) var resolved: [SocketAddress] = []
+    let channel: Channel
+    private let multiplexer: HTTP2StreamMultiplexer
+    private let responseTimeout: TimeInterval
+
+    static var group: EventLoopGroup { MultiThreadedEventLoopGroup.singleton }
+
+    private init(
+        host: String, port: Int, channel: Channel, multiplexer: HTTP2StreamMultiplexer, responseTimeout: TimeInterval,
+        steps: [TransportError.Step: Int], resolved: [SocketAddress]
+    ) {
+        self.host = host
+        self.port = port
+        self.channel = channel
+        self.multiplexer = multiplexer
+        self.responseTimeout = responseTimeout
+        self.stepMillis = steps
+        self.resolved = resolved
+    }
+
+    public var isOpen: Bool { channel.isActive }
+
+    public func close() { channel.close(promise: nil) }
+
+    /// Resolves, connects, speaks CONNECT to the proxy when one is set for `host`, and
+    /// shakes hands. `onStep` is called as each step succeeds (the check reports them live).
+    public static func connect(
+        host: String, port: Int, tls: TLSConfiguration, settings: TransportSettings,
+        onStep: (TransportError.Step, Int) -> Void = { _, _ in }
+    ) throws -> HTTP2Connection {
+        var steps: [TransportError.Step: Int] = [:]
+        let proxy = settings.proxy(for: host)
+        let dialHost = proxy?.host ?? host
+        let dialPort = proxy?.port ?? port
+
+        var clock = Date()
+        func lap(_ step: TransportError.Step) {
+            let ms = Int(Date().timeIntervalSince(clock) * 1000)
+            steps[step] = ms
+            onStep(step, ms)
+            clock = Date()
+        }
+
+        let addresses = try resolve(dialHost, dialPort, forProxy: proxy != nil)
+        lap(.dns)
+
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(settings.connectTimeout * 1e9))
+        let channel = try openTCP(addresses, host: dialHost, port: dialPort, deadline: deadline, viaProxy: proxy != nil)
+        var ok = false
+        defer { if !ok { channel.close(promise: nil) } }
+        if let proxy {
+            try proxyConnect(channel, proxy: proxy, host: host, port: port, deadline: deadline)
+        }
+        lap(.tcp)
+
+        let (protocolAgreed, multiplexer) = try handshake(channel, host: host, tls: tls, deadline: deadline)
+        guard protocolAgreed == "h2" else {
+            throw TransportError(
+                .tls,
+                "\(host):\(port) did not agree HTTP/2 (ALPN h2; it offered \(protocolAgreed.map { Escape.inline($0) } ?? "nothing")); is this the APNs/FCM endpoint, or a proxy that intercepts TLS?"
+            )
+        }
+        lap(.tls)
+        ok = true
+        return HTTP2Connection(
+            host: host, port: port, channel: channel, multiplexer: multiplexer,
+            responseTimeout: settings.responseTimeout, steps: steps, resolved: addresses)
+    }
+
+    // MARK: steps
+
+    static func resolve(_ host: String, _ port: Int, forProxy: Bool) throws -> [SocketAddress] {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_family = AF_UNSPEC
+        var list: UnsafeMutablePointer<addrinfo>?
+        let rc = getaddrinfo(host, String(port), &hints, &list)
+        guard rc == 0, let first = list else {
+            let why = String(cString: gai_strerror(rc))
+            throw TransportError(
+                .dns,
+                "\(forProxy ? "the proxy " : "")\(Escape.inline(host)) does not resolve (\(why)); check the name\(forProxy ? " in https_proxy" : ""), the DNS servers (/etc/resolv.conf), or set https_proxy if this machine reaches the internet through a proxy"
+            )
+        }
+        defer { freeaddrinfo(list) }
+        var out: [SocketAddress] = []
+        var p: UnsafeMutablePointer<addrinfo>? = first
+        while let a = p {
+            if let sa = a.pointee.ai_addr {
+                switch Int32(sa.pointee.sa_family) {
+                case AF_INET:
+                    sa.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                        out.append(SocketAddress($0.pointee, host: host))
+                    }
+                case AF_INET6:
+                    sa.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                        out.append(SocketAddress($0.pointee, host: host))
+                    }
+                default: break
+                }
+            }
+            p = a.pointee.ai_next
+        }
+        if out.isEmpty { throw TransportError(.dns, "\(Escape.inline(host)) resolves to no IPv4 or IPv6 address") }
+        return out
+    }
+
+    private static func remaining(_ deadline: NIODeadline) -> TimeAmount {
+        let r = deadline - NIODeadline.now()
+        return r > .zero ? r : .milliseconds(1)
+    }
+
+    static func openTCP(
+        _ addresses: [SocketAddress], host: String, port: Int, deadline: NIODeadline, viaProxy: Bool
+    ) throws -> Channel {
+        var lastError: Error?
+        for address in addresses {
+            if NIODeadline.now() >= deadline { break }
+            do {
+                return try ClientBootstrap(group: group)
+                    .connectTimeout(remaining(deadline))
+                    .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .connect(to: address).wait()
+            } catch {
+                lastError = error
+            }
+        }
+        let what = viaProxy ? "the proxy \(Escape.inline(host)):\(port)" : "\(Escape.inline(host)):\(port)"
+        if let e = lastError as? ChannelError, case .connectTimeout = e {
+            throw TransportError(
+                .tcp,
+                "\(what) did not answer within the 10 s connect time-out; a firewall may drop port \(port) — open it, or set https_proxy",
+                timedOut: true)
+        }
+        if NIODeadline.now() >= deadline {
+            throw TransportError(.tcp, "\(what) did not answer within the connect time-out", timedOut: true)
+        }
+        throw TransportError(
+            .tcp,
+            "cannot connect to \(what) (\(lastError.map { "\($0)" } ?? "no address")); check the firewall (outgoing port \(port)) or the proxy settings"
+        )
+    }
+
+    static func proxyConnect(
+        _ channel: Channel, proxy: TransportSettings.Proxy, host: String, port: Int, deadline: NIODeadline
+    ) throws {
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        var request = "CONNECT \(authority) HTTP/1.1\r\nhost: \(authority)\r\n"
+        if let c = proxy.credentials {
+            request += "proxy-authorization: Basic \(Data(c.utf8).base64EncodedString())\r\n"
+        }
+        request += "\r\n"
+        let handler = ProxyConnectHandler(promise: promise, proxy: proxy.shown)
+        let timeout = channel.eventLoop.scheduleTask(deadline: deadline) {
+            promise.fail(
+                TransportError(.tcp, "the proxy \(proxy.shown) did not answer CONNECT in time", timedOut: true))
+        }
+        defer { timeout.cancel() }
+        try channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.addHandler(handler, name: "proxy-connect")
+        }.wait()
+        channel.writeAndFlush(ByteBuffer(string: request), promise: nil)
+        try promise.futureResult.wait()
+        _ = try? channel.pipeline.removeHandler(name: "proxy-connect").wait()
+    }
+
+    /// The protocol ALPN agreed (nil when none) and the HTTP/2 stream multiplexer. HTTP/2 is
+    /// set up behind TLS before the handshake ends, so no byte the server sends right after
+    /// it (its SETTINGS) can pass by unread.
+    static func handshake(_ channel: Channel, host: String, tls: TLSConfiguration, deadline: NIODeadline) throws -> (
+        String?, HTTP2StreamMultiplexer
+    ) {
+        let promise = channel.eventLoop.makePromise(of: String?.self)
+        let timeout = channel.eventLoop.scheduleTask(deadline: deadline) {
+            promise.fail(
+                TransportError(
+                    .tls,
+                    "the TLS handshake with \(Escape.inline(host)) did not finish within the 10 s connect time-out",
+                    timedOut: true))
+            channel.close(promise: nil)
+        }
+        defer { timeout.cancel() }
+        let multiplexer: HTTP2StreamMultiplexer
+        do {
+            let context = try NIOSSLContext(configuration: tls)
+            let isIP = (try? SocketAddress(ipAddress: host, port: 0)) != nil
+            multiplexer = try channel.eventLoop.flatSubmit {
+                do {
+                    let ssl = try NIOSSLClientHandler(context: context, serverHostname: isIP ? nil : host)
+                    try channel.pipeline.syncOperations.addHandler(ssl)
+                    try channel.pipeline.syncOperations.addHandler(
+                        HandshakeWatcher(promise: promise), name: "handshake")
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+                return channel.configureHTTP2Pipeline(mode: .client, inboundStreamInitializer: nil)
+            }.wait()
+        } catch let e as TransportError {
+            throw e
+        } catch {
+            throw TransportError(.tls, "cannot set up TLS: \(error)")
+        }
+        do {
+            let agreed = try promise.futureResult.wait()
+            return (agreed, multiplexer)
+        } catch let e as TransportError {
+            throw e
+        } catch {
+            throw TransportError(.tls, tlsMessage(error, host: host))
+        }
+    }
+
+    static func tlsMessage(_ error: Error, host: String) -> String {
+        let text = "\(error)"
+        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("failedToValidateHostname")
+            || text.contains("handshakeFailed")
+        {
+            return
+                "the certificate of \(Escape.inline(host)) was not accepted (chain or host name: \(Escape.inline(text, limit: 200))); a proxy or firewall that intercepts TLS needs its CA in PUSHDESK_CA_FILE, a test server its test CA"
+        }
+        return "the TLS handshake with \(Escape.inline(host)) failed: \(Escape.inline(text, limit: 200))"
+    }
+
+    // MARK: requests
+
+    /// Sends one request on a new stream and waits for the whole answer (at most the response
+    /// time-out). `headers` are sent as given, after `:method`, `:path`, `:authority`.
+    public func request(
+        method: String = "POST", path: String, headers: [(String, String)], body: [UInt8]
+    ) throws -> HTTPResponse {
+        let loop = channel.eventLoop
+        let promise = loop.makePromise(of: HTTPResponse.self)
+        let host = self.host
+        let responseTimeout = self.responseTimeout
+        let timeout = loop.scheduleTask(in: .nanoseconds(Int64(responseTimeout * 1e9))) {
+            promise.fail(
+                TransportError(
+                    .auth,
+                    "no answer from \(Escape.inline(host)) within the \(Int(responseTimeout)) s response time-out",
+                    timedOut: true))
+        }
+        defer { timeout.cancel() }
+        var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path)
+        let authority = port == 443 ? host : "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        head.headers.add(name: "host", value: authority)
+        for (n, v) in headers { head.headers.add(name: n, value: v) }
+        head.headers.add(name: "content-length", value: String(body.count))
+        let requestHead = head
+        let streamPromise = loop.makePromise(of: Channel.self)
+        multiplexer.createStreamChannel(promise: streamPromise) { stream in
+            stream.eventLoop.makeCompletedFuture {
+                try stream.pipeline.syncOperations.addHandlers([
+                    HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https), ResponseCollector(promise: promise),
+                ])
+            }
+        }
+        streamPromise.futureResult.whenComplete { result in
+            switch result {
+            case .success(let stream):
+                stream.write(HTTPClientRequestPart.head(requestHead), promise: nil)
+                stream.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
+                stream.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                promise.futureResult.whenComplete { _ in stream.close(promise: nil) }
+            case .failure(let error):
+                promise.fail(TransportError(.auth, "cannot open a stream to \(Escape.inline(host)): \(error)"))
+            }
+        }
+        do {
+            return try promise.futureResult.wait()
+        } catch let e as TransportError {
+            throw e
+        } catch {
+            throw TransportError(
+                .auth, "the connection to \(Escape.inline(host)) broke: \(Escape.inline("\(error)", limit: 200))")
+        }
+    }
+}
+
+/// Reads the proxy's answer to CONNECT up to the blank line; 200 lets TLS start.
+private final class ProxyConnectHandler: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    let promise: EventLoopPromise<Void>
+    let proxy: String
+    var buffer: [UInt8] = []
+
+    init(promise: EventLoopPromise<Void>, proxy: String) {
+        self.promise = promise
+        self.proxy = proxy
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var b = unwrapInboundIn(data)
+        buffer += b.readBytes(length: b.readableBytes) ?? []
+        guard let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            if buffer.count > 16384 { promise.fail(TransportError(.tcp, "the proxy \(proxy) sent an endless answer")) }
+            return
+        }
+        let statusLine = String(decoding: buffer[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let parts = statusLine.split(separator: " ")
+        let code = parts.count > 1 ? Int(parts[1]) : nil
+        switch code {
+        case 200: promise.succeed(())
+        case 407:
+            promise.fail(
+                TransportError(
+                    .tcp,
+                    "the proxy \(proxy) wants authentication (407); put user:password in https_proxy (http://user:password@host:port)"
+                ))
+        default:
+            promise.fail(
+                TransportError(
+                    .tcp, "the proxy \(proxy) refused CONNECT: \(Escape.inline(String(statusLine), limit: 120))"))
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        promise.fail(TransportError(.tcp, "the proxy \(proxy) closed the connection during CONNECT"))
+    }
+}
+
+/// Completes when the TLS handshake does, with the ALPN protocol agreed.
+private final class HandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    let promise: EventLoopPromise<String?>
+    init(promise: EventLoopPromise<String?>) { self.promise = promise }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let e = event as? TLSUserEvent, case .handshakeCompleted(let p) = e { promise.succeed(p) }
+        context.fireUserInboundEventTriggered(event)
+    }
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        promise.fail(error)
+        context.fireErrorCaught(error)
+    }
+    func channelInactive(context: ChannelHandlerContext) {
+        promise.fail(TransportError(.tls, "the server closed the connection during the TLS handshake"))
+        context.fireChannelInactive()
+    }
+}
+
+/// Collects one response on a stream.
+private final class ResponseCollector: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = HTTPClientResponsePart
+    let promise: EventLoopPromise<HTTPResponse>
+    var response = HTTPResponse(status: 0, headers: [], body: [])
+    /// Longest body kept: APNs and FCM errors are small JSON documents.
+    static let maxBody = 64 * 1024
+
+    init(promise: EventLoopPromise<HTTPResponse>) { self.promise = promise }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let h):
+            response.status = Int(h.status.code)
+            response.headers = h.headers.map { ($0.name.lowercased(), $0.value) }
+        case .body(var b):
+            if response.body.count < Self.maxBody {
+                response.body += b.readBytes(length: min(b.readableBytes, Self.maxBody - response.body.count)) ?? []
+            }
+        case .end:
+            promise.succeed(response)
+        }
+    }
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        promise.fail(error)
+        context.close(promise: nil)
+    }
+    func channelInactive(context: ChannelHandlerContext) {
+        promise.fail(TransportError(.auth, "the server reset the request without an answer"))
+    }
+}

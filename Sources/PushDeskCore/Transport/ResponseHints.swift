@@ -1,0 +1,173 @@
+/// What to do about each answer APNs and FCM document (SPEC §8.3): one table, used by
+/// `pushdesk send`, `credentials check --online` and the console. Written from Apple's
+/// "Handling notification responses from APNs" (the reasons table) and Firebase's
+/// `ErrorCode` reference (FCM HTTP v1), plus the `google.rpc` statuses FCM answers with
+/// when there is no `errorCode` (401, 403, 404). docs/SENDING.md prints this table.
+public enum ResponseHints {
+    /// APNs `reason` → (status Apple gives, hint).
+    public static let apns: [(reason: String, status: Int, hint: String)] = [
+        (
+            "BadCollapseId", 400,
+            "the collapse id is over 64 bytes; shorten collapseId in the delivery's iOS options"
+        ),
+        (
+            "BadDeviceToken", 400,
+            "the token is not a device token of this app in this environment: check it was copied whole; a token from a TestFlight or App Store build needs the production app, one from an Xcode build the sandbox app"
+        ),
+        (
+            "BadExpirationDate", 400,
+            "apns-expiration is not a UNIX time APNs accepts; fix the delivery's expiration (ISO 8601 UTC)"
+        ),
+        ("BadMessageId", 400, "the apns-id header is not a UUID; this is a PushDesk bug, please report it"),
+        ("BadPriority", 400, "apns-priority must be 10, 5 or 1; fix the delivery's iOS priority"),
+        (
+            "BadTopic", 400,
+            "apns-topic is not valid; set the app's bundle id exactly as in Xcode (with .voip or .complication only for those pushes)"
+        ),
+        (
+            "DeviceTokenNotForTopic", 400,
+            "the token belongs to another app: the bundle id of the app does not match the app that registered this token; fix bundleId or use a token of this app"
+        ),
+        ("DuplicateHeaders", 400, "a header was sent twice; this is a PushDesk bug, please report it"),
+        ("IdleTimeout", 400, "APNs closed an idle connection; send again"),
+        (
+            "InvalidPushType", 400,
+            "apns-push-type is not one APNs knows for this payload; check the delivery's type (alert or silent)"
+        ),
+        ("MissingDeviceToken", 400, "no device token in the path; give --token or a subscription token"),
+        (
+            "MissingTopic", 400,
+            "apns-topic is required (certificates with several topics, and token auth); set the app's bundle id"
+        ),
+        ("PayloadEmpty", 400, "the payload was empty; give the delivery a title or body, or make it silent"),
+        (
+            "TopicDisallowed", 400,
+            "pushing to this topic is not allowed: enable Push Notifications for this bundle id in the Apple developer account, or use a key/certificate of the team that owns it"
+        ),
+        (
+            "BadCertificate", 403,
+            "APNs refused the client certificate; export the APNs certificate and its key again as .p12 from the developer account"
+        ),
+        (
+            "BadCertificateEnvironment", 403,
+            "the certificate is for the other environment: a development certificate goes with the sandbox app, a production one with the production app"
+        ),
+        (
+            "ExpiredProviderToken", 403,
+            "the provider token is older than an hour; PushDesk signs a new one and retries once — if it persists, check the machine's clock (timedatectl)"
+        ),
+        (
+            "Forbidden", 403,
+            "APNs does not allow this action for this credential; check the key or certificate is enabled for APNs in the developer account"
+        ),
+        (
+            "InvalidProviderToken", 403,
+            "the token's signature, Key ID or Team ID is not accepted: check keyId and teamId against the developer account (Keys, Membership) and that the .p8 is that key's, and not revoked"
+        ),
+        (
+            "MissingProviderToken", 403,
+            "no provider token and no client certificate: give the app token auth (.p8) or certificate auth (.p12)"
+        ),
+        (
+            "UnrelatedKeyIdInToken", 403,
+            "the Key ID in the token does not belong to this team; use the Key ID of the .p8 key and the Team ID of the same account"
+        ),
+        (
+            "BadEnvironmentKeyInToken", 403,
+            "the key is not enabled for this environment: in the developer account, allow the key for sandbox, production or both"
+        ),
+        ("BadPath", 404, "the request path is not /3/device/<token>; check the endpoint set in PUSHDESK_APNS_*_URL"),
+        ("MethodNotAllowed", 405, "APNs accepts POST only; check the endpoint set in PUSHDESK_APNS_*_URL"),
+        (
+            "ExpiredToken", 410,
+            "the device token has expired; the app must register again and send its new token — remove this one"
+        ),
+        (
+            "Unregistered", 410,
+            "the token is no longer active for this topic (the app was removed, or notifications turned off); stop sending to it — the timestamp says since when"
+        ),
+        (
+            "PayloadTooLarge", 413,
+            "the payload is over 4096 bytes; shorten the text or variables (pushdesk preview shows the size)"
+        ),
+        (
+            "TooManyProviderTokenUpdates", 429,
+            "provider tokens were renewed too often; PushDesk renews at most every 20 minutes — another sender may share this key"
+        ),
+        ("TooManyRequests", 429, "too many requests to this device token; wait before sending to it again"),
+        ("InternalServerError", 500, "APNs had an internal error; PushDesk retried — try again later"),
+        ("ServiceUnavailable", 503, "APNs is unavailable; PushDesk retried — try again later"),
+        ("Shutdown", 503, "the APNs server is shutting down; PushDesk retried — send again"),
+    ]
+
+    /// FCM `errorCode` (google.firebase.fcm.v1.FcmError) or, without one, the `status` → hint.
+    public static let fcm: [(code: String, hint: String)] = [
+        ("UNSPECIFIED_ERROR", "FCM gave no detail; send again, and check the Firebase status page if it repeats"),
+        (
+            "INVALID_ARGUMENT",
+            "a field of the request is invalid — most often the registration token (copy it whole from the app), else the package name, size or a data key; the message names the field"
+        ),
+        (
+            "UNREGISTERED",
+            "the registration token is no longer valid (app uninstalled, token rotated or expired); remove it and use the app's current token"
+        ),
+        (
+            "SENDER_ID_MISMATCH",
+            "the token was registered with another Firebase project; use the service account of the project in the app's google-services.json"
+        ),
+        (
+            "QUOTA_EXCEEDED",
+            "the sending limit was exceeded (project, device or topic); PushDesk waited Retry-After and retried — send less often"
+        ),
+        ("UNAVAILABLE", "FCM is overloaded; PushDesk retried with back-off — try again later"),
+        ("INTERNAL", "FCM had an internal error; PushDesk retried with back-off — try again later"),
+        (
+            "THIRD_PARTY_AUTH_ERROR",
+            "FCM could not deliver to iOS or web: upload a valid APNs key or certificate (or web push keys) in the Firebase project settings (Cloud Messaging)"
+        ),
+        (
+            "UNAUTHENTICATED",
+            "the access token was refused; check the service-account key is not deleted or disabled in the Google Cloud console"
+        ),
+        (
+            "PERMISSION_DENIED",
+            "the service account may not send for this project: give it the Firebase Cloud Messaging API Admin role, enable the FCM API, and check projectId"
+        ),
+        ("NOT_FOUND", "the project or token was not found; check projectId and the registration token"),
+        ("RESOURCE_EXHAUSTED", "a quota ran out; wait and send again later"),
+    ]
+
+    private static let apnsByReason = Dictionary(uniqueKeysWithValues: apns.map { ($0.reason, $0.hint) })
+    private static let fcmByCode = Dictionary(uniqueKeysWithValues: fcm.map { ($0.code, $0.hint) })
+
+    /// The hint for an APNs answer; `BadDeviceToken` says which environment to try.
+    public static func apns(reason: String?, status: Int, environment: IOSEnvironment?) -> String? {
+        if reason == "BadDeviceToken" {
+            switch environment {
+            case .sandbox?:
+                return
+                    "this token is not a development token of this app: tokens from a TestFlight or App Store build need the production app; check the token was copied whole"
+            case .production?:
+                return
+                    "this token is not a production token of this app: tokens from an Xcode (development) build need the sandbox app; check the token was copied whole"
+            case nil: break
+            }
+        }
+        if let reason, let hint = apnsByReason[reason] { return hint }
+        return generic(status)
+    }
+
+    public static func fcm(code: String?, status: Int) -> String? {
+        if let code, let hint = fcmByCode[code] { return hint }
+        return generic(status)
+    }
+
+    private static func generic(_ status: Int) -> String? {
+        switch status {
+        case 200: nil
+        case 429: "too many requests; wait and send again"
+        case 500...599: "the service had a server error; PushDesk retried — try again later"
+        default: "the service refused the request (HTTP \(status)); see its reason"
+        }
+    }
+}

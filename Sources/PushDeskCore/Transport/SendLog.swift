@@ -1,0 +1,83 @@
+import Foundation
+
+/// `STORE/.pushdesk/sent.jsonl` (SPEC §8.5): one JSON line per target that made a request.
+/// Mode 0600, never followed through a symbolic link, never a secret, a provider or access
+/// token, or the payload; the token shortened.
+public enum SendLog {
+    public static let relativePath = ".pushdesk/sent.jsonl"
+    public static let keys = [
+        "time", "user", "delivery", "app", "profile", "token", "outcome", "status", "reason", "apnsId",
+        "apnsUniqueId", "messageName", "bytes", "attempts", "dryRun",
+    ]
+
+    public static func line(_ r: SendResult, delivery: String, dryRun: Bool, user: String, time: Date) -> String {
+        func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
+        let v = JSONValue.object([
+            ("time", .string(ISOTime.string(time))), ("user", .string(user)), ("delivery", .string(delivery)),
+            ("app", .string(r.app)), ("profile", s(r.profile)), ("token", .string(Subscription.shortened(r.token))),
+            ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSONValue.int) ?? .null),
+            ("reason", s(r.reason)), ("apnsId", s(r.apnsId)), ("apnsUniqueId", s(r.apnsUniqueId)),
+            ("messageName", s(r.messageName)), ("bytes", .int(r.bytes)), ("attempts", .int(r.attempts)),
+            ("dryRun", .bool(dryRun)),
+        ])
+        return v.compact + "\n"
+    }
+
+    /// `user@host` of this process.
+    public static var userAtHost: String {
+        var user = "unknown"
+        if let pw = getpwuid(getuid()), let name = pw.pointee.pw_name { user = String(cString: name) }
+        var buf = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&buf, buf.count) == 0 ? String(cString: buf) : "localhost"
+        return user + "@" + host
+    }
+
+    /// Appends the lines of a send's results that made a request, in one write.
+    public static func append(_ report: SendReport, storeRoot: URL, time: Date = Date()) throws {
+        let user = userAtHost
+        let text = report.results.filter(\.madeRequest).map {
+            line($0, delivery: report.delivery, dryRun: report.dryRun, user: user, time: time)
+        }.joined()
+        guard !text.isEmpty else { return }
+        try append(Array(text.utf8), storeRoot: storeRoot)
+    }
+
+    static func append(_ bytes: [UInt8], storeRoot: URL) throws {
+        let dir = storeRoot.appendingPathComponent(".pushdesk").path
+        if mkdir(dir, 0o700) != 0 && errno != EEXIST {
+            throw StoreError(file: ".pushdesk", "cannot create: \(String(cString: strerror(errno)))", kind: .io)
+        }
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard dfd >= 0 else {
+            throw StoreError(
+                file: ".pushdesk", "cannot open (a symbolic link is refused): \(String(cString: strerror(errno)))",
+                kind: .io)
+        }
+        defer { close(dfd) }
+        let fd = openat(dfd, "sent.jsonl", O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw StoreError(
+                file: relativePath, "cannot open (a symbolic link is refused): \(String(cString: strerror(errno)))",
+                kind: .io)
+        }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw StoreError(file: relativePath, "is not a regular file", kind: .io)
+        }
+        if st.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            throw StoreError(file: relativePath, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
+        }
+    }
+
+    /// The log's entries for one delivery, newest first (the console's Sends view).
+    public static func entries(storeRoot: URL, delivery: String) -> [[String: Any]] {
+        guard let data = FileManager.default.contents(atPath: storeRoot.appendingPathComponent(relativePath).path)
+        else { return [] }
+        return data.split(separator: 0x0A).compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any]
+        }.filter { $0["delivery"] as? String == delivery }.reversed()
+    }
+}

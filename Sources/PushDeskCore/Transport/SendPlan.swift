@@ -1,0 +1,65 @@
+import Foundation
+
+/// What `pushdesk send` will send, decided before any byte leaves (SPEC §8.1): one previewed
+/// target per device, and the error findings that block the whole send.
+public struct SendPlan: Sendable {
+    public struct Item: Sendable {
+        public var target: PreviewTarget
+        public var app: MobileApp
+        public var token: String
+        /// The profile and device label, nil with `--app --token`.
+        public var profile: String?
+        public var device: String?
+    }
+    public var delivery: String
+    public var service: String
+    public var items: [Item] = []
+    /// Blocking findings with the app they concern (nil: top level).
+    public var blocked: [(app: String?, finding: Finding)] = []
+
+    public var isBlocked: Bool { !blocked.isEmpty }
+
+    /// `profile` (its subscriptions of this service's apps, only `appKey`'s when given) or
+    /// `appKey` + `token`. `allServices` decide whether a subscription's app exists.
+    public static func make(
+        delivery: Delivery, service: Service, profile: Profile?, appKey: String?, token: String?,
+        allServices: [Service], now: Date, position: ([Finding]) -> [Finding] = { $0 }
+    ) -> SendPlan {
+        var plan = SendPlan(delivery: delivery.name, service: service.name)
+        var topLevel: [Finding] = []
+        func addTopLevel(_ findings: [Finding]) {
+            for f in position(findings) where f.severity == .error && !topLevel.contains(f) { topLevel.append(f) }
+        }
+        func add(_ target: PreviewTarget, app: MobileApp, token: String, profile: String?, device: String?) {
+            plan.items.append(Item(target: target, app: app, token: token, profile: profile, device: device))
+            for f in position(target.diagnostics) where f.severity == .error {
+                if !plan.blocked.contains(where: { $0.app == target.app && $0.finding == f }) {
+                    plan.blocked.append((target.app, f))
+                }
+            }
+        }
+        if let profile {
+            let apps = ProfileRules.appsByKey(allServices)
+            for (i, s) in profile.subscriptions.enumerated() {
+                guard let app = service.app(integrationKey: s.app), appKey == nil || appKey == s.app else { continue }
+                for f in position(ProfileRules.check(s, index: i, profile: profile.name, app: apps[s.app] ?? app))
+                where f.severity == .error {
+                    plan.blocked.append((s.app, f))
+                }
+                let p = PreviewEngine.preview(
+                    delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now)
+                addTopLevel(p.diagnostics)
+                if let t = p.targets.first {
+                    add(t, app: app, token: s.token, profile: profile.name, device: s.label)
+                }
+            }
+        } else if let appKey, let token, let app = service.app(integrationKey: appKey) {
+            let p = PreviewEngine.preview(
+                delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now)
+            addTopLevel(p.diagnostics)
+            if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil) }
+        }
+        plan.blocked = topLevel.map { (nil, $0) } + plan.blocked
+        return plan
+    }
+}

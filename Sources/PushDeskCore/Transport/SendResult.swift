@@ -1,0 +1,77 @@
+import Foundation
+
+public enum SendOutcome: String, Sendable, CaseIterable {
+    case sent, validated, rejected, failed, skipped
+}
+
+/// One target's result (SPEC §8.4).
+public struct SendResult: Sendable, Equatable {
+    public var app: String
+    public var platform: Platform
+    /// `apns`, `httpv1` or `legacy`.
+    public var api: String
+    public var profile: String?
+    public var device: String?
+    public var token: String
+    public var endpoint: String
+    public var outcome: SendOutcome = .failed
+    public var status: Int?
+    public var reason: String?
+    public var hint: String?
+    public var apnsId: String?
+    public var apnsUniqueId: String?
+    public var messageName: String?
+    public var attempts = 0
+    public var bytes: Int
+    public var ms = 0
+    /// Whether a request was made (a TLS failure counts): such results go to the send log.
+    public var madeRequest = false
+
+    public var json: JSONValue {
+        func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
+        return .object([
+            ("app", .string(app)), ("platform", .string(platform.rawValue)), ("api", .string(api)),
+            ("profile", s(profile)), ("device", s(device)), ("token", .string(token)),
+            ("endpoint", .string(endpoint)), ("outcome", .string(outcome.rawValue)),
+            ("status", status.map(JSONValue.int) ?? .null), ("reason", s(reason)), ("hint", s(hint)),
+            ("apnsId", s(apnsId)), ("apnsUniqueId", s(apnsUniqueId)), ("messageName", s(messageName)),
+            ("attempts", .int(attempts)), ("bytes", .int(bytes)), ("ms", .int(ms)),
+        ])
+    }
+}
+
+/// Everything one `pushdesk send` did (SPEC §8.4).
+public struct SendReport: Sendable {
+    public var delivery: String
+    public var service: String
+    public var dryRun: Bool
+    public var results: [SendResult] = []
+    public var blocked: [(app: String?, finding: Finding)] = []
+
+    public func count(_ o: SendOutcome) -> Int { results.filter { $0.outcome == o }.count }
+
+    /// 0 all sent/validated/skipped; 1 blocked, or rejected and none failed; 2 any failed.
+    public var exitCode: Int32 {
+        if !blocked.isEmpty { return 1 }
+        if count(.failed) > 0 { return 2 }
+        if count(.rejected) > 0 { return 1 }
+        return 0
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("delivery", .string(delivery)), ("service", .string(service)), ("dryRun", .bool(dryRun)),
+            ("results", .array(results.map(\.json))),
+            (
+                "blocked",
+                .array(
+                    blocked.map { b in
+                        guard case .object(var m) = b.finding.json else { return .null }
+                        m.append(("app", b.app.map(JSONValue.string) ?? .null))
+                        return .object(m)
+                    })
+            ),
+            ("summary", .object(SendOutcome.allCases.map { ($0.rawValue, .int(count($0))) })),
+        ])
+    }
+}

@@ -1,0 +1,267 @@
+import Crypto
+import Foundation
+import XCTest
+import _CryptoExtras
+
+@testable import PushDeskCore
+
+/// Mock APNs, Google token endpoint and FCM (loopback, test CA), and a demo store whose
+/// credentials are the test's own: what `pushdesk send` talks to in the tests.
+final class MockPushServices: @unchecked Sendable {
+    static let keyId = "ABC123DEFG"
+    static let teamId = "DEF123GHIJ"
+    static let bundleId = "com.neotrips.app"
+    static let projectId = "neotrips-12345"
+    static let clientEmail = "push@neotrips-12345.iam.gserviceaccount.com"
+
+    /// APNs device tokens, each answered its own way.
+    enum Token {
+        static let ok = String(repeating: "a1", count: 32)
+        static let bad = String(repeating: "b2", count: 32)
+        static let unregistered = String(repeating: "c3", count: 32)
+        static let expiredOnce = String(repeating: "d4", count: 32)
+        static let expiredAlways = String(repeating: "d5", count: 32)
+        static let busyOnce = String(repeating: "e5", count: 32)
+        static let unavailable = String(repeating: "f6", count: 32)
+        static let silent = String(repeating: "90", count: 32)
+        static let fcmOK = "fcm-ok:APA91b_test-token"
+        static let fcmUnregistered = "fcm-gone:APA91b_test-token"
+    }
+
+    let pki: TestPKI
+    let apnsKey = P256.Signing.PrivateKey()
+    let googleKey: _RSA.Signing.PrivateKey
+    var apns: MockHTTP2Server!
+    var google: MockHTTP2Server!
+    let store: URL
+    let lock = NSLock()
+    var providerTokens: [String] = []
+    var accessTokens: [String] = []
+    var apnsIds: [String: String] = [:]
+    var answered: Set<String> = []
+    var problems: [String] = []
+    /// APNs asks for a client certificate from the test CA (certificate auth).
+    let certificateAuth: Bool
+
+    init(_ test: XCTestCase, clientCA: Bool = false) throws {
+        certificateAuth = clientCA
+        pki = try TestPKI()
+        googleKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        store = try makeTempDir(test)
+        try DemoStore.write(to: store)
+        let creds = store.appendingPathComponent("credentials")
+        try FileManager.default.createDirectory(at: creds, withIntermediateDirectories: true)
+        let p8 = creds.appendingPathComponent("AuthKey_\(Self.keyId).p8")
+        try apnsKey.pemRepresentation.write(to: p8, atomically: true, encoding: .utf8)
+        chmod(p8.path, 0o600)
+
+        let server = try pki.issue()
+        apns = try MockHTTP2Server(identity: server, clientCA: clientCA ? pki.caNIO : nil) { [unowned self] in
+            self.answerAPNs($0)
+        }
+        google = try MockHTTP2Server(identity: server) { [unowned self] in self.answerGoogle($0) }
+
+        let account: [String: String] = [
+            "type": "service_account", "project_id": Self.projectId, "private_key_id": "0123456789abcdef",
+            "private_key": googleKey.pemRepresentation, "client_email": Self.clientEmail,
+            "token_uri": google.baseURL + "/token",
+        ]
+        let json = creds.appendingPathComponent("neotrips-firebase.json")
+        try JSONSerialization.data(withJSONObject: account, options: [.sortedKeys]).write(to: json)
+        chmod(json.path, 0o600)
+        try caPEM.write(to: caFile, atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        apns?.stop()
+        google?.stop()
+    }
+
+    var caFile: URL { store.deletingLastPathComponent().appendingPathComponent("test-ca.pem") }
+    var caPEM: String { pki.caPEM }
+
+    /// The environment that points `pushdesk` at the mocks (and at no proxy).
+    func environment(ca: String? = nil) -> [String: String] {
+        [
+            "PUSHDESK_APNS_SANDBOX_URL": apns.baseURL, "PUSHDESK_APNS_PRODUCTION_URL": apns.baseURL,
+            "PUSHDESK_FCM_URL": google.baseURL, "PUSHDESK_CA_FILE": ca ?? caFile.path,
+            "https_proxy": "", "HTTPS_PROXY": "", "no_proxy": "", "NO_PROXY": "",
+        ]
+    }
+
+    /// A .p12 of a client certificate from the test CA for the production app (certificate
+    /// auth, its password in the secret `neotrips-prod-p12`).
+    func installClientP12(password: String) throws {
+        let id = try pki.issue(client: true, commonName: "Apple Push Services: com.neotrips.app")
+        let dir = store.appendingPathComponent("credentials")
+        let cert = dir.appendingPathComponent(".client-cert.pem")
+        let key = dir.appendingPathComponent(".client-key.pem")
+        try id.certificatePEM.write(to: cert, atomically: true, encoding: .utf8)
+        try id.keyPEM.write(to: key, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(at: cert)
+            try? FileManager.default.removeItem(at: key)
+        }
+        let r = try ChildProcess.run(
+            opensslPath,
+            [
+                "pkcs12", "-export", "-in", cert.path, "-inkey", key.path, "-out",
+                dir.appendingPathComponent("neotrips-prod.p12").path, "-passout", "fd:0",
+            ], stdin: Array((password + "\n").utf8))
+        XCTAssertEqual(r.status, 0)
+        try SecretStore(storeRoot: store).set("neotrips-prod-p12", to: SecretValue(password))
+    }
+
+    /// Saves profile `ana` with these devices.
+    func saveProfile(_ subscriptions: [Subscription], name: String = "ana") throws {
+        var p = DemoStore.ana
+        p.name = name
+        p.subscriptions = subscriptions
+        try Store(root: store).save(p)
+    }
+
+    private func problem(_ s: String) {
+        lock.withLock { problems.append(s) }
+    }
+
+    // MARK: APNs
+
+    private func answerAPNs(_ r: MockHTTP2Server.Request) -> MockHTTP2Server.Response? {
+        func reason(_ status: Int, _ reason: String, _ extra: [(String, String)] = []) -> MockHTTP2Server.Response {
+            .init(status: status, headers: [("apns-id", UUID().uuidString)] + extra, body: #"{"reason":"\#(reason)"}"#)
+        }
+        guard r.method == "POST", r.path.hasPrefix("/3/device/") else { return reason(404, "BadPath") }
+        let token = String(r.path.dropFirst("/3/device/".count))
+        guard r.header("apns-topic") == Self.bundleId else { return reason(400, "BadTopic") }
+        guard let type = r.header("apns-push-type"), ["alert", "background"].contains(type) else {
+            return reason(400, "InvalidPushType")
+        }
+        guard r.body.count <= 4096 else { return reason(413, "PayloadTooLarge") }
+        if certificateAuth, r.header("authorization") == nil {
+            return .init(status: 200, headers: [("apns-id", UUID().uuidString)])
+        }
+        guard let auth = r.header("authorization"), auth.hasPrefix("bearer ") else {
+            return reason(403, "MissingProviderToken")
+        }
+        let jwt = String(auth.dropFirst("bearer ".count))
+        if let why = verifyES256(jwt) {
+            problem("provider token: \(why)")
+            return reason(403, "InvalidProviderToken")
+        }
+        let first = lock.withLock { () -> Bool in
+            if !providerTokens.contains(jwt) { providerTokens.append(jwt) }
+            return answered.insert(token).inserted
+        }
+        switch token {
+        case Token.bad: return reason(400, "BadDeviceToken")
+        case ConnectionCheck.apnsProbeToken: return reason(400, "BadDeviceToken")
+        case Token.unregistered:
+            return .init(status: 410, body: #"{"reason":"Unregistered","timestamp":1700000000000}"#)
+        case Token.expiredOnce where first: return reason(403, "ExpiredProviderToken")
+        case Token.expiredAlways: return reason(403, "ExpiredProviderToken")
+        case Token.busyOnce where first: return reason(429, "TooManyRequests", [("retry-after", "0")])
+        case Token.unavailable: return reason(503, "ServiceUnavailable", [("retry-after", "0")])
+        case Token.silent: return nil
+        default:
+            let id = UUID().uuidString
+            lock.withLock { apnsIds[token] = id }
+            return .init(status: 200, headers: [("apns-id", id), ("apns-unique-id", UUID().uuidString.lowercased())])
+        }
+    }
+
+    /// Why the provider token is not one APNs would accept, nil when it is.
+    private func verifyES256(_ jwt: String) -> String? {
+        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let h = CredentialText.base64urlDecode(parts[0]),
+            let c = CredentialText.base64urlDecode(parts[1]), let s = CredentialText.base64urlDecode(parts[2]),
+            let header = try? JSONSerialization.jsonObject(with: h) as? [String: Any],
+            let claims = try? JSONSerialization.jsonObject(with: c) as? [String: Any]
+        else { return "not a JWT" }
+        guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyId else { return "header" }
+        guard claims["iss"] as? String == Self.teamId, let iat = claims["iat"] as? Int,
+            abs(Double(iat) - Date().timeIntervalSince1970) < 3600
+        else { return "claims" }
+        guard let sig = try? P256.Signing.ECDSASignature(rawRepresentation: s),
+            apnsKey.publicKey.isValidSignature(sig, for: Data((parts[0] + "." + parts[1]).utf8))
+        else { return "signature" }
+        return nil
+    }
+
+    // MARK: Google token endpoint and FCM
+
+    private func googleError(_ status: Int, _ grpc: String, _ code: String?, _ message: String)
+        -> MockHTTP2Server.Response
+    {
+        let details =
+            code.map {
+                #","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"\#($0)"}]"#
+            } ?? ""
+        return .init(
+            status: status, headers: [("content-type", "application/json")],
+            body: #"{"error":{"code":\#(status),"message":"\#(message)","status":"\#(grpc)"\#(details)}}"#)
+    }
+
+    private func answerGoogle(_ r: MockHTTP2Server.Request) -> MockHTTP2Server.Response? {
+        if r.path == "/token" { return answerToken(r) }
+        guard r.path == "/v1/projects/\(Self.projectId)/messages:send" else {
+            return googleError(404, "NOT_FOUND", nil, "Requested entity was not found.")
+        }
+        let bearer = r.header("authorization").map { String($0.dropFirst("Bearer ".count)) } ?? ""
+        guard lock.withLock({ accessTokens.contains(bearer) }) else {
+            return googleError(401, "UNAUTHENTICATED", nil, "Request had invalid authentication credentials.")
+        }
+        guard let doc = try? JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any],
+            let message = doc["message"] as? [String: Any], let token = message["token"] as? String
+        else { return googleError(400, "INVALID_ARGUMENT", nil, "Invalid JSON payload received.") }
+        let validateOnly = doc["validate_only"] as? Bool == true
+        switch token {
+        case Token.fcmOK:
+            let id = validateOnly ? "fake_message_id" : "0:1700000000000000%31bd1c9631bd1c96"
+            return .init(status: 200, body: #"{"name":"projects/\#(Self.projectId)/messages/\#(id)"}"#)
+        case Token.fcmUnregistered:
+            return googleError(404, "NOT_FOUND", "UNREGISTERED", "Requested entity was not found.")
+        default:
+            return googleError(
+                400, "INVALID_ARGUMENT", "INVALID_ARGUMENT",
+                "The registration token is not a valid FCM registration token")
+        }
+    }
+
+    private func answerToken(_ r: MockHTTP2Server.Request) -> MockHTTP2Server.Response? {
+        func refuse(_ e: String) -> MockHTTP2Server.Response {
+            problem("token endpoint: \(e)")
+            return .init(status: 400, body: #"{"error":"invalid_grant","error_description":"\#(e)"}"#)
+        }
+        guard r.header("content-type") == "application/x-www-form-urlencoded" else { return refuse("content-type") }
+        var form: [String: String] = [:]
+        for pair in String(decoding: r.body, as: UTF8.self).split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? "" }
+            if kv.count == 2 { form[kv[0]] = kv[1] }
+        }
+        guard form["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let jwt = form["assertion"] else {
+            return refuse("grant_type")
+        }
+        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let h = CredentialText.base64urlDecode(parts[0]),
+            let c = CredentialText.base64urlDecode(parts[1]), let s = CredentialText.base64urlDecode(parts[2]),
+            let header = try? JSONSerialization.jsonObject(with: h) as? [String: Any],
+            let claims = try? JSONSerialization.jsonObject(with: c) as? [String: Any]
+        else { return refuse("not a JWT") }
+        guard header["alg"] as? String == "RS256", header["typ"] as? String == "JWT" else { return refuse("header") }
+        guard claims["iss"] as? String == Self.clientEmail,
+            claims["scope"] as? String == "https://www.googleapis.com/auth/firebase.messaging",
+            claims["aud"] as? String == google.baseURL + "/token", let iat = claims["iat"] as? Int,
+            let exp = claims["exp"] as? Int, exp > iat, exp - iat <= 3600
+        else { return refuse("claims") }
+        guard
+            googleKey.publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: s), for: Data((parts[0] + "." + parts[1]).utf8),
+                padding: .insecurePKCS1v1_5)
+        else { return refuse("signature") }
+        let token = "ya29.test-" + UUID().uuidString
+        lock.withLock { accessTokens.append(token) }
+        return .init(
+            status: 200, headers: [("content-type", "application/json")],
+            body: #"{"access_token":"\#(token)","expires_in":3599,"token_type":"Bearer"}"#)
+    }
+}

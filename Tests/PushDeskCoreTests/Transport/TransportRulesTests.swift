@@ -1,0 +1,181 @@
+import Crypto
+import Foundation
+import XCTest
+import _CryptoExtras
+
+@testable import PushDeskCore
+
+/// The pinned numbers of SPEC §8.2/§8.3 checked directly: retry waits, token reuse, the
+/// hint table's coverage, endpoints and proxy variables, time-outs.
+final class TransportRulesTests: XCTestCase {
+    func testBackOffRetryAfterAndCap() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        for (attempt, base) in [(1, 1.0), (2, 2.0), (3, 4.0)] {
+            XCTAssertEqual(
+                RetryPolicy.delay(afterAttempt: attempt, retryAfter: nil, quotaExceeded: false, now: now, jitter: 0),
+                base)
+            XCTAssertEqual(
+                RetryPolicy.delay(afterAttempt: attempt, retryAfter: nil, quotaExceeded: false, now: now, jitter: 1),
+                base * 1.25)
+            XCTAssertEqual(
+                RetryPolicy.delay(afterAttempt: attempt, retryAfter: nil, quotaExceeded: false, now: now, jitter: -1),
+                base * 0.75)
+        }
+        XCTAssertEqual(
+            RetryPolicy.delay(afterAttempt: 1, retryAfter: "7", quotaExceeded: false, now: now, jitter: 0), 7)
+        XCTAssertEqual(
+            RetryPolicy.delay(afterAttempt: 1, retryAfter: "0", quotaExceeded: false, now: now, jitter: 0), 0)
+        XCTAssertEqual(
+            RetryPolicy.delay(afterAttempt: 1, retryAfter: "3600", quotaExceeded: false, now: now, jitter: 0), 60)
+        XCTAssertEqual(
+            RetryPolicy.delay(
+                afterAttempt: 1, retryAfter: "Tue, 14 Nov 2023 22:13:50 GMT", quotaExceeded: false, now: now, jitter: 0),
+            30)
+        // QUOTA_EXCEEDED waits at least its Retry-After, and at least the back-off.
+        XCTAssertEqual(RetryPolicy.delay(afterAttempt: 3, retryAfter: "1", quotaExceeded: true, now: now, jitter: 0), 4)
+        XCTAssertEqual(RetryPolicy.delay(afterAttempt: 1, retryAfter: "9", quotaExceeded: true, now: now, jitter: 0), 9)
+        XCTAssertEqual(RetryPolicy.maxAttempts, 3)
+        XCTAssertTrue(RetryPolicy.isRetryable(status: 429))
+        XCTAssertTrue(RetryPolicy.isRetryable(status: 503))
+        XCTAssertFalse(RetryPolicy.isRetryable(status: 400))
+        XCTAssertFalse(RetryPolicy.isRetryable(status: 403))
+    }
+
+    func testProviderTokenReusedFiftyMinutesAndRenewedAtMostEveryTwenty() throws {
+        let cache = APNsTokenCache()
+        let key = APNsAuthKey(privateKey: P256.Signing.PrivateKey())
+        let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+        let a = try cache.token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", key: key, now: t0)
+        let b = try cache.token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", key: key, now: t0 + 49 * 60)
+        XCTAssertEqual(a.authorizationHeaderValue, b.authorizationHeaderValue)
+        XCTAssertEqual(cache.signings, 1)
+        let c = try cache.token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", key: key, now: t0 + 50 * 60)
+        XCTAssertNotEqual(a.authorizationHeaderValue, c.authorizationHeaderValue)
+        XCTAssertEqual(c.issuedAt, t0 + 50 * 60)
+        // Right after ExpiredProviderToken a new one is signed at once…
+        let d = try cache.token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", key: key, now: t0 + 51 * 60, expired: c)
+        XCTAssertEqual(d.issuedAt, t0 + 51 * 60)
+        // …but an expiry reported for an older token does not sign again.
+        let e = try cache.token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", key: key, now: t0 + 52 * 60, expired: c)
+        XCTAssertEqual(e.issuedAt, d.issuedAt)
+        XCTAssertEqual(cache.signings, 3)
+        XCTAssertEqual(APNsTokenCache.reuseFor, 50 * 60)
+        XCTAssertEqual(APNsTokenCache.minimumInterval, 20 * 60)
+    }
+
+    /// An access token is reused until 60 s before it expires; the grant is RS256, one hour at most.
+    func testGoogleAccessTokenReuseAndTheGrant() throws {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let json = try JSONSerialization.data(withJSONObject: [
+            "client_email": "a@p.iam.gserviceaccount.com", "private_key": key.pemRepresentation, "project_id": "p",
+        ])
+        let account = try GoogleServiceAccountKey(json: json, file: "sa.json")
+        XCTAssertEqual(account.tokenURI, "https://oauth2.googleapis.com/token")
+        let cache = GoogleTokenCache()
+        let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+        cache.store(GoogleAccessToken(value: "ya29.x", expires: t0 + 3600), for: account)
+        XCTAssertNotNil(cache.cached(account, now: t0 + 3539))
+        XCTAssertNil(cache.cached(account, now: t0 + 3540))
+        XCTAssertEqual("\(GoogleAccessToken(value: "ya29.secret-part", expires: t0))", "Bearer ya29.s…")
+        let jwt = try GoogleTokenCache.assertion(account, now: t0).split(separator: ".").map(String.init)
+        let claims = try JSONSerialization.jsonObject(with: CredentialText.base64urlDecode(jwt[1])!) as! [String: Any]
+        XCTAssertEqual(claims["iss"] as? String, "a@p.iam.gserviceaccount.com")
+        XCTAssertEqual(claims["scope"] as? String, "https://www.googleapis.com/auth/firebase.messaging")
+        XCTAssertEqual(claims["aud"] as? String, "https://oauth2.googleapis.com/token")
+        XCTAssertEqual(claims["iat"] as? Int, 1_700_000_000)
+        XCTAssertEqual(claims["exp"] as? Int, 1_700_003_600)
+        XCTAssertTrue(
+            key.publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: CredentialText.base64urlDecode(jwt[2])!),
+                for: Data((jwt[0] + "." + jwt[1]).utf8), padding: .insecurePKCS1v1_5))
+    }
+
+    /// Apple's table of APNs reasons and Firebase's ErrorCode enum, each with a hint.
+    func testEveryDocumentedReasonHasAHint() {
+        let apple = [
+            "BadCollapseId", "BadDeviceToken", "BadExpirationDate", "BadMessageId", "BadPriority", "BadTopic",
+            "DeviceTokenNotForTopic", "DuplicateHeaders", "IdleTimeout", "InvalidPushType", "MissingDeviceToken",
+            "MissingTopic", "PayloadEmpty", "TopicDisallowed", "BadCertificate", "BadCertificateEnvironment",
+            "ExpiredProviderToken", "Forbidden", "InvalidProviderToken", "MissingProviderToken",
+            "UnrelatedKeyIdInToken", "BadEnvironmentKeyInToken", "BadPath", "MethodNotAllowed", "ExpiredToken",
+            "Unregistered", "PayloadTooLarge", "TooManyProviderTokenUpdates", "TooManyRequests",
+            "InternalServerError", "ServiceUnavailable", "Shutdown",
+        ]
+        XCTAssertEqual(ResponseHints.apns.map(\.reason), apple)
+        let google = [
+            "UNSPECIFIED_ERROR", "INVALID_ARGUMENT", "UNREGISTERED", "SENDER_ID_MISMATCH", "QUOTA_EXCEEDED",
+            "UNAVAILABLE", "INTERNAL", "THIRD_PARTY_AUTH_ERROR",
+        ]
+        XCTAssertEqual(Array(ResponseHints.fcm.map(\.code).prefix(google.count)), google)
+        for (reason, status, hint) in ResponseHints.apns {
+            XCTAssertEqual(ResponseHints.apns(reason: reason, status: status, environment: nil), hint)
+        }
+        XCTAssertTrue(
+            ResponseHints.apns(reason: "BadDeviceToken", status: 400, environment: .sandbox)!.contains(
+                "tokens from a TestFlight or App Store build need the production app"))
+        XCTAssertTrue(
+            ResponseHints.apns(reason: "BadDeviceToken", status: 400, environment: .production)!.contains(
+                "need the sandbox app"))
+        for (code, hint) in ResponseHints.fcm { XCTAssertEqual(ResponseHints.fcm(code: code, status: 400), hint) }
+        XCTAssertNil(ResponseHints.apns(reason: nil, status: 200, environment: nil))
+        XCTAssertNotNil(ResponseHints.apns(reason: "SomethingNew", status: 400, environment: nil))
+    }
+
+    func testTheSendingDocShowsTheHintTable() throws {
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/SENDING.md"), encoding: .utf8)
+        for (reason, status, hint) in ResponseHints.apns {
+            XCTAssertTrue(doc.contains("| \(status) | `\(reason)` | \(hint) |"), reason)
+        }
+        for (code, hint) in ResponseHints.fcm { XCTAssertTrue(doc.contains("| `\(code)` | \(hint) |"), code) }
+    }
+
+    func testEndpointsProxyAndTimeOutsFromTheEnvironment() throws {
+        let d = try TransportSettings.fromEnvironment([:])
+        XCTAssertEqual(d.apnsSandbox.baseURL, "https://api.sandbox.push.apple.com")
+        XCTAssertEqual(d.apnsProduction.baseURL, "https://api.push.apple.com")
+        XCTAssertEqual(d.fcm.baseURL, "https://fcm.googleapis.com")
+        XCTAssertEqual(d.connectTimeout, 10)
+        XCTAssertEqual(d.responseTimeout, 30)
+        XCTAssertNil(d.proxy)
+        let s = try TransportSettings.fromEnvironment([
+            "PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:8443", "https_proxy": "http://op:s%40cret@proxy.corp:3128",
+            "NO_PROXY": "localhost, .internal.example,api.push.apple.com",
+        ])
+        XCTAssertEqual(s.apnsSandbox, .init(host: "127.0.0.1", port: 8443))
+        XCTAssertEqual(s.proxy?.shown, "http://proxy.corp:3128")
+        XCTAssertEqual(s.proxy?.credentials, "op:s@cret")
+        XCTAssertNil(s.proxy(for: "api.push.apple.com"))
+        XCTAssertNil(s.proxy(for: "gw.internal.example"))
+        XCTAssertNil(s.proxy(for: "LOCALHOST"))
+        XCTAssertNotNil(s.proxy(for: "fcm.googleapis.com"))
+        XCTAssertNotNil(s.proxy(for: "127.0.0.1"), "loopback goes through the proxy unless no_proxy says not")
+        XCTAssertNil(
+            try TransportSettings.fromEnvironment(["https_proxy": "http://p:1", "no_proxy": "*"]).proxy(for: "x"))
+        XCTAssertThrowsError(try TransportSettings.fromEnvironment(["PUSHDESK_FCM_URL": "http://plain.example"]))
+        XCTAssertThrowsError(try TransportSettings.fromEnvironment(["PUSHDESK_FCM_URL": "https://h.example/v1/x"]))
+    }
+
+    /// A server that never answers ends the target `failed` after the response time-out, not
+    /// retried. The time-out is shortened here through the settings, not the rules.
+    func testNoAnswerFailsAfterTheResponseTimeOutAndIsNotRetried() throws {
+        let mock = try MockPushServices(self)
+        var settings = try TransportSettings.fromEnvironment(mock.environment())
+        settings.responseTimeout = 1
+        let snapshot = Store(root: mock.store).loadAll(readOnly: true)
+        let plan = SendPlan.make(
+            delivery: snapshot.deliveries.first { $0.name == "summer-sale" }!, service: snapshot.services[0],
+            profile: nil, appKey: "neotrips-ios-dev", token: MockPushServices.Token.silent,
+            allServices: snapshot.services, now: Date())
+        let sender = PushSender(settings: settings, storeRoot: mock.store, environment: [:])
+        let started = Date()
+        let report = sender.send(plan, dryRun: false)
+        sender.closeAll()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(report.results.map(\.outcome), [.failed])
+        XCTAssertEqual(report.results[0].attempts, 1)
+        XCTAssertNil(report.results[0].status)
+        XCTAssertTrue(report.results[0].hint?.contains("response time-out") ?? false, "\(report.results[0])")
+        XCTAssertEqual(mock.apns.requests.count, 1)
+        XCTAssertEqual(report.exitCode, 2)
+    }
+}

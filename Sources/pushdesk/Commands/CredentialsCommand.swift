@@ -96,7 +96,7 @@ struct CredentialsCheckCommand: ParsableCommand {
         } else {
             for r in chosen {
                 printText(r)
-                if online { printOnline(r, onlineSteps[r.app] ?? []) }
+                if online { printOnline(r, onlineSteps[r.app] ?? [], snapshot: snapshot) }
             }
             let errors = findings.filter { $0.severity == .error }.count
             let warnings = findings.filter { $0.severity == .warning }.count
@@ -129,7 +129,7 @@ struct CredentialsCheckCommand: ParsableCommand {
         return out
     }
 
-    private func printOnline(_ r: CredentialReport, _ steps: [OnlineStep]) {
+    private func printOnline(_ r: CredentialReport, _ steps: [OnlineStep], snapshot: StoreSnapshot) {
         for s in steps {
             let line =
                 "  online \(s.step.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(s.ok ? "ok    " : "FAILED") \(s.ms) ms  \(Escape.inline(s.detail, limit: 200))"
@@ -138,7 +138,7 @@ struct CredentialsCheckCommand: ParsableCommand {
                 var f = f
                 f.file = Store.servicePath(r.service)
                 f.field = "apps[\(r.index)]"
-                printError(f.formatted)
+                printError(snapshot.positioned([f])[0].formatted)
             }
         }
         out("")

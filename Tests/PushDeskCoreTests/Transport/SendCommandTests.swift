@@ -248,7 +248,7 @@ final class SendCommandTests: XCTestCase {
             [
                 "CONNECT 127.0.0.1:\(mock.apns.port) HTTP/1.1", "CONNECT 127.0.0.1:\(mock.google.port) HTTP/1.1",
                 "CONNECT 127.0.0.1:\(mock.google.port) HTTP/1.1",
-            ])
+            ].sorted())
         XCTAssertTrue(proxy.connects.allSatisfy { $0.auth == "Basic b3A6cHIweHktc2VjcmV0" })
         XCTAssertFalse((r.stdout + r.stderr).contains("pr0xy-secret"))
 

@@ -19,7 +19,7 @@ struct PushDeskCommand: ParsableCommand {
             ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
             CredentialsCommand.self,
             HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self,
-            PreviewCommand.self, KeysCommand.self, MergeDriverCommand.self,
+            PreviewCommand.self, KeysCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self
     )

@@ -1,13 +1,17 @@
-/// A sample recipient used to personalize previews: `profiles/<name>.xml`,
-/// `<recipient firstName="Ana" lastName="Silva" email="ana@example.com"/>`.
+/// A sample recipient used to personalize previews and, through its subscriptions, the test
+/// devices a delivery is sent to (SPEC §3.3): `profiles/<name>.xml`,
+/// `<recipient firstName="Ana" …><subscription app="…" token="…"/></recipient>`.
 public struct Profile: Equatable, Sendable {
     public var name: String
     /// Field name → value, in file order.
     public var fields: [(name: String, value: String)]
+    /// The recipient's devices, in file order.
+    public var subscriptions: [Subscription]
 
-    public init(name: String, fields: [(name: String, value: String)] = []) {
+    public init(name: String, fields: [(name: String, value: String)] = [], subscriptions: [Subscription] = []) {
         self.name = name
         self.fields = fields
+        self.subscriptions = subscriptions
     }
 
     public func value(of field: String) -> String? {
@@ -15,6 +19,35 @@ public struct Profile: Equatable, Sendable {
     }
 
     public static func == (a: Profile, b: Profile) -> Bool {
-        a.name == b.name && a.fields.elementsEqual(b.fields) { $0.name == $1.name && $0.value == $1.value }
+        a.name == b.name && a.subscriptions == b.subscriptions
+            && a.fields.elementsEqual(b.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+/// One device of a recipient registered with one app, as Campaign records it at subscription
+/// collection (`nms:appSubscriptionRcp`): the app's integration key and the APNs device token
+/// or FCM registration token.
+public struct Subscription: Equatable, Hashable, Sendable {
+    /// The app's integration key.
+    public var app: String
+    public var token: String
+    public var userKey: String?
+    public var label: String?
+
+    public init(app: String, token: String, userKey: String? = nil, label: String? = nil) {
+        self.app = app
+        self.token = token
+        self.userKey = userKey
+        self.label = label
+    }
+
+    /// The token as lists and the send log show it (SPEC §3.3, §8.5).
+    public var shortToken: String { Self.shortened(token) }
+
+    /// First 6 characters, `…`, last 4; a token too short to shorten is shown whole. Tokens
+    /// are identifiers, not secrets: this keeps lists readable and logs smaller.
+    public static func shortened(_ token: String) -> String {
+        guard token.count > 10 else { return token }
+        return String(token.prefix(6)) + "\u{2026}" + String(token.suffix(4))
     }
 }

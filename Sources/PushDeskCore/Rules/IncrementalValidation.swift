@@ -149,7 +149,9 @@ public final class IncrementalValidation: @unchecked Sendable {
         }
         let perService = checked.flatMap(\.findings) + keys.findings(list)
         let perDelivery = lastDeliveryChecks.flatMap(\.findings)
+        let perProfile = ProfileRules.check(profiles: snapshot.profiles, services: list)
         return errorFindings + snapshot.positioned(perService) + snapshot.positioned(perDelivery)
+            + snapshot.positioned(perProfile)
     }
 
     /// The same array storage: unchanged, as nothing can write to storage two arrays share.

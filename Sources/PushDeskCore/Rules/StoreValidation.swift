@@ -7,6 +7,7 @@ public enum StoreValidation {
         var out = fileFindings(snapshot)
         out += ServiceRules.check(snapshot)
         out += DeliveryRules.check(snapshot, now: now)
+        out += snapshot.positioned(ProfileRules.check(profiles: snapshot.profiles, services: snapshot.services))
         return out
     }
 }

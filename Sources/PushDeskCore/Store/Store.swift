@@ -383,7 +383,12 @@ public final class Store: Sendable {
                 if let e = r.error { snap.errors.append(e) }
             }
             for name in try profileNames() {
-                do { snap.profiles.append(try loadProfile(name)) } catch let e as StoreError {
+                do {
+                    let path = Self.profilePath(name)
+                    let (profile, map) = try ProfileXML.decodeWithMap(try read(path), file: path, name: name)
+                    snap.profiles.append(profile)
+                    snap.sourceMaps[path] = map
+                } catch let e as StoreError {
                     snap.errors.append(e)
                 } catch {}
             }

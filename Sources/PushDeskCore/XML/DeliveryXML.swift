@@ -151,16 +151,41 @@ public enum DeliveryXML {
     private static func bool(_ b: Bool) -> String { b ? "true" : "false" }
 }
 
-/// `profiles/<name>.xml`: `<recipient field="value" …/>`, any attribute names, in file order.
+/// `profiles/<name>.xml`: `<recipient field="value" …>` (any attribute names, in file order)
+/// holding `<subscription app token userKey label>` test devices (SPEC §3.3), in file order.
 public enum ProfileXML {
+    static let subscriptionAttributes = ["app", "token", "userKey", "label"]
+
     public static func decode(_ data: Data, file: String, name: String) throws -> Profile {
+        try decode(data, file: file, name: name, recording: nil)
+    }
+
+    /// The profile, and where its fields and subscriptions stand (found again from `data` when first asked).
+    public static func decodeWithMap(_ data: Data, file: String, name: String) throws -> (Profile, SourceMap) {
+        try SourceMap.decoding(data, file: file) { try decode($0, file: $1, name: name, recording: $2) }
+    }
+
+    static func decode(_ data: Data, file: String, name: String, recording map: SourceMapRecorder?) throws -> Profile {
         let root = try XMLReader.parse(data, file: file)
-        let r = ElementReader(root, file: file, sourceMap: SourceMapRecorder())
+        let r = ElementReader(root, file: file, sourceMap: map)
         guard root.name == "recipient" else {
             throw r.error("the root element is <\(root.name)>; a profile file is <recipient firstName=\"…\" …/>")
         }
-        try r.checkChildren([])
-        return Profile(name: name, fields: root.attributes.map { ($0.name, $0.value) })
+        try r.checkChildren(["subscription"], repeatable: ["subscription"])
+        if let map {
+            for a in root.attributes { map.record(a.name, root.position(ofAttribute: a.name)) }
+        }
+        var subscriptions: [Subscription] = []
+        for (i, child) in root.children.enumerated() {
+            let s = r.reader(for: child, path: "subscriptions[\(i)].")
+            try s.checkAttributes(subscriptionAttributes)
+            try s.checkChildren([])
+            subscriptions.append(
+                Subscription(
+                    app: try s.required("app"), token: try s.required("token"), userKey: s.optional("userKey"),
+                    label: s.optional("label")))
+        }
+        return Profile(name: name, fields: root.attributes.map { ($0.name, $0.value) }, subscriptions: subscriptions)
     }
 
     public static func encode(_ p: Profile) throws -> String {
@@ -180,7 +205,17 @@ public enum ProfileXML {
             }
         }
         var w = XMLWriter()
-        try w.empty("recipient", p.fields.map { ($0.name, Optional($0.value)) })
+        let attributes = p.fields.map { ($0.name, Optional($0.value)) }
+        if p.subscriptions.isEmpty {
+            try w.empty("recipient", attributes)
+        } else {
+            try w.start("recipient", attributes)
+            for s in p.subscriptions {
+                try w.empty(
+                    "subscription", [("app", s.app), ("token", s.token), ("userKey", s.userKey), ("label", s.label)])
+            }
+            w.end()
+        }
         return w.output
     }
 }

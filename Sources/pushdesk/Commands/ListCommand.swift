@@ -37,6 +37,19 @@ struct ListCommand: ParsableCommand {
                     )
                 }
             }
+            let withDevices = snapshot.profiles.filter { !$0.subscriptions.isEmpty }
+            if !withDevices.isEmpty {
+                print("test devices:")
+                for p in withDevices {
+                    print("  \(Escape.inline(p.name))")
+                    for s in p.subscriptions {
+                        // Shortened (SPEC §3.3): the full token is in the file and in --json.
+                        print(
+                            "    \(Escape.inline(s.app).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(s.shortToken).padding(toLength: 12, withPad: " ", startingAt: 0)) \(Escape.inline(s.label ?? ""))"
+                        )
+                    }
+                }
+            }
         }
         for e in snapshot.errors { printError(e.description) }
         if !snapshot.errors.isEmpty { throw Exit.inputErrors }
@@ -75,6 +88,26 @@ struct ListCommand: ParsableCommand {
                     snap.deliveries.map { d in
                         .object([
                             ("name", .string(d.name)), ("label", .string(d.label)), ("service", .string(d.service)),
+                        ])
+                    })
+            ),
+            (
+                "profiles",
+                .array(
+                    snap.profiles.map { p in
+                        .object([
+                            ("name", .string(p.name)),
+                            (
+                                "subscriptions",
+                                .array(
+                                    p.subscriptions.map { s in
+                                        .object([
+                                            ("app", .string(s.app)), ("token", .string(s.token)),
+                                            ("userKey", s.userKey.map(JSONValue.string) ?? .null),
+                                            ("label", s.label.map(JSONValue.string) ?? .null),
+                                        ])
+                                    })
+                            ),
                         ])
                     })
             ),

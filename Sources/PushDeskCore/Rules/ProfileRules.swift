@@ -1,0 +1,72 @@
+import Foundation
+
+/// Rules over the test devices of profiles (SPEC §3.3, docs/RULES.md "Profile rules"): one
+/// implementation, used by `validate`, the console and `send` (which blocks on them).
+public enum ProfileRules {
+    /// Every profile's subscriptions against the store's apps, in profile and file order.
+    public static func check(profiles: [Profile], services: [Service]) -> [Finding] {
+        guard profiles.contains(where: { !$0.subscriptions.isEmpty }) else { return [] }
+        let apps = appsByKey(services)
+        var out: [Finding] = []
+        for p in profiles {
+            for (i, s) in p.subscriptions.enumerated() {
+                out += check(s, index: i, profile: p.name, app: apps[s.app])
+            }
+        }
+        return out
+    }
+
+    /// The findings of one subscription (the `index`-th of `profile`), `app` being the app
+    /// whose integration key it names, nil when the store has none.
+    public static func check(_ s: Subscription, index: Int, profile: String, app: MobileApp?) -> [Finding] {
+        let file = Store.profilePath(profile)
+        let p = "subscriptions[\(index)]"
+        guard let app else {
+            return [
+                Finding(
+                    .error, "subscription.unknown-app",
+                    "no app of the store has the integration key \"\(Escape.inline(s.app))\"; use the key of one of the store's apps (pushdesk list)",
+                    file: file, field: "\(p).app")
+            ]
+        }
+        if let problem = tokenProblem(s.token, platform: app.platform) {
+            return [Finding(.error, "subscription.token-format", problem, file: file, field: "\(p).token")]
+        }
+        return []
+    }
+
+    /// Why `token` cannot be a device token of an app of `platform`, nil when it can: an APNs
+    /// token is an even number of hex digits, at least 64; an FCM registration token is not
+    /// empty and holds no white space or control character.
+    public static func tokenProblem(_ token: String, platform: Platform) -> String? {
+        switch platform {
+        case .ios:
+            let hex = token.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+            if !hex || token.utf8.count < 64 || token.utf8.count % 2 != 0 {
+                return
+                    "the APNs device token \"\(Escape.inline(Subscription.shortened(token)))\" (\(token.count) characters) is not an even number of hexadecimal digits, at least 64; paste the token the app logged from didRegisterForRemoteNotificationsWithDeviceToken"
+            }
+        case .android:
+            if token.isEmpty {
+                return
+                    "the FCM registration token is empty; paste the token the app got from FirebaseMessaging.getToken()"
+            }
+            if token.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            }) {
+                return
+                    "the FCM registration token holds white space or a control character; paste it again as one unbroken string"
+            }
+        }
+        return nil
+    }
+
+    /// Integration key → app, the first app when a key repeats (`integration-key.duplicate` reports that).
+    public static func appsByKey(_ services: [Service]) -> [String: MobileApp] {
+        var apps: [String: MobileApp] = [:]
+        for s in services {
+            for a in s.apps where apps[a.integrationKey] == nil { apps[a.integrationKey] = a }
+        }
+        return apps
+    }
+}

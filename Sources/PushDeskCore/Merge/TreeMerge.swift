@@ -61,9 +61,9 @@ struct TreeMerge {
     ) -> RecordNode {
         var out = RecordNode(name: (o ?? t ?? b)!.name)
         let versions = [o, t, b].map { ($0?.attributes ?? []).map(\.name) }
-        // A profile's attributes are its fields in the order written: THEIRS' new ones go
-        // after OURS'. Other records' attributes have one fixed order, found from the versions.
-        let names = schema.kind == .profile ? Self.appendOrder(versions) : Self.unionOrder(versions)
+        // A profile's own attributes are its fields in the order written: THEIRS' new ones go
+        // after OURS'. Other elements' attributes have one fixed order, found from the versions.
+        let names = schema.kind == .profile && path.isEmpty ? Self.appendOrder(versions) : Self.unionOrder(versions)
         for name in names {
             let (value, conflict) = Self.threeWay(b?.attribute(name), o?.attribute(name), t?.attribute(name))
             if conflict {

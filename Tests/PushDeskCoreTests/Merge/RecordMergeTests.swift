@@ -184,6 +184,29 @@ final class RecordMergeTests: XCTestCase {
                 + "\n")
     }
 
+    func testProfileSubscriptionsByAppAndToken() throws {
+        var base = Profile(name: "ana", fields: [("firstName", "Ana")])
+        base.subscriptions = [
+            Subscription(app: "neotrips-ios-dev", token: String(repeating: "ab", count: 32), label: "iPhone"),
+            Subscription(app: "neotrips-android", token: "fcm-1", label: "Pixel"),
+        ]
+        var ours = base
+        ours.subscriptions[0].label = "Ana's iPhone"
+        ours.subscriptions[1].userKey = "ana@example.com"
+        var theirs = base
+        theirs.subscriptions[0].label = "iPhone 15"
+        theirs.subscriptions.insert(Subscription(app: "neotrips-android", token: "fcm-2"), at: 1)
+        let r = try RecordMerge.merge(
+            base: Data(try ProfileXML.encode(base).utf8), ours: Data(try ProfileXML.encode(ours).utf8),
+            theirs: Data(try ProfileXML.encode(theirs).utf8), path: "profiles/ana.xml", kind: .profile)
+        XCTAssertEqual(
+            lines(r, "profiles/ana.xml"),
+            [#"profiles/ana.xml:subscriptions[0].label: ours "Ana's iPhone", theirs "iPhone 15""#])
+        var expected = ours
+        expected.subscriptions.insert(Subscription(app: "neotrips-android", token: "fcm-2"), at: 1)
+        XCTAssertEqual(r.text, try ProfileXML.encode(expected))
+    }
+
     func testValuesInTheReportAreEscapedJSON() {
         XCTAssertEqual(MergeConflict.quoted("a\u{1B}[2Jb\u{202E}c\n"), #""a\u001b[2Jb\u202ec\n""#)
         XCTAssertEqual(MergeConflict.quoted(nil), "(not set)")

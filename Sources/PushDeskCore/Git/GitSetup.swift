@@ -94,9 +94,7 @@ public enum GitSetup {
     /// (`secrets/`, `.pushdesk/` at any depth), relative to the store.
     public static func forbiddenPaths(store: URL) throws -> [String] {
         let r = try GitCommand(directory: store).check(["ls-files", "-z", "--", "."])
-        return r.stdout.split(separator: "\0").map(String.init).filter { path in
-            path.split(separator: "/").dropLast().contains { neverCommitted.contains(String($0)) }
-        }
+        return r.stdout.split(separator: "\0").map(String.init).filter(isForbidden)
     }
 
     /// Refuses, naming the paths, when a secret or local file is tracked or staged.
@@ -144,6 +142,7 @@ public enum GitSetup {
         try git.check(["commit", "-q", "--no-verify", "-m", message, "--only", "--"] + toCommit)
     }
 
+    /// A path under `secrets/` or `.pushdesk/` (at any depth, as the ignore lines match).
     static func isForbidden(_ path: String) -> Bool {
         path.split(separator: "/").dropLast().contains { neverCommitted.contains(String($0)) }
     }

@@ -59,6 +59,11 @@ struct TreeMerge {
     private func mergeNode(
         _ b: RecordNode?, _ o: RecordNode?, _ t: RecordNode?, path: String, into conflicts: inout [MergeConflict]
     ) -> RecordNode {
+        // Whole subtrees first: most entries of a large record are untouched on one side.
+        // Both sides alike, or THEIRS unchanged: OURS. OURS unchanged: THEIRS, unless an
+        // order in it is OURS' to keep (a list; a profile's attributes).
+        if let o, o == t || b == t { return o }
+        if let t, b == o, !containsLists(t), !(schema.kind == .profile && path.isEmpty) { return t }
         var out = RecordNode(name: (o ?? t ?? b)!.name)
         let versions = [o, t, b].map { ($0?.attributes ?? []).map(\.name) }
         // A profile's own attributes are its fields in the order written: THEIRS' new ones go
@@ -90,6 +95,10 @@ struct TreeMerge {
             out.children = mergeSingles(b, o, t, path: path, into: &conflicts)
         }
         return out
+    }
+
+    private func containsLists(_ node: RecordNode) -> Bool {
+        schema.list(in: node.name) != nil || node.children.contains { containsLists($0) }
     }
 
     /// Single child elements: a whole-element field compared as one value, any other a group
@@ -201,10 +210,14 @@ struct TreeMerge {
     private static func keys(_ entries: [RecordNode], _ rule: MergeSchema.ListRule) -> [String] {
         var seen: [String: Int] = [:]
         return entries.map { e in
-            let id = ([e.name] + rule.identity.map { e.attribute($0) ?? "" }).joined(separator: "\u{0}")
+            var id = e.name
+            for attribute in rule.identity {
+                id += "\u{0}"
+                id += e.attribute(attribute) ?? ""
+            }
             let n = seen[id, default: 0]
             seen[id] = n + 1
-            return id + "\u{0}#\(n)"
+            return n == 0 ? id : id + "\u{0}#" + String(n)
         }
     }
 

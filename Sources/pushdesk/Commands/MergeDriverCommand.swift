@@ -24,8 +24,15 @@ struct MergeDriverCommand: ParsableCommand {
     var path: String
 
     func run() throws {
+        Self.runFast(base: base, ours: ours, theirs: theirs, path: path)
+    }
+
+    /// Merges, reports and exits with the driver's status.
+    static func runFast(base: String, ours: String, theirs: String, path: String) -> Never {
         let outcome = MergeDriver.run(base: base, ours: ours, theirs: theirs, path: path)
-        for line in outcome.stderr { printError(line) }
-        if outcome.status != 0 { throw ExitCode(outcome.status) }
+        if !outcome.stderr.isEmpty {
+            FileHandle.standardError.write(Data(outcome.stderr.map { $0 + "\n" }.joined().utf8))
+        }
+        Foundation.exit(outcome.status)
     }
 }

@@ -269,8 +269,8 @@ final class MergePropertyTests: XCTestCase {
         for seed in 0..<UInt64(Self.cases) {
             var r = SeededRandom(seed: seed &+ 1_000_000)
             let base = editDelivery(DeliveryShape(), &r, count: r.int(10))
-            let ours = editDelivery(base, &r, count: r.int(4))
-            let theirs = editDelivery(base, &r, count: r.int(4))
+            let ours = editDelivery(base, &r, count: 1 + r.int(4))
+            let theirs = editDelivery(base, &r, count: 1 + r.int(4))
             // Half the cases: both sides created the record (an empty BASE).
             let emptyBase = seed % 10 == 0
             let result = try RecordMerge.merge(

@@ -129,6 +129,47 @@ final class TeamStoryTests: XCTestCase {
         expected.trackingUrl = "https://t2.neotrips.example/"
         expected.apps[0].variables += [AppVariable(name: "deeplink"), AppVariable(name: "promo", label: "Promo")]
         XCTAssertEqual(try box.read(a, servicePath), try ServiceXML.encode(expected))
+
+        // git rebase: a branch's marketing URL replayed onto main's new label — one line of
+        // text (the <service> start tag), two fields of the record.
+        try box.git(a, ["checkout", "-q", "-b", "later"])
+        try editService(a) { $0.marketingUrl = "https://m.neotrips.example/" }
+        try commit(box, a, "Marketing URL")
+        try box.git(a, ["checkout", "-q", "main"])
+        try editService(a) { $0.label = "Neotrips (team)" }
+        try commit(box, a, "Label")
+        try box.git(a, ["checkout", "-q", "later"])
+        let rebase = try box.git(a, ["rebase", "-q", "main"])
+        XCTAssertEqual(rebase.stderr, "")
+        expected.marketingUrl = "https://m.neotrips.example/"
+        expected.label = "Neotrips (team)"
+        XCTAssertEqual(try box.read(a, servicePath), try ServiceXML.encode(expected))
+    }
+
+    /// The driver as git calls it, through the binary: an unreadable version is exit 2, one
+    /// error line, OURS unchanged.
+    func testDriverBinaryExitCodes() throws {
+        let box = try GitSandbox(self)
+        let base = try ServiceXML.encode(DemoStore.neotrips)
+        let files = ["base", "ours", "theirs"].map { box.url($0).path }
+        try Data(base.utf8).write(to: URL(fileURLWithPath: files[0]))
+        try Data(base.replacingOccurrences(of: "label=\"Neotrips\"", with: "label=\"A\"").utf8)
+            .write(to: URL(fileURLWithPath: files[1]))
+        try Data("<service".utf8).write(to: URL(fileURLWithPath: files[2]))
+        var r = try box.pushdesk(["merge-driver"] + files + [servicePath])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("services/neotrips.xml (theirs):1:"), r.stderr)
+        XCTAssertEqual(
+            try box.read(box.root, "ours"), base.replacingOccurrences(of: "label=\"Neotrips\"", with: "label=\"A\""))
+
+        try Data(base.replacingOccurrences(of: "label=\"Neotrips\"", with: "label=\"B\"").utf8)
+            .write(to: URL(fileURLWithPath: files[2]))
+        r = try box.pushdesk(["merge-driver"] + files + [servicePath])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, #"services/neotrips.xml:label: ours "A", theirs "B""# + "\n")
     }
 }
 

@@ -5,12 +5,13 @@ BIN        := .build/debug/pushdesk
 
 # Debian packages the build and the tests need (checked one by one; installed only when missing).
 BUILD_PKGS := libncurses-dev libxml2-dev pkg-config
-# default-jdk-headless: javac checks the generated Android snippets (clang comes with Swift).
-TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-headless
+# default-jdk-headless: javac checks the generated Android snippets (clang comes with Swift);
+# git: the team tests run real repositories (docs/TEAMS.md).
+TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-headless git
 # The static build (`make bench`, `make install`) also links zlib's and lzma's archives.
 STATIC_PKGS := $(BUILD_PKGS) zlib1g-dev liblzma-dev
-# `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog and xmllint (references).
-BENCH_PKGS := $(STATIC_PKGS) python3 python3-pyte dialog libxml2-utils
+# `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog, xmllint and git (references).
+BENCH_PKGS := $(STATIC_PKGS) python3 python3-pyte dialog libxml2-utils git
 # The benchmarked build, which `make install` installs too: release, linked into one static
 # position-independent executable — the Swift runtime, Foundation, libxml2 with ICU, zlib
 # and lzma, ncurses — so nothing is loaded or bound at start, and its address is still

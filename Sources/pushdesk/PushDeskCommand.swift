@@ -19,7 +19,7 @@ struct PushDeskCommand: ParsableCommand {
             ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
             CredentialsCommand.self,
             HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self,
-            PreviewCommand.self, SendCommand.self, KeysCommand.self,
+            PreviewCommand.self, SendCommand.self, KeysCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self
     )
@@ -27,7 +27,13 @@ struct PushDeskCommand: ParsableCommand {
     /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
     static func main() {
         do {
-            if let start = ConsoleFastPath.command(Array(CommandLine.arguments.dropFirst())) {
+            let args = Array(CommandLine.arguments.dropFirst())
+            // git runs the merge driver once per record file of a merge: it skips the parser's
+            // reflection (MergeDriverCommand documents it and handles every other spelling).
+            if args.count == 5, args[0] == "merge-driver", !args.dropFirst().contains(where: { $0.hasPrefix("-") }) {
+                MergeDriverCommand.runFast(base: args[1], ours: args[2], theirs: args[3], path: args[4])
+            }
+            if let start = ConsoleFastPath.command(args) {
                 try ConsoleCommand.runConsole(store: start.store, theme: start.theme, mouse: start.mouse)
                 return
             }

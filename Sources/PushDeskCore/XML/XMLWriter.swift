@@ -9,36 +9,52 @@ public struct XMLWriter {
 
     /// Attributes whose value is nil are left out.
     public mutating func start(_ name: String, _ attributes: [(String, String?)] = []) throws {
-        output += indent + "<" + name + (try Self.attributeText(attributes)) + ">\n"
+        try openTag(name, attributes)
+        output += ">\n"
         open.append(name)
         level += 1
     }
 
     public mutating func end() {
         level -= 1
-        output += indent + "</" + open.removeLast() + ">\n"
+        appendIndent()
+        output += "</"
+        output += open.removeLast()
+        output += ">\n"
     }
 
     public mutating func empty(_ name: String, _ attributes: [(String, String?)] = []) throws {
-        output += indent + "<" + name + (try Self.attributeText(attributes)) + "/>\n"
+        try openTag(name, attributes)
+        output += "/>\n"
     }
 
     /// `<name a="…">text</name>` on one line.
     public mutating func textElement(_ name: String, _ attributes: [(String, String?)] = [], text: String) throws {
-        output +=
-            indent + "<" + name + (try Self.attributeText(attributes)) + ">"
-            + (try Self.escape(text, attribute: false)) + "</" + name + ">\n"
+        try openTag(name, attributes)
+        output += ">"
+        output += try Self.escape(text, attribute: false)
+        output += "</"
+        output += name
+        output += ">\n"
     }
 
-    private var indent: String { String(repeating: "  ", count: level) }
-
-    private static func attributeText(_ attributes: [(String, String?)]) throws -> String {
-        var s = ""
-        for (name, value) in attributes {
+    // Appended piece by piece: a save of a large service builds no temporary strings per line.
+    private mutating func openTag(_ name: String, _ attributes: [(String, String?)]) throws {
+        appendIndent()
+        output += "<"
+        output += name
+        for (attribute, value) in attributes {
             guard let value else { continue }
-            s += " " + name + "=\"" + (try escape(value, attribute: true)) + "\""
+            output += " "
+            output += attribute
+            output += "=\""
+            output += try Self.escape(value, attribute: true)
+            output += "\""
         }
-        return s
+    }
+
+    private mutating func appendIndent() {
+        for _ in 0..<level { output += "  " }
     }
 
     /// Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; U+FFFE/U+FFFF).
@@ -59,6 +75,10 @@ public struct XMLWriter {
             throw XMLEncodeError(
                 "a value is \(text.utf8.count) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it"
             )
+        }
+        // Most values (names, keys, labels, URLs) hold nothing to escape: written as they are.
+        if !text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 }) {
+            return text
         }
         var out = ""
         out.reserveCapacity(text.utf8.count)

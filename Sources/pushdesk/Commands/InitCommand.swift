@@ -15,6 +15,12 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Fill it with the Neotrips demo: an iOS pair, an Android app and two deliveries.")
     var demo = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Keep the store in git: git init (unless DIR is inside a work tree), .gitignore, .gitattributes, the merge driver, and a first commit of what init wrote (docs/TEAMS.md)."
+        ))
+    var git = false
+
     @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
@@ -23,6 +29,24 @@ struct InitCommand: ParsableCommand {
         if fm.fileExists(atPath: url.appendingPathComponent("services").path) {
             printError("\(url.path): error: a store already exists here; nothing was changed")
             throw Exit.usageOrIO
+        }
+        var filesBefore: Set<String> = []
+        var newRepository = false
+        if git {
+            do {
+                try fm.createDirectory(at: url, withIntermediateDirectories: true)
+                if try GitSetup.workTree(of: url) == nil {
+                    newRepository = true
+                } else {
+                    // Refused before anything is written: a commit of ours would carry them.
+                    try GitSetup.checkNothingForbidden(store: url)
+                }
+                filesBefore = Self.files(under: url)
+                if newRepository { try GitCommand(directory: url).check(["init", "-q"]) }
+            } catch {
+                printError(gitErrorText(error, store: url))
+                throw Exit.usageOrIO
+            }
         }
         do {
             for folder in ["services", "deliveries", "profiles"] {
@@ -33,6 +57,37 @@ struct InitCommand: ParsableCommand {
             printError("\(url.path): error: cannot create the store: \(error)")
             throw Exit.usageOrIO
         }
-        print("Created \(demo ? "the demo store" : "an empty store") at \(url.path)")
+        if git {
+            do {
+                let changes = try GitSetup.setUp(store: url, binary: runningBinaryPath())
+                let written = Set(changes.files).union(Self.files(under: url).subtracting(filesBefore))
+                try GitSetup.commitInit(
+                    store: url, paths: written.sorted(),
+                    message: demo ? "PushDesk: a new store with the Neotrips demo" : "PushDesk: a new store")
+            } catch {
+                printError(gitErrorText(error, store: url))
+                throw Exit.usageOrIO
+            }
+        }
+        let what = demo ? "the demo store" : "an empty store"
+        print("Created \(what) at \(url.path)" + (git ? (newRepository ? " in a new git repository" : " in git") : ""))
+    }
+
+    /// Files below `root` (relative paths), git's own directory left out.
+    private static func files(under root: URL) -> Set<String> {
+        var out: Set<String> = []
+        let base = root.standardizedFileURL.path
+        guard let e = FileManager.default.enumerator(atPath: base) else { return out }
+        while let path = e.nextObject() as? String {
+            if path == ".git" || path.hasPrefix(".git/") {
+                e.skipDescendants()
+                continue
+            }
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDir), !isDir.boolValue {
+                out.insert(path)
+            }
+        }
+        return out
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Three-way merge of one record file (SPEC §10.2), on the record rather than the text:
+/// each version is read by the store's strict reader and written canonically, its element
+/// tree merged field by field and list entry by identity (`TreeMerge`), and the result read
+/// back and written exactly as a save writes it.
+public enum RecordMerge {
+    public struct Result: Sendable {
+        /// The merged file, canonical; with conflicts it holds OURS' value of each.
+        public var text: String
+        /// In file order.
+        public var conflicts: [MergeConflict]
+    }
+
+    /// A version cannot be read (not XML, an unknown attribute, a root that is not `kind`):
+    /// thrown as the reader's `StoreError`, its file named `PATH (base|ours|theirs)`.
+    public static func merge(base: Data, ours: Data, theirs: Data, path: String, kind: RecordFileKind) throws -> Result
+    {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let name = file.hasSuffix(".xml") ? String(file.dropLast(4)) : file
+        func tree(_ data: Data, _ side: String) throws -> RecordNode {
+            let file = "\(path) (\(side))"
+            let text = try kind.canonicalText(data, file: file, name: name)
+            let node = RecordNode(try XMLReader.parse(Data(text.utf8), file: file))
+            return kind == .profile ? node : node.withoutEmptyAttributes()
+        }
+        let emptyBase = base.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        let b = emptyBase ? nil : try tree(base, "base")
+        let o = try tree(ours, "ours")
+        let t = try tree(theirs, "theirs")
+        let (merged, conflicts) = TreeMerge(schema: MergeSchema(kind: kind)).merge(base: b, ours: o, theirs: t)
+        // Through the codec again: the merged file is what a save writes, and loads back.
+        let text = try kind.canonicalText(Data(try merged.document().utf8), file: "\(path) (merged)", name: name)
+        return Result(text: text, conflicts: conflicts)
+    }
+}
+
+/// `pushdesk merge-driver BASE OURS THEIRS PATH`, git's merge-driver contract (SPEC §10.2):
+/// the result replaces OURS; 0 merged, 1 conflicts left (one report line each), 2 a version
+/// cannot be read — and then OURS is left as it was.
+public enum MergeDriver {
+    public struct Outcome: Sendable {
+        public var status: Int32
+        /// What goes to stderr, one line each: the conflict report, or the one error.
+        public var stderr: [String]
+    }
+
+    public static func run(base: String, ours: String, theirs: String, path: String) -> Outcome {
+        guard let kind = RecordFileKind(path: path) else {
+            return Outcome(
+                status: 2,
+                stderr: [
+                    "\(Escape.inline(path, limit: .max)): error: not a record of a store (services/, deliveries/ or profiles/*.xml); merge it with git's own driver"
+                ])
+        }
+        do {
+            let result = try RecordMerge.merge(
+                base: try read(base, path: path, side: "base"), ours: try read(ours, path: path, side: "ours"),
+                theirs: try read(theirs, path: path, side: "theirs"), path: path, kind: kind)
+            try replace(ours, with: result.text)
+            return Outcome(
+                status: result.conflicts.isEmpty ? 0 : 1, stderr: result.conflicts.map { $0.reportLine(path: path) })
+        } catch let e as StoreError {
+            return Outcome(status: 2, stderr: [e.description])
+        } catch {
+            return Outcome(status: 2, stderr: ["\(Escape.inline(path, limit: .max)): error: \(error)"])
+        }
+    }
+
+    /// The bytes of one version, read with plain system calls: git starts the driver once per
+    /// file, and Foundation's file reading costs more than the merge's own work here.
+    private static func read(_ file: String, path: String, side: String) throws -> Data {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw StoreError(
+                file: "\(path) (\(side))", "cannot read \(file): \(String(cString: strerror(errno)))", kind: .io)
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else {
+                throw StoreError(
+                    file: "\(path) (\(side))", "cannot read \(file): \(String(cString: strerror(errno)))", kind: .io)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[..<n])
+            // A record is a few KB; the reader refuses anything over its limit anyway.
+            if bytes.count > XMLReader.maxFileBytes { break }
+        }
+        return Data(bytes)
+    }
+
+    /// OURS is git's temporary copy: replaced by rename so it is never half-written, without
+    /// the fsyncs of a store save (git reads it back at once; a crash loses the merge anyway).
+    private static func replace(_ path: String, with text: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let tmp = "\(dir)/.\(name).merge-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw StoreError(file: path, "cannot write the merged file next to it", kind: .io) }
+        var text = text
+        let written = text.withUTF8 { buf in
+            var done = 0
+            while done < buf.count {
+                let n = write(fd, buf.baseAddress! + done, buf.count - done)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard close(fd) == 0, written, rename(tmp, path) == 0 else {
+            unlink(tmp)
+            throw StoreError(file: path, "cannot replace it with the merged file", kind: .io)
+        }
+    }
+}

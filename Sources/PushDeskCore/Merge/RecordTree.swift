@@ -1,0 +1,81 @@
+import Foundation
+
+/// A record as the merge sees it: the element tree of its canonical file. The merge works on
+/// this generic shape (attributes, text, child elements) with `MergeSchema` naming the
+/// lists and their identities, so it needs no knowledge of each delivery option or app
+/// attribute: the codecs decide what a record holds, the tree only carries it.
+struct RecordNode: Equatable, Sendable {
+    var name: String
+    /// In file order; each attribute is a field.
+    var attributes: [Attribute]
+    /// Character data directly inside (`<title>…</title>`, `<value …>…</value>`); "" = not set.
+    var text: String
+    var children: [RecordNode]
+
+    struct Attribute: Equatable, Sendable {
+        var name: String
+        var value: String
+    }
+
+    init(name: String, attributes: [Attribute] = [], text: String = "", children: [RecordNode] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.text = text
+        self.children = children
+    }
+
+    init(_ node: XMLNode) {
+        name = node.name
+        attributes = node.attributes.map { Attribute(name: $0.name, value: $0.value) }
+        text = node.text
+        children = node.children.map(RecordNode.init)
+    }
+
+    /// The tree without attributes whose value is empty: services and deliveries read an
+    /// empty attribute as not set (and a save writes some of them anyway, `label=""`), so
+    /// for the merge they are fields without a value. Profiles keep them: there an empty
+    /// field is a value personalization uses.
+    func withoutEmptyAttributes() -> RecordNode {
+        var copy = self
+        copy.attributes.removeAll { $0.value.isEmpty }
+        copy.children = children.map { $0.withoutEmptyAttributes() }
+        return copy
+    }
+
+    func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// Nothing in it: no attribute, no text, no child (an empty container is not written).
+    var isEmpty: Bool { attributes.isEmpty && text.isEmpty && children.isEmpty }
+
+    /// The file text of this element as the root of a document, through the one XML writer.
+    func document() throws -> String {
+        var w = XMLWriter()
+        try write(into: &w)
+        return w.output
+    }
+
+    func write(into w: inout XMLWriter) throws {
+        let attrs = attributes.map { ($0.name, Optional($0.value)) }
+        if children.isEmpty {
+            if text.isEmpty {
+                try w.empty(name, attrs)
+            } else {
+                try w.textElement(name, attrs, text: text)
+            }
+            return
+        }
+        try w.start(name, attrs)
+        for c in children { try c.write(into: &w) }
+        w.end()
+    }
+
+    /// One line of XML, the value a whole-element field (`<auth>`, `<tracking>`) shows in a
+    /// conflict report.
+    func inlineXML() -> String {
+        let text = (try? document()) ?? ""
+        let lines = text.split(separator: "\n").dropFirst()  // the XML declaration
+        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+    }
+}

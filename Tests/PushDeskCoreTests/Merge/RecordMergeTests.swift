@@ -207,6 +207,43 @@ final class RecordMergeTests: XCTestCase {
         XCTAssertEqual(r.text, try ProfileXML.encode(expected))
     }
 
+    /// A large record's versions are read side by side: same result, and of two unreadable
+    /// versions the error names the first in base, ours, theirs order.
+    func testLargeRecordsReadInParallel() throws {
+        var base = DemoStore.neotrips
+        for i in 0..<20 {
+            base.apps.append(
+                .android(
+                    AndroidApp(
+                        label: "App \(i)", integrationKey: "big-\(i)", packageName: "com.big",
+                        variables: (0..<50).map { AppVariable(name: "v\($0)", label: "Variable \($0)") })))
+        }
+        var ours = base
+        ours.apps[5].variables[3].label = "Ours"
+        var theirs = base
+        theirs.apps[20].variables.remove(at: 0)
+        let texts = try [base, ours, theirs].map { try ServiceXML.encode($0) }
+        XCTAssertGreaterThan(texts.map(\.utf8.count).reduce(0, +), 32 * 1024)
+        let r = try RecordMerge.merge(
+            base: Data(texts[0].utf8), ours: Data(texts[1].utf8), theirs: Data(texts[2].utf8), path: servicePath,
+            kind: .service)
+        var expected = ours
+        expected.apps[20].variables.remove(at: 0)
+        XCTAssertEqual(r.conflicts, [])
+        XCTAssertEqual(r.text, try ServiceXML.encode(expected))
+
+        let broken = Data((texts[2] + "<extra/>").utf8)
+        for _ in 0..<5 {
+            XCTAssertThrowsError(
+                try RecordMerge.merge(
+                    base: Data(texts[0].utf8), ours: Data(texts[1].dropLast(20).utf8), theirs: broken,
+                    path: servicePath, kind: .service)
+            ) { error in
+                XCTAssertTrue("\(error)".hasPrefix("services/neotrips.xml (ours):"), "\(error)")
+            }
+        }
+    }
+
     func testValuesInTheReportAreEscapedJSON() {
         XCTAssertEqual(MergeConflict.quoted("a\u{1B}[2Jb\u{202E}c\n"), #""a\u001b[2Jb\u202ec\n""#)
         XCTAssertEqual(MergeConflict.quoted(nil), "(not set)")

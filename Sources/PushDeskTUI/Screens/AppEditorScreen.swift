@@ -3,7 +3,7 @@ import PushDeskCore
 
 /// Edits one app of the service being edited, in the Campaign console's tabs:
 /// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
-final class AppEditorScreen: ConsoleScreen {
+final class AppEditorScreen: ConsoleScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     let index: Int
@@ -26,9 +26,11 @@ final class AppEditorScreen: ConsoleScreen {
     /// Input errors (not rule findings), by field id, until the field is fixed.
     private var inputErrors: [String: String] = [:]
 
-    init(session: ServiceSession, index: Int) {
+    /// `secretExists` asks the store whether a secret is set (the credentials tab shows it).
+    init(session: ServiceSession, index: Int, secretExists: @escaping (String) -> Bool = { _ in false }) {
         self.s = session
         self.index = index
+        self.secretExists = secretExists
     }
 
     var app: MobileApp { s.draft.apps[index] }
@@ -86,10 +88,10 @@ final class AppEditorScreen: ConsoleScreen {
         }
     }
 
-    /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
-    /// Asks the store whether a secret exists (set by the screen's owner).
-    var secretExists: (String) -> Bool = { _ in false }
+    /// Asks the store whether a secret exists.
+    let secretExists: (String) -> Bool
 
+    /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
     private func sync(force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab, s.draft.apps.indices.contains(index) else { return }
         let tabChanged = builtFor != tab
@@ -186,58 +188,54 @@ final class AppEditorScreen: ConsoleScreen {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         sync()
         switch action {
         case .save:
             if let (id, e) = inputErrors.first {
                 let label = form.fields.first { $0.id == id }?.label ?? id
-                app.dialog = .message(
-                    title: "Not saved", message: "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
-                return true
+                return .inform("Not saved", "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
             }
-            app.save(s)
-            return true
+            return .save(s)
         case .undo:
-            app.message = s.undo() ? "Undone." : "Nothing to undo."
+            let undone = s.undo()
             inputErrors = [:]
             sync(force: true)
-            return true
+            return .say(undone ? "Undone." : "Nothing to undo.")
         case .nextTab, .prevTab:
             let i = tabs.firstIndex(of: tab) ?? 0
             tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
             sync()
-            return true
+            return Effect.none
         case .generateKey:
             tab = .information
             sync()
             s.edit(nil) { d in d.apps[index].integrationKey = AppFields.generatedKey() }
             sync(force: true)
             form.focus(id: "integrationKey")
-            app.message = "Generated a new integration key: give it to the app's developers (setIntegrationKey)."
-            return true
+            return .say("Generated a new integration key: give it to the app's developers (setIntegrationKey).")
         default: break
         }
         if let k = itemKind {
-            if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) }
+            if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
             if editingRow {
                 if action == .nextField, rowForm.focus == rowForm.fields.count - 1 {
                     editingRow = false
-                    return true
+                    return Effect.none
                 }
                 if action == .pick, rowForm.focus == rowForm.fields.count - 1 {
                     editingRow = false
-                    return true
+                    return Effect.none
                 }
                 if action == .back {
                     editingRow = false
-                    return true
+                    return Effect.none
                 }
-                return rowForm.handle(action) != .unhandled
+                return rowForm.handle(action) != .unhandled ? Effect.none : nil
             }
             if table.handle(action) {
                 syncRowForm()
-                return true
+                return Effect.none
             }
             let sel = table.selectedRow
             switch action {
@@ -249,97 +247,103 @@ final class AppEditorScreen: ConsoleScreen {
                 rowForm = k.form(k.rows(self.app)[k.count(self.app) - 1])
                 editingRow = true
             case .open:
-                guard sel != nil else { return true }
+                guard sel != nil else { return Effect.none }
                 syncRowForm()
                 editingRow = true
                 rowForm.focus = 0
             case .delete:
-                guard let sel else { return true }
+                guard let sel else { return Effect.none }
                 s.edit(nil) { d in k.remove(sel, from: &d.apps[index]) }
                 sync()
-                app.message = "Deleted the \(k.noun); u (or Ctrl-Z) brings it back."
+                return .say("Deleted the \(k.noun); u (or Ctrl-Z) brings it back.")
             case .moveUp, .moveDown:
-                guard let sel else { return true }
+                guard let sel else { return Effect.none }
                 let to = action == .moveUp ? sel - 1 : sel + 1
-                guard to >= 0, to < k.count(self.app) else { return true }
+                guard to >= 0, to < k.count(self.app) else { return Effect.none }
                 s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
                 sync()
                 table.select(row: to)
                 syncRowForm()
-            default: return false
+            default: return nil
             }
-            return true
+            return Effect.none
         }
         switch form.handle(action) {
         case .changed(let id):
             applyForm(id, app: app)
-            return true
+            return Effect.none
         case .pick(let id):
-            guard let f = form.fields.first(where: { $0.id == id }) else { return true }
+            guard let f = form.fields.first(where: { $0.id == id }) else { return Effect.none }
             if f.kind == .secret {
                 let what = id == "password" ? "the .p12/.pem password" : "the FCM server key"
-                app.dialog = .secretInput(
-                    id: "secret.\(id)", title: f.label,
-                    message:
-                        "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown."
-                )
+                return .ask(
+                    self,
+                    .text(
+                        f.label,
+                        "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown.",
+                        masked: true
+                    ) { v in v.map { .secret(field: id, value: $0) } ?? .cancelled })
             } else if case .choice(let opts) = f.kind {
-                app.dialog = .choices(
-                    id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
+                return .ask(
+                    self,
+                    .choices(f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0) { i in
+                        i.map { .set(field: id, value: opts[$0]) } ?? .cancelled
+                    })
             } else {
-                app.dialog = .filePath(
-                    id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):",
-                    value: f.value, base: app.store.root)
+                return .ask(
+                    self,
+                    .filePath(
+                        f.label, "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root
+                    ) { v in v.map { .set(field: id, value: $0) } ?? .cancelled })
             }
-            return true
-        case .moved: return true
-        case .unhandled: return false
+        case .moved: return Effect.none
+        case .unhandled: return nil
         }
     }
 
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return }
-        switch (parts[0], result) {
-        case ("choice", .choice(let i)):
-            if let f = form.fields.first(where: { $0.id == parts[1] }), case .choice(let opts) = f.kind {
-                form[parts[1]] = opts[i]
-                applyForm(parts[1], app: app)
-            }
-        case ("path", .text(let t)):
-            form[parts[1]] = t
-            applyForm(parts[1], app: app)
-        case ("secret", .text(let value)):
-            storeSecret(field: parts[1], value: value, app: app)
-        default: break
+    /// The answers of this editor's dialogs: a choice or a path for a field, a secret.
+    enum Reply {
+        case set(field: String, value: String)
+        case secret(field: String, value: String)
+        case cancelled
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .set(let id, let value):
+            form[id] = value
+            applyForm(id, app: app)
+            return .none
+        case .secret(let id, let value): return storeSecret(field: id, value: value, app: app)
+        case .cancelled: return .none
         }
     }
 
     private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync()
         if y == tabBarRect.y, let i = TabBar.index(atX: x, in: tabBarRect, tabs: tabs.map(\.rawValue)) {
             tab = tabs[i]
             sync()
-            return true
+            return Effect.none
         }
-        if itemKind == nil { return form.click(x: x, y: y) }
+        if itemKind == nil { return form.click(x: x, y: y) ? Effect.none : nil }
         if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) {
             editingRow = true
-            return true
+            return Effect.none
         }
         if table.click(x: x, y: y) {
             editingRow = false
             syncRowForm()
-            return true
+            return Effect.none
         }
-        return false
+        return nil
     }
 
     /// Saves a typed secret under the app's reference, creating the reference
     /// (`<integration key>-p12` / `-server-key`) when it is empty.
-    private func storeSecret(field: String, value: String, app: ConsoleApp) {
+    private func storeSecret(field: String, value: String, app: ConsoleApp) -> Effect {
         let refField = field == "password" ? "passwordRef" : "serverKeyRef"
         var ref = form[refField]
         if ref.isEmpty {
@@ -347,14 +351,16 @@ final class AppEditorScreen: ConsoleScreen {
             form[refField] = ref
             applyForm(refField, app: app)
         }
+        let effect: Effect
         do {
             try app.store.setSecret(ref, value)
-            app.message = "Stored the secret '\(ref)' in secrets/ (not in the service file)."
+            effect = .say("Stored the secret '\(ref)' in secrets/ (not in the service file).")
         } catch {
-            app.dialog = .message(title: "Secret not stored", message: Sanitize.string("\(error)"))
+            effect = .inform("Secret not stored", Sanitize.string("\(error)"))
         }
         sync(force: true)
         form.focus(id: field)
+        return effect
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {

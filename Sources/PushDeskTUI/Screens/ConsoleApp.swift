@@ -1,8 +1,11 @@
+import Foundation
 import PushDeskCore
 
-/// The console's whole state and its one entry point for input: `handle(_:)` changes
-/// state, `render(width:height:)` draws it into a fresh cell buffer. The terminal layer
-/// only feeds keys in and copies buffers out, so all of this runs in tests as it does live.
+/// The console's whole state and its one entry point for input: `handle(_:)` asks the top
+/// view what a key means and `apply(_:)` carries out the `Effect` it answers with (the one
+/// place where views change the app); `render(width:height:)` draws it into a fresh cell
+/// buffer. The terminal layer only feeds keys in and copies buffers out, so all of this
+/// runs in tests as it does live.
 public final class ConsoleApp {
     public static let minWidth = 60
     public static let minHeight = 16
@@ -17,7 +20,10 @@ public final class ConsoleApp {
     /// True from a lazy start until the background load arrives (StoreLoading.swift).
     public internal(set) var loading = false
     var stack: [ConsoleScreen] = []
-    public internal(set) var dialog: Dialog?
+    /// The open dialog and where its answer goes.
+    var question: Question?
+    /// The open dialog, if any.
+    public var dialog: Dialog? { question?.dialog }
     public private(set) var helpVisible = false
     private var helpScroll = 0
     /// One-shot status message, cleared by the next key.
@@ -25,22 +31,21 @@ public final class ConsoleApp {
     public private(set) var quitRequested = false
     /// Set when the operator asked for Ctrl-L (the terminal repaints everything once).
     public var fullRedrawRequested = false
-    public private(set) var themeName: String
+    public internal(set) var themeName: String
     /// A theme the operator picked; the terminal layer applies it and clears this.
     public var pendingTheme: String?
     public var availableThemes: [String]
     /// Text the console prints to standard output once the terminal is restored (the
     /// composer's "copy out to stdout").
     public private(set) var exitOutput: [String] = []
-    func printOnExit(_ text: String) { exitOutput.append(text) }
-    /// After save/discard in the quit dialog, where to go: quit or pop.
-    private var afterUnsaved: (() -> Void)?
     /// Editing or read-only (another operator holds the store's lock).
     public let access: StoreAccess
     /// Writes the open drafts to the recovery file (set by the runner; nil in screen tests).
     public var recovery: RecoveryKeeper?
-    /// Recovery offers waiting for an answer, and the save conflict being resolved.
+    /// Recovery offers waiting for an answer.
     var reliability = ReliabilityState()
+    /// The time the composer's previews are made at (a fixed one in tests).
+    public var clock: @Sendable () -> Date = { Date() }
 
     /// `loadNow: false` starts from the store's index (names only) and waits for
     /// `finishLoading` (a large store: docs/PERFORMANCE.md).
@@ -128,9 +133,9 @@ public final class ConsoleApp {
         let d = session.draft
         let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            dialog = .message(
-                title: "Cannot save",
-                message: kind == .service
+            show(
+                "Cannot save",
+                kind == .service
                     ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
                     : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again."
             )
@@ -138,9 +143,7 @@ public final class ConsoleApp {
         }
         let taken = kind == .service ? services.map(\.name) : deliveries.map(\.name)
         if d.name != session.original?.name, taken.contains(d.name) {
-            dialog = .message(
-                title: "Cannot save",
-                message: "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
+            show("Cannot save", "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
             return false
         }
         let written: FileFingerprint
@@ -152,7 +155,7 @@ public final class ConsoleApp {
             showConflict(session, c)
             return false
         } catch {
-            dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
+            show("Save failed", Sanitize.string("\(error)"))
             return false
         }
         var kept: String?
@@ -177,7 +180,6 @@ public final class ConsoleApp {
     var top: ConsoleScreen { stack[stack.count - 1] }
 
     func push(_ s: ConsoleScreen) {
-        if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
         if let sess = s.session {
             // The editor's baseline is the file as last loaded, where `original` came from.
             if sess.baseline == nil { sess.baseline = baseline(for: sess) }
@@ -207,22 +209,66 @@ public final class ConsoleApp {
             then()
             return
         }
-        afterUnsaved = { [weak self] in
-            guard let self else { return }
-            for s in sessions where s.isDirty { if !self.save(s) { return } }
-            then()
-        }
         let more =
             sessions.count > 1 ? " (and \(sessions.count - 1) other record\(sessions.count == 2 ? "" : "s"))" : ""
-        dialog = .confirm(
-            id: "app.unsaved", title: "Unsaved changes",
-            message: "Save the changes to \(sessions[0].displayName)\(more)?", buttons: ["Save", "Discard", "Cancel"],
-            focus: 0)
-        unsavedDiscard = then
+        ask(
+            .buttons(
+                "Unsaved changes", "Save the changes to \(sessions[0].displayName)\(more)?",
+                [
+                    ("Save", .unsaved(save: sessions, then: then)), ("Discard", .unsaved(save: [], then: then)),
+                    ("Cancel", .cancelled),
+                ], focus: 0, cancel: .cancelled))
     }
-    private var unsavedDiscard: (() -> Void)?
 
     func requestQuit() { confirmUnsaved(dirtySessions) { [weak self] in self?.quitRequested = true } }
+
+    // MARK: effects and dialogs
+
+    /// The one place where what a view answered happens.
+    func apply(_ effect: Effect) {
+        switch effect {
+        case .none: break
+        case .push(let s): push(s)
+        case .pop: pop()
+        case .replace(let s):
+            if stack.count > 1 { stack.removeLast() }
+            push(s)
+        case .ask(let q): question = q
+        case .say(let m): message = m
+        case .save(let s): save(s)
+        case .delete(let kind, let name): delete(kind, name)
+        case .quit: requestQuit()
+        case .printOnExit(let text): exitOutput.append(text)
+        case .offerNextRecovery: showNextOffer()
+        case .all(let effects): for e in effects { apply(e) }
+        }
+    }
+
+    /// Opens one of the console's own dialogs (its answer comes back to `answer`).
+    func ask(_ q: Ask<AppReply>) { apply(.ask(self, q)) }
+
+    /// A message dialog (OK only).
+    func show(_ title: String, _ message: String) { apply(.inform(title, message)) }
+
+    /// A message dialog from outside the views (the runner: a theme that was not used).
+    public func inform(title: String, message: String) { show(title, message) }
+
+    /// Deletes a listed record's file, only the version that was listed: a file changed
+    /// on disk since is kept (and the lists show it as it is now).
+    private func delete(_ kind: RecordKind, _ name: String) {
+        do {
+            try store.deleteChecked(kind, name, store.baseline(kind.path(name)))
+            reload()
+            top.willAppear(app: self)
+            message = "Deleted \(kind.path(name))"
+        } catch {
+            if error is StoreConflict {
+                reload()
+                top.willAppear(app: self)
+            }
+            show("Delete failed", Sanitize.string("\(error)"))
+        }
+    }
 
     // MARK: input
 
@@ -243,12 +289,13 @@ public final class ConsoleApp {
             }
             return
         }
-        if var d = dialog {
-            let r = d.handle(key)
-            dialog = d
+        if var q = question {
+            let r = q.dialog.handle(key)
+            question = q
             if let r {
-                dialog = nil
-                route(d.id, r)
+                question = nil
+                apply(q.answer(r, self))
+                recheck()
             }
             return
         }
@@ -257,19 +304,19 @@ public final class ConsoleApp {
         let s = top
         switch key {
         case .wheelUp:
-            _ = s.handle(.up, app: self)
+            apply(s.handle(.up, app: self) ?? .none)
             return
         case .wheelDown:
-            _ = s.handle(.down, app: self)
+            apply(s.handle(.down, app: self) ?? .none)
             return
         case .click(let x, let y):
-            _ = s.click(x: x, y: y, app: self)
+            apply(s.click(x: x, y: y, app: self) ?? .none)
             return
         default: break
         }
         if s.textFocused, Self.isText(key), s.handleText(key, app: self) { return }
         if let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) {
-            if !s.handle(a, app: self) { handleGlobal(a) }
+            if let e = s.handle(a, app: self) { apply(e) } else { handleGlobal(a) }
         } else if !s.handleUnbound(key, app: self), s.textFocused {
             _ = s.handleText(key, app: self)
         }
@@ -303,9 +350,11 @@ public final class ConsoleApp {
         case .redraw: fullRedrawRequested = true
         case .findings: if !(top is FindingsScreen) { push(FindingsScreen(app: self)) }
         case .themes:
-            dialog = .choices(
-                id: "app.theme", title: "Theme", options: availableThemes,
-                selected: availableThemes.firstIndex(of: themeName) ?? 0)
+            let themes = availableThemes
+            ask(
+                .choices("Theme", options: themes, selected: themes.firstIndex(of: themeName) ?? 0) { i in
+                    i.map { .theme(themes[$0]) } ?? .cancelled
+                })
         case .back:
             if stack.count > 1 {
                 let s = top
@@ -321,27 +370,6 @@ public final class ConsoleApp {
         case .undo: message = "Nothing to undo here."
         default: break
         }
-    }
-
-    private func route(_ id: String, _ r: Dialog.Result) {
-        switch id {
-        case "app.unsaved":
-            let save = afterUnsaved
-            let discard = unsavedDiscard
-            afterUnsaved = nil
-            unsavedDiscard = nil
-            if case .button(0) = r { save?() } else if case .button(1) = r { discard?() }
-        case "app.theme":
-            if case .choice(let i) = r, availableThemes.indices.contains(i) {
-                themeName = availableThemes[i]
-                pendingTheme = themeName
-                message = "Theme: \(themeName)"
-            }
-        case "message": break
-        case let id where ReliabilityState.owns(id): routeReliability(id, r)
-        default: top.dialogResult(id, r, app: self)
-        }
-        recheck()
     }
 
     /// Called by the terminal layer when a theme could not be loaded.
@@ -397,7 +425,6 @@ public final class ConsoleApp {
         if var d = dialog {
             buf.cursor = nil
             d.render(into: &buf, in: body)
-            dialog = d
         }
         return buf
     }

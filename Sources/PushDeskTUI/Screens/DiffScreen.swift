@@ -18,9 +18,10 @@ final class DiffScreen: ConsoleScreen {
     /// Columns scrolled to the right (XML lines are long): ← →.
     private var shift = 0
     private var pageHeight = 10
-    var onClose: ((ConsoleApp) -> Void)?
+    /// What closing it leads to (the dialog that offered it, again).
+    let onClose: Effect
 
-    init(title: String, sections: [Section], onClose: ((ConsoleApp) -> Void)? = nil) {
+    init(title: String, sections: [Section], onClose: Effect = .none) {
         self.title = title
         self.onClose = onClose
         for (i, s) in sections.enumerated() {
@@ -53,7 +54,7 @@ final class DiffScreen: ConsoleScreen {
         return true
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         let maxScroll = max(0, lines.count - pageHeight)
         switch action {
         case .up: scroll = max(0, scroll - 1)
@@ -62,13 +63,11 @@ final class DiffScreen: ConsoleScreen {
         case .pageDown: scroll = min(maxScroll, scroll + pageHeight)
         case .top: scroll = 0
         case .bottom: scroll = maxScroll
-        case .back:
-            app.pop()
-            onClose?(app)
-        case .filter, .undo: app.message = "This is a view of differences; Esc goes back."
-        default: return false
+        case .back: return .all([.pop, onClose])
+        case .filter, .undo: return .say("This is a view of differences; Esc goes back.")
+        default: return nil
         }
-        return true
+        return Effect.none
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {

@@ -37,19 +37,18 @@ final class FindingsScreen: ConsoleScreen {
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        if table.handle(action) { return true }
-        guard action == .open else { return false }
-        guard let r = table.selectedRow else { return true }
-        FindingJump.open(shown[r], app: app)
-        return true
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.handle(action) { return Effect.none }
+        guard action == .open else { return nil }
+        guard let r = table.selectedRow else { return Effect.none }
+        return FindingJump.open(shown[r], app: app)
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return false }
+        guard table.click(x: x, y: y) else { return nil }
         if before == table.selectedRow { return handle(.open, app: app) }
-        return true
+        return Effect.none
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {

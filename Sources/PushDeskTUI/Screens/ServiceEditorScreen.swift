@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
-final class ServiceEditorScreen: ConsoleScreen {
+final class ServiceEditorScreen: ConsoleScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     var form = Form([
@@ -101,52 +101,46 @@ final class ServiceEditorScreen: ConsoleScreen {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         sync()
         switch action {
-        case .save:
-            app.save(s)
-            return true
-        case .undo:
-            if s.undo() { app.message = "Undone." } else { app.message = "Nothing to undo." }
-            return true
+        case .save: return .save(s)
+        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
         case .deliveries:
             // Deliveries name their service: a service not saved yet has none.
             guard let name = s.original?.name else {
-                app.message = "Save the service first (Ctrl-S): deliveries name a saved service."
-                return true
+                return .say("Save the service first (Ctrl-S): deliveries name a saved service.")
             }
-            app.push(DeliveriesListScreen(service: name, app: app))
-            return true
+            return .push(DeliveriesListScreen(service: name, app: app))
         default: break
         }
         if focusArea == .form {
             if action == .nextField, form.focus == form.fields.count - 1 {
                 focusArea = .apps
-                return true
+                return Effect.none
             }
             if action == .prevField, form.focus == 0 {
                 focusArea = .apps
-                return true
+                return Effect.none
             }
             if action == .pick, form.focus == form.fields.count - 1 {
                 focusArea = .apps
-                return true
+                return Effect.none
             }
             switch form.handle(action) {
             case .changed(let id):
                 apply(id)
-                return true
-            case .unhandled: return false
-            default: return true
+                return Effect.none
+            case .unhandled: return nil
+            default: return Effect.none
             }
         }
-        if apps.handle(action) { return true }
+        if apps.handle(action) { return Effect.none }
         let sel = apps.selectedRow
         switch action {
         case .open:
-            guard let sel else { return true }
-            app.push(AppEditorScreen(session: s, index: sel))
+            guard let sel else { return Effect.none }
+            return .push(AppEditorScreen(session: s, index: sel, secretExists: app.store.secretExists))
         case .addIOS:
             let d = s.draft
             let unique = uniqueKey(app)
@@ -167,7 +161,7 @@ final class ServiceEditorScreen: ConsoleScreen {
             }
             sync()
             apps.select(row: s.draft.apps.count - 2)
-            app.message = "Added the iOS sandbox + production pair: Enter to set bundle id and credentials."
+            return .say("Added the iOS sandbox + production pair: Enter to set bundle id and credentials.")
         case .addAndroid:
             let d = s.draft
             let base = d.name.isEmpty ? "app" : d.name
@@ -178,35 +172,54 @@ final class ServiceEditorScreen: ConsoleScreen {
             }
             sync()
             apps.select(row: s.draft.apps.count - 1)
-            app.message = "Added an Android app: Enter to set package name and credentials."
+            return .say("Added an Android app: Enter to set package name and credentials.")
         case .delete:
-            guard let sel else { return true }
-            app.dialog = .confirm(
-                id: "deleteApp", title: "Delete app",
-                message: "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?")
+            guard let sel else { return Effect.none }
+            return .ask(
+                self,
+                .buttons(
+                    "Delete app",
+                    "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
+                    [("Yes", .deleteApp(sel)), ("No", .keep)], focus: 1, cancel: .keep))
         case .moveUp, .moveDown:
-            guard let sel else { return true }
+            guard let sel else { return Effect.none }
             let to = action == .moveUp ? sel - 1 : sel + 1
-            guard s.draft.apps.indices.contains(to) else { return true }
+            guard s.draft.apps.indices.contains(to) else { return Effect.none }
             s.edit(nil) { $0.apps.swapAt(sel, to) }
             sync()
             apps.select(row: to)
-        default: return false
+        default: return nil
         }
-        return true
+        return Effect.none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    enum Reply {
+        case deleteApp(Int)
+        case keep
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .deleteApp(let i):
+            guard s.draft.apps.indices.contains(i) else { return .none }
+            s.edit(nil) { $0.apps.remove(at: i) }
+            sync()
+        case .keep: break
+        }
+        return .none
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync()
         if form.click(x: x, y: y) {
             focusArea = .form
-            return true
+            return Effect.none
         }
         let before = apps.selectedRow
-        guard apps.click(x: x, y: y) else { return false }
+        guard apps.click(x: x, y: y) else { return nil }
         if focusArea == .apps && before == apps.selectedRow { return handle(.open, app: app) }
         focusArea = .apps
-        return true
+        return Effect.none
     }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
@@ -222,12 +235,6 @@ final class ServiceEditorScreen: ConsoleScreen {
             }
             return k
         }
-    }
-
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        guard id == "deleteApp", result == .button(0), let sel = apps.selectedRow else { return }
-        s.edit(nil) { $0.apps.remove(at: sel) }
-        sync()
     }
 
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {

@@ -61,19 +61,22 @@ extension ConsoleApp {
     /// Until the store has loaded, rows are placeholders: what would open, copy, delete or
     /// list records (or reload the store, as taking the lock does) says so instead.
     func refuseWhileLoading(_ key: Key) -> Bool {
-        guard loading, let a = KeyRegistry.action(for: key, in: top.contexts + [.global]) else { return false }
-        return refuseWhileLoading(a)
+        guard loading, let a = KeyRegistry.action(for: key, in: top.contexts + [.global]),
+            let refusal = loadingRefusal(a)
+        else { return false }
+        apply(refusal)
+        return true
     }
 
-    /// The same for an action reached another way (a click on a row opens it).
-    func refuseWhileLoading(_ action: Action) -> Bool {
-        guard loading else { return false }
+    /// What an action gets while loading, when it needs the loaded store (a click on a row
+    /// opens it, so views ask too); nil when it may go ahead.
+    func loadingRefusal(_ action: Action) -> Effect? {
+        guard loading else { return nil }
         switch action {
         case .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock:
-            message = Self.stillLoading
-            return true
+            return .say(Self.stillLoading)
         default:
-            return false
+            return nil
         }
     }
 }

@@ -64,7 +64,7 @@ public enum ConsoleRunner {
         let inbox = LoadInbox()
         if lazy { inbox.start(consoleStore) }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
-        if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
+        if let themeNote { app.inform(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
         app.message =
             [

@@ -328,6 +328,7 @@ final class ComposerScreenTests: XCTestCase {
     /// With --mouse: clicks switch the form's tabs, focus fields and pick preview apps.
     func testClicksSwitchTabsFieldsAndApps() throws {
         let app = makeApp()
+        app.resize(width: 200, height: 50)  // clicks land where the last frame of this size drew
         open("summer-sale", app)
         var b = app.render(width: 200, height: 50)
         app.handle(.click(x: try XCTUnwrap(b.column(of: "Android", inRow: 1)) + 1, y: 1))

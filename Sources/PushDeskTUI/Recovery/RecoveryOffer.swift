@@ -9,6 +9,7 @@ extension ConsoleApp {
         guard !access.isReadOnly, let keeper = recovery else { return }
         reliability.offers = keeper.pending()
         showNextOffer()
+        settle()
     }
 
     func showNextOffer() {

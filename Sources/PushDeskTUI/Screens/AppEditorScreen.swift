@@ -3,7 +3,7 @@ import PushDeskCore
 
 /// Edits one app of the service being edited, in the Campaign console's tabs:
 /// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
-final class AppEditorScreen: ConsoleScreen, Asking {
+final class AppEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     let index: Int
@@ -16,9 +16,26 @@ final class AppEditorScreen: ConsoleScreen, Asking {
         case sounds = "Sounds"
     }
     private(set) var tab: Tab = .information
-    var form = Form([])
-    var table = TableView(columns: ItemKind.variables.columns)
-    var rowForm = Form([])
+    /// The form of the tab, or its table and the form of the selected row; the tab bar's place.
+    struct View {
+        var form = Form([])
+        var table = TableView(columns: ItemKind.variables.columns)
+        var rowForm = Form([])
+        var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+    var view = View()
+    var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
+    var rowForm: Form {
+        get { view.rowForm }
+        set { view.rowForm = newValue }
+    }
     /// On the table tabs: the table has focus, or the form of its selected row.
     private(set) var editingRow = false
     private var seenVersion = -1
@@ -319,11 +336,9 @@ final class AppEditorScreen: ConsoleScreen, Asking {
         }
     }
 
-    private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
-
     func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync()
-        if y == tabBarRect.y, let i = TabBar.index(atX: x, in: tabBarRect, tabs: tabs.map(\.rawValue)) {
+        if y == view.tabBarRect.y, let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: tabs.map(\.rawValue)) {
             tab = tabs[i]
             sync()
             return Effect.none
@@ -363,46 +378,56 @@ final class AppEditorScreen: ConsoleScreen, Asking {
         return effect
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {
+    /// The draft into the widgets; findings and input errors under the fields.
+    func update(_ rect: Rect, app ca: ConsoleApp) {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
-        let mine = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+        guard itemKind == nil else { return }
+        form.clearMessages()
+        for f in findings(ca) {
+            let leaf = FieldPath(f.field).leaf
+            form.setMessage(
+                leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)",
+                role: f.severity == .error ? .findingError : .findingWarning)
+        }
+        for (id, e) in inputErrors { form.setMessage(id, e) }
+    }
+
+    private func findings(_ ca: ConsoleApp) -> [Finding] {
+        ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp, view v: inout View) {
+        guard s.draft.apps.indices.contains(index) else { return }
+        let mine = findings(ca)
         let header: String
         switch app {
         case .ios(let i): header = "iOS \(i.environment.rawValue) app · \(i.integrationKey)"
         case .android(let x): header = "Android app (\(x.api.rawValue)) · \(x.integrationKey)"
         }
         buf.put(" " + header, x: rect.x, y: rect.y, role: .muted, maxX: rect.maxX)
-        tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
+        v.tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
         TabBar.render(
-            into: &buf, tabBarRect,
+            into: &buf, v.tabBarRect,
             tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
         let paneH = min(max(mine.count, 1), 4) + 1
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)
         let pane = Rect(x: rect.x, y: body.maxY, width: rect.width, height: paneH)
         if let k = itemKind {
-            let formH = rowForm.fields.count + 2
-            let (tb, fb) = body.splitBottom(table.selectedRow == nil ? 0 : formH)
+            let formH = v.rowForm.fields.count + 2
+            let (tb, fb) = body.splitBottom(v.table.selectedRow == nil ? 0 : formH)
             buf.box(
                 tb, role: editingRow ? .border : .borderFocus,
                 title: tab.rawValue + " (n add, Enter/Tab edit, d delete, K/J move)")
-            table.render(into: &buf, tb.inset(1), focused: !editingRow)
+            v.table.render(into: &buf, tb.inset(1), focused: !editingRow)
             if !fb.isEmpty {
                 buf.box(
                     fb, role: editingRow ? .borderFocus : .border, title: "Selected \(k.noun) (Esc back to the table)")
-                rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
+                v.rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
             }
         } else {
-            form.clearMessages()
-            for f in mine {
-                let leaf = FieldPath(f.field).leaf
-                form.setMessage(
-                    leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)",
-                    role: f.severity == .error ? .findingError : .findingWarning)
-            }
-            for (id, e) in inputErrors { form.setMessage(id, e) }
             buf.box(body, role: .borderFocus, title: tab.rawValue)
-            form.render(into: &buf, body.inset(1), focused: true)
+            v.form.render(into: &buf, body.inset(1), focused: true)
         }
         FindingsPane.render(into: &buf, pane, findings: mine)
     }

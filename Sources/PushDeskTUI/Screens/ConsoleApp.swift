@@ -25,7 +25,11 @@ public final class ConsoleApp {
     /// The open dialog, if any.
     public var dialog: Dialog? { question?.dialog }
     public private(set) var helpVisible = false
-    private var helpScroll = 0
+    private(set) var helpScroll = 0
+    /// The size the console is drawn at (the terminal's, from `resize`). View state (scroll
+    /// offsets, click areas) is laid out for it after every key, so drawing changes nothing.
+    public private(set) var viewWidth = 80
+    public private(set) var viewHeight = 24
     /// One-shot status message, cleared by the next key.
     public var message: String?
     public private(set) var quitRequested = false
@@ -59,6 +63,41 @@ public final class ConsoleApp {
         self.availableThemes = availableThemes
         if loadNow { reload() } else { beginLoading() }
         stack = [ServicesListScreen(app: self)]
+        settle()
+    }
+
+    /// The terminal's size changed (or is first known): lay the views out for it.
+    public func resize(width: Int, height: Int) {
+        viewWidth = width
+        viewHeight = height
+        settle()
+    }
+
+    /// The title row, the body the views draw in (under the read-only banner) and the status row.
+    private func frame(width: Int, height: Int) -> (title: Rect, body: Rect, status: Rect) {
+        let all = Rect(x: 0, y: 0, width: width, height: height)
+        let (titleRow, rest) = all.splitTop(1)
+        var (body, statusRow) = rest.splitBottom(1)
+        if access.banner != nil { body = body.splitTop(1).1 }
+        return (titleRow, body, statusRow)
+    }
+
+    /// After every key: the top view, the help overlay and the dialog bring what they show
+    /// up to date and keep their scroll offsets and click areas for the current size.
+    func settle() {
+        guard viewWidth >= Self.minWidth, viewHeight >= Self.minHeight else { return }
+        let body = frame(width: viewWidth, height: viewHeight).body
+        top.settle(body, app: self)
+        var scratch = CellBuffer(width: viewWidth, height: viewHeight)
+        if helpVisible {
+            helpScroll = HelpOverlay.render(
+                into: &scratch, in: body, contexts: top.contexts + [.global], textField: top.textFocused,
+                scroll: helpScroll)
+        }
+        if var q = question {
+            q.dialog.render(into: &scratch, in: body)
+            question = q
+        }
     }
 
     // MARK: store
@@ -250,9 +289,6 @@ public final class ConsoleApp {
     /// A message dialog (OK only).
     func show(_ title: String, _ message: String) { apply(.inform(title, message)) }
 
-    /// A message dialog from outside the views (the runner: a theme that was not used).
-    public func inform(title: String, message: String) { show(title, message) }
-
     /// Deletes a listed record's file, only the version that was listed: a file changed
     /// on disk since is kept (and the lists show it as it is now).
     private func delete(_ kind: RecordKind, _ name: String) {
@@ -272,8 +308,14 @@ public final class ConsoleApp {
 
     // MARK: input
 
-    /// The one entry point for input. Every state change happens here.
+    /// The one entry point for input. Every state change happens here; then the views are
+    /// laid out for the next frame.
     public func handle(_ key: Key) {
+        dispatch(key)
+        settle()
+    }
+
+    private func dispatch(_ key: Key) {
         if key == .resize || key == .ignored { return }
         message = nil
         if helpVisible {
@@ -378,9 +420,17 @@ public final class ConsoleApp {
         message = why
     }
 
+    /// A message dialog from outside the views (the runner: a theme that was not used).
+    public func inform(title: String, message: String) {
+        show(title, message)
+        settle()
+    }
+
     // MARK: drawing
 
-    /// Draws the whole state into a new buffer of this size.
+    /// Draws the whole state into a new buffer of this size; changes nothing (view state was
+    /// laid out for `viewWidth` × `viewHeight` after the last key: another size draws from
+    /// copies laid out on the fly).
     public func render(width: Int, height: Int, asciiOnly: Bool = false) -> CellBuffer {
         var buf = CellBuffer(width: width, height: height)
         buf.asciiOnly = asciiOnly
@@ -389,14 +439,12 @@ public final class ConsoleApp {
             TooSmallView.render(into: &buf, dialog: dialog)
             return buf
         }
-        let (titleRow, rest) = buf.bounds.splitTop(1)
-        var (body, statusRow) = rest.splitBottom(1)
+        let (titleRow, body, statusRow) = frame(width: width, height: height)
         if let banner = access.banner {
             // A read-only console says so on every screen, with who holds the store.
-            let (line, below) = body.splitTop(1)
+            let line = Rect(x: 0, y: titleRow.maxY, width: width, height: 1)
             buf.fill(line, role: .findingWarning)
             buf.put(" " + banner, x: line.x, y: line.y, role: .findingWarning, maxX: line.maxX)
-            body = below
         }
         buf.fill(titleRow, role: .title)
         let dirty = stack.contains { $0.session?.isDirty ?? false }
@@ -419,7 +467,7 @@ public final class ConsoleApp {
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            helpScroll = HelpOverlay.render(
+            HelpOverlay.render(
                 into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)
         }
         if var d = dialog {

@@ -4,11 +4,16 @@ import PushDeskCore
 /// The deliveries of one service (or, with `a`, of the whole store): each row shows the
 /// types, the largest payload across the target apps (the core's preview, no profile) and
 /// the worst finding (what `pushdesk validate` reports). Enter opens the composer.
-final class DeliveriesListScreen: ConsoleScreen, Asking {
+final class DeliveriesListScreen: StatefulScreen, Asking {
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
-    var table = TableView(columns: [])
+    struct View { var table = TableView(columns: []) }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
     private(set) var shown: [Delivery] = []
 
     init(service: String?, app: ConsoleApp) {
@@ -144,11 +149,14 @@ final class DeliveriesListScreen: ConsoleScreen, Asking {
         return Effect.none
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: ConsoleApp) {
         // A delivery saved or deleted elsewhere changes the count. Counted in place: filtering
         // copied every delivery on each frame (7 ms per key with 5,000 of them).
         let count = showAll ? app.deliveries.count : app.deliveries.reduce(0) { $0 + ($1.service == service ? 1 : 0) }
         if table.rows.count != count { refresh(app) }
-        table.render(into: &buf, rect, focused: true)
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        v.table.render(into: &buf, rect, focused: true)
     }
 }

@@ -2,20 +2,31 @@ import PushDeskCore
 
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
-final class ServiceEditorScreen: ConsoleScreen, Asking {
+final class ServiceEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
-    var form = Form([
-        FormField(id: "name", label: "Name", note: "file name"),
-        FormField(id: "label", label: "Label"),
-        FormField(id: "targetMapping", label: "Target mapping"),
-        FormField(id: "marketingUrl", label: "Marketing URL"),
-        FormField(id: "trackingUrl", label: "Tracking URL"),
-    ])
-    var apps = TableView(columns: [
-        .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
-        .init("Integration key"), .init("Findings", width: 14),
-    ])
+    struct View {
+        var form = Form([
+            FormField(id: "name", label: "Name", note: "file name"),
+            FormField(id: "label", label: "Label"),
+            FormField(id: "targetMapping", label: "Target mapping"),
+            FormField(id: "marketingUrl", label: "Marketing URL"),
+            FormField(id: "trackingUrl", label: "Tracking URL"),
+        ])
+        var apps = TableView(columns: [
+            .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
+            .init("Integration key"), .init("Findings", width: 14),
+        ])
+    }
+    var view = View()
+    var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
+    var apps: TableView {
+        get { view.apps }
+        set { view.apps = newValue }
+    }
     enum Focus { case form, apps }
     private(set) var focusArea: Focus = .form
     private var seenVersion = -1
@@ -237,7 +248,8 @@ final class ServiceEditorScreen: ConsoleScreen, Asking {
         }
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    /// The draft into the widgets; findings under the fields and in the apps' column.
+    func update(_ rect: Rect, app: ConsoleApp) {
         sync()
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
@@ -259,16 +271,19 @@ final class ServiceEditorScreen: ConsoleScreen, Asking {
                 ]
         }
         apps.setRows(rows, roles: rows.indices.map { ServicesListScreen.role(byApp[$0]?.map(\.1) ?? []) })
+    }
 
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        let mine = app.findings(forService: s.draft.name)
         let paneH = min(max(mine.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)
-        let formH = form.height(width: main.width - 2) + 2
+        let formH = v.form.height(width: main.width - 2) + 2
         let (formBox, appsBox) = main.splitTop(min(formH, main.height / 2 + 2))
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Service")
-        form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
         buf.box(
             appsBox, role: focusArea == .apps ? .borderFocus : .border, title: "Apps (i: add iOS pair, a: add Android)")
-        apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
+        v.apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
         FindingsPane.render(into: &buf, pane, findings: mine)
     }
 }

@@ -1,10 +1,17 @@
 import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
-final class ServicesListScreen: ConsoleScreen, Asking {
-    var table = TableView(columns: [
-        .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
-    ])
+final class ServicesListScreen: StatefulScreen, Asking {
+    struct View {
+        var table = TableView(columns: [
+            .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
+        ])
+    }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
 
     init(app: ConsoleApp) {
         table.emptyText = "No service yet: press n to create one."
@@ -106,8 +113,12 @@ final class ServicesListScreen: ConsoleScreen, Asking {
         return Effect.none
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
-        refreshCounts(app)
+    /// Findings counts change as drafts are edited elsewhere; keep the rows current.
+    func update(_ rect: Rect, app: ConsoleApp) {
+        if table.rows.count != app.services.count { refresh(app: app) }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
         var area = rect
         if !app.loadErrors.isEmpty {
             let n = min(app.loadErrors.count, 3)
@@ -117,11 +128,6 @@ final class ServicesListScreen: ConsoleScreen, Asking {
             }
             area = rest
         }
-        table.render(into: &buf, area.inset(0), focused: true)
-    }
-
-    /// Findings counts change as drafts are edited elsewhere; keep the rows current.
-    private func refreshCounts(_ app: ConsoleApp) {
-        if table.rows.count != app.services.count { refresh(app: app) }
+        v.table.render(into: &buf, area.inset(0), focused: true)
     }
 }

@@ -54,6 +54,7 @@ extension ConsoleApp {
         profiles = loaded.profiles
         findings = loaded.findings  // no draft can exist yet: nothing opens while loading
         for s in stack { s.willAppear(app: self) }
+        settle()
     }
 }
 

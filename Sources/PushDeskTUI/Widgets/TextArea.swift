@@ -1,7 +1,7 @@
 /// A multi-line text field (a notification body): line breaks, soft wrap at the field's
 /// width, the cursor moved by character, by visual row (↑↓ keep the column), to the start
 /// or end of the line, and word / line deletes. Positions are Characters; widths columns.
-public struct TextArea: Equatable, Sendable {
+public struct TextArea: Equatable, Sendable, CustomReflectable {
     /// Setting the text keeps a cursor that was at the end at the (new) end.
     public var text: String {
         didSet { if cursor >= oldValue.count || cursor > text.count { cursor = text.count } }
@@ -23,6 +23,17 @@ public struct TextArea: Equatable, Sendable {
 
     public static func == (a: TextArea, b: TextArea) -> Bool {
         a.text == b.text && a.cursor == b.cursor && a.scroll == b.scroll
+    }
+
+    /// What the area is, without its layout cache (a memo, not state: `dump` and the tests
+    /// that compare state before and after drawing see this).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "text": text, "cursor": cursor, "scroll": scroll, "goalColumn": goalColumn as Any,
+                "wrapWidth": wrapWidth,
+            ])
     }
 
     /// A pure function of (text, width), so copies of the area may share it.

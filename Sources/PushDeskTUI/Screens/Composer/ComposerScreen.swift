@@ -6,22 +6,36 @@ import PushDeskCore
 /// `PreviewEngine`, the function behind `pushdesk preview` — with the size meter, the
 /// device view and the findings (Enter jumps to the field). Below 120 columns the preview
 /// goes under the form.
-final class ComposerScreen: ConsoleScreen, Asking {
+final class ComposerScreen: StatefulScreen, Asking {
     static let wideWidth = 120
 
     let s: DeliverySession
     var session: (any DraftSession)? { s }
     private(set) var tab: ComposerTab = .content
-    private(set) var form = Form([])
+    /// The form of the tab, the preview pane and the tab bar's place (mouse clicks).
+    struct View {
+        var form = Form([])
+        var pane = PreviewPane()
+        var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+    var view = View()
+    private(set) var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
     enum Focus { case form, preview }
     private(set) var focusArea: Focus = .form
     /// The sample recipient the preview is personalized for (not part of the delivery).
     private(set) var profileName: String?
-    var pane = PreviewPane()
+    var pane: PreviewPane {
+        get { view.pane }
+        set { view.pane = newValue }
+    }
 
     private var seenVersion = -1
     private var builtFor: ComposerTab?
-    private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The preview shown: made when the draft, the profile or the service changed (`update`).
+    private var shown: Preview?
     /// The last preview and what it was made from: only an edit, a profile change or a
     /// change of the service recomputes it.
     private var cached: (version: Int, profile: String?, service: Service, preview: Preview)?
@@ -225,8 +239,8 @@ final class ComposerScreen: ConsoleScreen, Asking {
 
     func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync(app)
-        if y == tabBarRect.y, x < tabBarRect.maxX,
-            let i = TabBar.index(atX: x, in: tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
+        if y == view.tabBarRect.y, x < view.tabBarRect.maxX,
+            let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
         {
             tab = ComposerTab.allCases[i]
             sync(app)
@@ -373,9 +387,12 @@ final class ComposerScreen: ConsoleScreen, Asking {
 
     // MARK: drawing
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    /// The draft into the form, the preview of the draft (only an edit, a profile or a
+    /// service change makes a new one) and its findings under the fields.
+    func update(_ rect: Rect, app: ConsoleApp) {
         sync(app)
         let p = preview(app)
+        shown = p
         // Findings on this tab's fields go under them (the most severe first, once per field).
         form.clearMessages()
         if let p {
@@ -392,20 +409,25 @@ final class ComposerScreen: ConsoleScreen, Asking {
                     role: f.severity == .error ? .findingError : .findingWarning)
             }
         }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        let p = shown
         let wide = rect.width >= Self.wideWidth
         let formW = wide ? min(86, max(64, rect.width * 2 / 5)) : rect.width
         let formH: Int
-        if let i = form.fields.firstIndex(where: \.isTextArea) {
-            form.fields[i].kind = .textArea(rows: wide ? 3...max(3, rect.height / 4) : 2...3)
+        // The body grows with the screen: its bounds are view state, laid out for the size.
+        if let i = v.form.fields.firstIndex(where: \.isTextArea) {
+            v.form.fields[i].kind = .textArea(rows: wide ? 3...max(3, rect.height / 4) : 2...3)
         }
         if wide {
             formH = rect.height - 1
         } else {
-            formH = min(form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
+            formH = min(v.form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
         }
-        tabBarRect = Rect(x: rect.x, y: rect.y, width: formW, height: 1)
+        v.tabBarRect = Rect(x: rect.x, y: rect.y, width: formW, height: 1)
         TabBar.render(
-            into: &buf, tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue),
+            into: &buf, v.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue),
             active: ComposerTab.allCases.firstIndex(of: tab) ?? 0)
         let formBox = Rect(x: rect.x, y: rect.y + 1, width: formW, height: formH)
         var boxTitle = tab.rawValue
@@ -417,7 +439,7 @@ final class ComposerScreen: ConsoleScreen, Asking {
         default: boxTitle += " (Ctrl-O next tab)"
         }
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: boxTitle)
-        form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
 
         let paneRect =
             wide
@@ -430,7 +452,7 @@ final class ComposerScreen: ConsoleScreen, Asking {
             : service == nil
                 ? "Service '\(s.draft.service)' is not in the store: choose another (Service, on the Content tab)."
                 : "Service '\(s.draft.service)' has no app yet: add apps to it to see their payloads."
-        pane.render(
+        v.pane.render(
             into: &buf, paneRect, preview: p, stamp: previewStamp, empty: empty,
             appName: service?.label.isEmpty == false ? service!.label : s.draft.service,
             focused: focusArea == .preview)

@@ -120,7 +120,7 @@ final class KeyRegistryTests: XCTestCase {
 
     func testHelpOverlayListsTheRegistryBindings() {
         var b = CellBuffer(width: 100, height: 40)
-        HelpOverlay.render(into: &b, in: b.bounds, contexts: [.servicesList, .global], textField: false)
+        HelpOverlay.render(into: &b, in: b.bounds, contexts: [.servicesList, .global])
         for binding in KeyRegistry.bindings(in: [.servicesList]) {
             XCTAssertNotNil(b.row(containing: binding.description), "help lacks \(binding.description):\n\(b.text)")
         }

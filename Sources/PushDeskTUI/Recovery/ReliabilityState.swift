@@ -70,38 +70,6 @@ extension ConsoleApp {
         return store.baseline(session.recordKind.path(name))
     }
 
-    // MARK: read-only
-
-    /// Keys that would change a record or write the store, refused in a read-only console
-    /// with a message saying who holds it. (EditSession and ConsoleStore refuse too; this is
-    /// so that nothing even looks edited.)
-    func refuseInReadOnly(_ key: Key) -> Bool {
-        guard access.isReadOnly else { return false }
-        let s = top
-        let editing = s.recoverable != nil
-        if editing, s.textFocused {
-            switch key {
-            case .char, .paste, .backspace, .delete, .ctrl("d"), .ctrl("h"), .ctrl("k"), .ctrl("u"), .ctrl("w"):
-                message = access.refusal
-                return true
-            default: break
-            }
-        }
-        guard let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) else { return false }
-        let writes: Set<Action> =
-            editing
-            ? [
-                .save, .undo, .new, .duplicate, .delete, .addIOS, .addAndroid, .generateKey, .toggle, .pick, .moveUp,
-                .moveDown, .newline,
-            ]
-            : [.new, .duplicate, .delete]
-        if writes.contains(a) {
-            message = access.refusal
-            return true
-        }
-        return false
-    }
-
     /// Ctrl-X: take the lock (free, or from a holder whose process is gone, after asking).
     func takeLock() {
         guard access.isReadOnly else {

@@ -90,9 +90,7 @@ public final class ConsoleApp {
         top.settle(body, app: self)
         var scratch = CellBuffer(width: viewWidth, height: viewHeight)
         if helpVisible {
-            helpScroll = HelpOverlay.render(
-                into: &scratch, in: body, contexts: top.contexts + [.global], textField: top.textFocused,
-                scroll: helpScroll)
+            helpScroll = HelpOverlay.render(into: &scratch, in: body, contexts: activeContexts, scroll: helpScroll)
         }
         if var q = question {
             q.dialog.render(into: &scratch, in: body)
@@ -342,7 +340,10 @@ public final class ConsoleApp {
             return
         }
         defer { recheckIfEdited() }
-        if refuseInReadOnly(key) || refuseWhileLoading(key) { return }
+        if let why = refusal(for: key) {
+            message = why
+            return
+        }
         let s = top
         switch key {
         case .wheelUp:
@@ -357,8 +358,13 @@ public final class ConsoleApp {
         default: break
         }
         if s.textFocused, Self.isText(key), s.handleText(key, app: self) { return }
-        if let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) {
-            if let e = s.handle(a, app: self) { apply(e) } else { handleGlobal(a) }
+        if let b = KeyRegistry.binding(for: key, in: activeContexts) {
+            // Editing keys go to the focused field, whose one line editor acts on them.
+            if b.context == .textField {
+                _ = s.handleText(key, app: self)
+                return
+            }
+            if let e = s.handle(b.action, app: self) { apply(e) } else { handleGlobal(b.action) }
         } else if !s.handleUnbound(key, app: self), s.textFocused {
             _ = s.handleText(key, app: self)
         }
@@ -375,6 +381,44 @@ public final class ConsoleApp {
             checkedVersions = v
             recheck()
         }
+    }
+
+    /// The key contexts in force: the top view's, the text-field keys when a field has
+    /// focus, then the global ones.
+    var activeContexts: [KeyContext] { top.contexts + (top.textFocused ? [.textField] : []) + [.global] }
+
+    /// Why a key cannot act here, from its binding's policy in the registry (or typing into
+    /// a record of a read-only console); nil when it can.
+    func refusal(for key: Key) -> String? {
+        if access.isReadOnly, top.recoverable != nil, top.textFocused, Self.isText(key) { return access.refusal }
+        return KeyRegistry.binding(for: key, in: activeContexts).flatMap(refusal)
+    }
+
+    /// The refusal of an action reached another way than its key (a click opens a row).
+    func refusal(for action: Action) -> Effect? {
+        KeyRegistry.bindings(in: activeContexts).first { $0.action == action }.flatMap(refusal).map { .say($0) }
+    }
+
+    /// Why a binding cannot act now: a condition it is unavailable under, or it writes and
+    /// the console is read-only (a text field writes only when it is a record's).
+    func refusal(_ b: KeyBinding) -> String? {
+        if let u = b.unavailable.first(where: { holds($0.when) }) { return u.why }
+        if b.writes, access.isReadOnly, b.context != .textField || top.recoverable != nil { return access.refusal }
+        return nil
+    }
+
+    func holds(_ c: KeyCondition) -> Bool {
+        switch c {
+        case .storeLoading: loading
+        case .nothingOpen: top.session == nil
+        }
+    }
+
+    /// Not offered in the status bar: what a read-only console refuses, or what cannot act
+    /// for a lasting reason (nothing open).
+    private func hintHidden(_ b: KeyBinding) -> Bool {
+        if b.unavailable.contains(where: { $0.when.hidesHint && holds($0.when) }) { return true }
+        return b.writes && access.isReadOnly && (b.context != .textField || top.recoverable != nil)
     }
 
     /// Printable text and pastes (never commands while a text field has focus).
@@ -407,7 +451,6 @@ public final class ConsoleApp {
                     pop()
                 }
             }
-        case .save: message = "Nothing to save here: open a service or a delivery (Enter) first."
         case .takeLock: takeLock()
         case .undo: message = "Nothing to undo here."
         default: break
@@ -460,15 +503,13 @@ public final class ConsoleApp {
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
-        let hintContexts = top.contexts + [.global]
-        // No "save" hint where there is nothing to save.
-        let hints = KeyRegistry.hints(for: hintContexts).filter { top.session != nil || $0.label != "save" }
+        // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
+        let hints = KeyRegistry.hints(for: activeContexts, hiding: hintHidden)
             .map { $0.label == "help" ? (key: helpKey, label: $0.label) : $0 }
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            HelpOverlay.render(
-                into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)
+            HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll)
         }
         if var d = dialog {
             buf.cursor = nil

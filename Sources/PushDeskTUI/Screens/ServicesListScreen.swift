@@ -60,7 +60,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
 
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         if table.handle(action) { return Effect.none }
-        if let refusal = app.loadingRefusal(action) { return refusal }
+        if let refusal = app.refusal(for: action) { return refusal }
         let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
         switch action {
         case .open:

@@ -33,7 +33,7 @@ extension ConsoleStore {
 }
 
 extension ConsoleApp {
-    static let stillLoading = "Still loading the store; this takes a moment on a large store."
+    static let stillLoading = KeyRegistry.stillLoading
 
     /// The lazy start: one placeholder row per service file, marked as loading.
     func beginLoading() {
@@ -55,30 +55,6 @@ extension ConsoleApp {
         findings = loaded.findings  // no draft can exist yet: nothing opens while loading
         for s in stack { s.willAppear(app: self) }
         settle()
-    }
-}
-
-extension ConsoleApp {
-    /// Until the store has loaded, rows are placeholders: what would open, copy, delete or
-    /// list records (or reload the store, as taking the lock does) says so instead.
-    func refuseWhileLoading(_ key: Key) -> Bool {
-        guard loading, let a = KeyRegistry.action(for: key, in: top.contexts + [.global]),
-            let refusal = loadingRefusal(a)
-        else { return false }
-        apply(refusal)
-        return true
-    }
-
-    /// What an action gets while loading, when it needs the loaded store (a click on a row
-    /// opens it, so views ask too); nil when it may go ahead.
-    func loadingRefusal(_ action: Action) -> Effect? {
-        guard loading else { return nil }
-        switch action {
-        case .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock:
-            return .say(Self.stillLoading)
-        default:
-            return nil
-        }
     }
 }
 

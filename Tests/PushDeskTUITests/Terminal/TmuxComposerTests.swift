@@ -4,15 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The composer in a real terminal: the built binary in tmux, driven like an operator.
-final class TmuxComposerTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxComposerTests: TmuxTestCase {
     /// `pushdesk preview NAME --app KEY --json`: the payload's own pretty lines (the
     /// document nests it 6 columns deep) and its byte count.
     func cliPayload(_ delivery: String, app: String) throws -> (lines: [String], bytes: Int) {

@@ -7,15 +7,7 @@ import XCTest
 /// pane, TERM=dumb, vt100, TERM unset, and the console started without a terminal on
 /// standard input or with its output piped. (Unknown TERM, LANG=C and both descriptors
 /// redirected are in TmuxConsoleTests.)
-final class TerminalEdgeCaseTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TerminalEdgeCaseTests: TmuxTestCase {
     private func serviceFile() throws -> Data {
         try Data(contentsOf: store.appendingPathComponent("services/neotrips.xml"))
     }

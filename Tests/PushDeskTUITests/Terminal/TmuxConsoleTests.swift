@@ -4,15 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The real-terminal suite: the built binary in tmux, driven like an operator would.
-final class TmuxConsoleTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxConsoleTests: TmuxTestCase {
     func xml(_ name: String) throws -> String {
         try String(contentsOf: store.appendingPathComponent("services/\(name).xml"), encoding: .utf8)
     }

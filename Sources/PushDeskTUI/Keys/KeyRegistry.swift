@@ -74,6 +74,13 @@ public struct KeyBinding: Sendable {
     public var unavailable: [Unavailability] = []
     /// What help and docs/KEYS.md say: the description, plus the confirmation a destructive key asks for.
     public var helpText: String { dangerous ? description + " (asks first)" : description }
+
+    /// The key to name for it: the first, or, where printable keys type text (a text field
+    /// has focus), the first that is not a printable key (`?` types, F1 opens help).
+    public func shownKey(textFocused: Bool) -> Key {
+        guard textFocused else { return keys[0] }
+        return keys.first { if case .char = $0 { false } else { true } } ?? keys[0]
+    }
 }
 
 public enum KeyRegistry {
@@ -253,9 +260,11 @@ public enum KeyRegistry {
     /// Status-bar hints: "Enter edit  n new …" for the given contexts, without the bindings
     /// `hidden` says cannot act here (read-only, nothing open).
     public static func hints(
-        for contexts: [KeyContext], hiding hidden: (KeyBinding) -> Bool = { _ in false }
+        for contexts: [KeyContext], textFocused: Bool = false, hiding hidden: (KeyBinding) -> Bool = { _ in false }
     ) -> [(key: String, label: String)] {
-        bindings(in: contexts).filter { !hidden($0) }.compactMap { b in b.hint.map { (b.keys[0].label, $0) } }
+        bindings(in: contexts).filter { !hidden($0) }.compactMap { b in
+            b.hint.map { (b.shownKey(textFocused: textFocused).label, $0) }
+        }
     }
 
     /// docs/KEYS.md, generated (KeysDocTests fails when the committed file is stale).

@@ -493,8 +493,9 @@ public final class ConsoleApp {
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
         if dirty { x = buf.put("* ", x: x, y: 0, role: .titleDirty) }
-        // In a text field `?` is a character: the hint names the key that opens help there.
-        let helpKey = top.textFocused ? "F1" : "?"
+        // In a text field `?` is a character: the title names the key that opens help there.
+        let help = KeyRegistry.bindings(in: [.global]).first { $0.action == .help }
+        let helpKey = help?.shownKey(textFocused: top.textFocused).label ?? "?"
         let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
         let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
@@ -504,8 +505,7 @@ public final class ConsoleApp {
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
         // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
-        let hints = KeyRegistry.hints(for: activeContexts, hiding: hintHidden)
-            .map { $0.label == "help" ? (key: helpKey, label: $0.label) : $0 }
+        let hints = KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil

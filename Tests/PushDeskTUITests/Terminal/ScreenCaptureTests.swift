@@ -37,7 +37,8 @@ final class ScreenCaptureTests: TmuxTestCase {
         shot(
             "Service editor", "Fields of the service, its apps, and the live findings of the rules.",
             waitFor: "Apps (i: add iOS pair")
-        t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")
+        t.focus(hint: "edit app")
+        t.keys("Enter")
         shot(
             "App editor: Information", "The Campaign console's tabs; Ctrl-G generates an integration key.",
             waitFor: "Bundle id")
@@ -57,7 +58,8 @@ final class ScreenCaptureTests: TmuxTestCase {
         shot("App editor: Sounds (iOS only)", "", waitFor: "chime.caf")
         t.keys("C-p", "C-p", "C-p", "C-p")
         t.waitFor("Bundle id")
-        t.keys("Tab", "Tab", "C-u")
+        t.focus(field: "Bundle id")
+        t.keys("C-u")
         shot(
             "Live rules",
             "Clearing the bundle id: the core rule's finding appears under the field and in the pane at once.",

@@ -13,7 +13,7 @@ final class TmuxKeySequenceTests: TmuxTestCase {
         t.waitFor("neotrips")
         t.keys("Enter")
         t.waitFor("Marketing URL")
-        t.keys("Tab")  // the Label field: "Neotrips"
+        t.focus(field: "Label")  // "Neotrips"
         t.type("\u{1b}[1~")
         t.type("<")  // Home as tmux sends it
         t.waitFor("<Neotrips")

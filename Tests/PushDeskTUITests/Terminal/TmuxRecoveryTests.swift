@@ -30,7 +30,8 @@ final class TmuxRecoveryTests: TmuxTestCase {
         t.waitFor("neotrips")
         t.keys("Enter")
         t.waitFor("Marketing URL")
-        t.keys("Tab", "End")
+        t.focus(field: "Label")
+        t.keys("End")
         t.type(append)
         t.waitFor("Neotrips\(append)")
     }
@@ -146,7 +147,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         }
         b.keys("Enter")
         b.waitFor("Marketing URL")
-        b.keys("Tab")
+        b.focus(field: "Label")
         b.type("zz")
         var s = b.waitFor("nothing is changed here")
         XCTAssertFalse(s.contains("zz") || s.contains("(modified)"), s)

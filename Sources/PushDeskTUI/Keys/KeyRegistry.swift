@@ -14,6 +14,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case nextTab, prevTab
     // deliveries and the composer
     case deliveries, allServices, switchPane, copyOut, nextTarget, prevTarget, deviceView
+    // text editing (one line editor for text fields and the body: Widgets/LineEditor.swift)
+    case cursorLeft, cursorRight, lineStart, lineEnd, deleteBack, deleteForward, deleteWord, deleteToStart, deleteToEnd
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -31,7 +33,26 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case textArea = "Composer: the body (multi-line text)"
     case composerPreview = "Composer: preview and findings"
     case findings = "Findings"
+    /// Active whenever a text field (or the body) has focus, after the view's own contexts.
+    case textField = "Text fields (one line, and the body)"
     case dialog = "Dialogs"
+}
+
+/// When a binding cannot act; the console says why instead (lazygit's disabled reason).
+public enum KeyCondition: String, Sendable {
+    /// A large store is still loading: its rows are names only.
+    case storeLoading = "while the store loads"
+    /// The view edits no record.
+    case nothingOpen = "where nothing is open"
+
+    /// Hidden from the status-bar hints while it holds (a short-lived condition is not).
+    var hidesHint: Bool { self == .nothingOpen }
+}
+
+/// A binding that cannot act under a condition, and the reason given to the operator.
+public struct Unavailability: Sendable {
+    public var when: KeyCondition
+    public var why: String
 }
 
 /// One binding: keys, action, what it does. The help overlay, the status-bar hints and
@@ -45,23 +66,51 @@ public struct KeyBinding: Sendable {
     public var hint: String?
     /// Marks actions that destroy data (asked for confirmation).
     public var dangerous = false
+    /// Changes a record or the store: hidden from the hints and refused, with who holds the
+    /// store, in a read-only console. (A text-editing key writes only in a record's field: a
+    /// list's filter is no record.)
+    public var writes = false
+    /// Conditions under which it cannot act, each with the reason the console gives.
+    public var unavailable: [Unavailability] = []
     /// What help and docs/KEYS.md say: the description, plus the confirmation a destructive key asks for.
     public var helpText: String { dangerous ? description + " (asks first)" : description }
+
+    /// The key to name for it: the first, or, where printable keys type text (a text field
+    /// has focus), the first that is not a printable key (`?` types, F1 opens help).
+    public func shownKey(textFocused: Bool) -> Key {
+        guard textFocused else { return keys[0] }
+        return keys.first { if case .char = $0 { false } else { true } } ?? keys[0]
+    }
 }
 
 public enum KeyRegistry {
+    /// What the rows of a loading store cannot do: they are names only (Screens/StoreLoading.swift).
+    static let needsLoadedStore: Set<Action> = [
+        .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock,
+    ]
+    static let stillLoading = "Still loading the store; this takes a moment on a large store."
+
     private static func b(
-        _ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false
+        _ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false,
+        writes: Bool = false, unavailable: [Unavailability] = []
     ) -> KeyBinding {
-        KeyBinding(context: c, keys: keys, action: a, description: d, hint: hint, dangerous: dangerous)
+        var u = unavailable
+        if needsLoadedStore.contains(a) { u.append(Unavailability(when: .storeLoading, why: stillLoading)) }
+        return KeyBinding(
+            context: c, keys: keys, action: a, description: d, hint: hint, dangerous: dangerous,
+            writes: writes || dangerous, unavailable: u)
     }
 
     public static let bindings: [KeyBinding] = [
         b(
             .global, [.char("?"), .f(1), .ctrl("r")], .help, "Show the keys of this view (Ctrl-R inside text fields)",
             hint: "help"),
-        b(.global, [.ctrl("s"), .f(2)], .save, "Save the record being edited", hint: "save"),
-        b(.global, [.ctrl("z")], .undo, "Undo the last edit of this record"),
+        b(
+            .global, [.ctrl("s"), .f(2)], .save, "Save the record being edited", hint: "save", writes: true,
+            unavailable: [
+                .init(when: .nothingOpen, why: "Nothing to save here: open a service or a delivery (Enter) first.")
+            ]),
+        b(.global, [.ctrl("z")], .undo, "Undo the last edit of this record", writes: true),
         b(
             .global, [.ctrl("q"), .f(10), .ctrl("c")], .quit, "Quit (asks when there are unsaved changes)", hint: "quit"
         ),
@@ -80,12 +129,14 @@ public enum KeyRegistry {
         b(.list, [.home, .char("g")], .top, "First row"),
         b(.list, [.end, .char("G")], .bottom, "Last row"),
         b(.list, [.char("/")], .filter, "Filter rows by text (Esc clears)", hint: "filter"),
-        b(.list, [.char("u")], .undo, "Undo the last edit of this record"),
+        b(.list, [.char("u")], .undo, "Undo the last edit of this record", writes: true),
         b(.list, [.char("q")], .quit, "Quit (asks when there are unsaved changes)"),
 
         b(.servicesList, [.enter], .open, "Edit the selected service", hint: "edit"),
-        b(.servicesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New service", hint: "new"),
-        b(.servicesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected service", hint: "duplicate"),
+        b(.servicesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New service", hint: "new", writes: true),
+        b(
+            .servicesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected service", hint: "duplicate",
+            writes: true),
         b(
             .servicesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected service", hint: "delete",
             dangerous: true),
@@ -98,36 +149,40 @@ public enum KeyRegistry {
         b(.serviceApps, [.enter], .open, "Edit the selected app", hint: "edit app"),
         b(
             .serviceApps, [.char("i")], .addIOS, "Add an iOS app (creates the sandbox + production pair)",
-            hint: "add iOS"),
-        b(.serviceApps, [.char("a")], .addAndroid, "Add an Android app", hint: "add Android"),
+            hint: "add iOS", writes: true),
+        b(.serviceApps, [.char("a")], .addAndroid, "Add an Android app", hint: "add Android", writes: true),
         b(
             .serviceApps, [.char("d"), .delete, .f(8)], .delete, "Delete the selected app", hint: "delete",
             dangerous: true),
-        b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up"),
-        b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down"),
+        b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up", writes: true),
+        b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down", writes: true),
 
         b(.form, [.tab, .down], .nextField, "Next field", hint: "next"),
         b(.form, [.backTab, .up], .prevField, "Previous field"),
-        b(.form, [.char(" ")], .toggle, "Toggle a checkbox or cycle a choice"),
-        b(.form, [.enter], .pick, "Open the choices of a choice field; next field otherwise"),
+        b(.form, [.char(" ")], .toggle, "Toggle a checkbox or cycle a choice", writes: true),
+        b(.form, [.enter], .pick, "Open the choices of a choice field; next field otherwise", writes: true),
 
-        b(.appEditor, [.ctrl("g"), .f(6)], .generateKey, "Generate an integration key (a UUID)", hint: "generate key"),
+        b(
+            .appEditor, [.ctrl("g"), .f(6)], .generateKey, "Generate an integration key (a UUID)",
+            hint: "generate key", writes: true),
         b(
             .appEditor, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)",
             hint: "next tab"),
         b(.appEditor, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
 
-        b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add"),
+        b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add", writes: true),
         b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
         b(
             .itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)",
-            hint: "delete"),
-        b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move"),
-        b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down"),
+            hint: "delete", writes: true),
+        b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move", writes: true),
+        b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down", writes: true),
 
         b(.deliveriesList, [.enter], .open, "Compose the selected delivery", hint: "compose"),
-        b(.deliveriesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New delivery", hint: "new"),
-        b(.deliveriesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected delivery", hint: "duplicate"),
+        b(.deliveriesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New delivery", hint: "new", writes: true),
+        b(
+            .deliveriesList, [.char("c"), .f(5)], .duplicate, "Duplicate the selected delivery", hint: "duplicate",
+            writes: true),
         b(
             .deliveriesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected delivery", hint: "delete",
             dangerous: true),
@@ -146,7 +201,7 @@ public enum KeyRegistry {
             .composer, [.ctrl("y"), .f(5)], .copyOut,
             "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
 
-        b(.textArea, [.enter], .newline, "New line (Tab: next field)"),
+        b(.textArea, [.enter], .newline, "New line (Tab: next field)", writes: true),
         b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),
         b(.textArea, [.down], .lineDown, "Row down (from the last row: the field below)"),
 
@@ -163,6 +218,18 @@ public enum KeyRegistry {
 
         b(.findings, [.enter], .open, "Jump to the field of the finding", hint: "jump"),
 
+        b(.textField, [.left, .ctrl("b")], .cursorLeft, "Cursor left"),
+        b(.textField, [.right], .cursorRight, "Cursor right"),
+        b(.textField, [.home, .ctrl("a")], .lineStart, "Start of the value (in the body: of the line)"),
+        b(.textField, [.end, .ctrl("e")], .lineEnd, "End of the value (in the body: of the line)"),
+        b(.textField, [.backspace, .ctrl("h")], .deleteBack, "Delete the character before the cursor", writes: true),
+        b(.textField, [.delete, .ctrl("d")], .deleteForward, "Delete the character at the cursor", writes: true),
+        b(.textField, [.ctrl("w")], .deleteWord, "Delete the word before the cursor", writes: true),
+        b(.textField, [.ctrl("u")], .deleteToStart, "Delete to the start (in the body: of the line)", writes: true),
+        b(
+            .textField, [.ctrl("k")], .deleteToEnd, "Delete to the end (body: of the line; at its end, join)",
+            writes: true),
+
         b(.dialog, [.tab, .right], .nextField, "Next button"),
         b(.dialog, [.backTab, .left], .prevField, "Previous button"),
         b(.dialog, [.enter], .open, "Press the focused button"),
@@ -170,21 +237,34 @@ public enum KeyRegistry {
         b(.dialog, [.tab], .pick, "In a file path: complete the name"),
     ]
 
-    /// The action bound to a key in the first context that binds it.
-    public static func action(for key: Key, in contexts: [KeyContext]) -> Action? {
+    /// The binding of a key in the first context that binds it.
+    public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
         for c in contexts {
-            if let b = bindings.first(where: { $0.context == c && $0.keys.contains(key) }) { return b.action }
+            if let b = bindings.first(where: { $0.context == c && $0.keys.contains(key) }) { return b }
         }
         return nil
     }
+
+    /// The action bound to a key in the first context that binds it.
+    public static func action(for key: Key, in contexts: [KeyContext]) -> Action? {
+        binding(for: key, in: contexts)?.action
+    }
+
+    /// The editing action of a key in a text field (what the line editor does with it).
+    public static func editAction(for key: Key) -> Action? { action(for: key, in: [.textField]) }
 
     public static func bindings(in contexts: [KeyContext]) -> [KeyBinding] {
         contexts.flatMap { c in bindings.filter { $0.context == c } }
     }
 
-    /// Status-bar hints: "Enter edit  n new …" for the given contexts.
-    public static func hints(for contexts: [KeyContext]) -> [(key: String, label: String)] {
-        bindings(in: contexts).compactMap { b in b.hint.map { (b.keys[0].label, $0) } }
+    /// Status-bar hints: "Enter edit  n new …" for the given contexts, without the bindings
+    /// `hidden` says cannot act here (read-only, nothing open).
+    public static func hints(
+        for contexts: [KeyContext], textFocused: Bool = false, hiding hidden: (KeyBinding) -> Bool = { _ in false }
+    ) -> [(key: String, label: String)] {
+        bindings(in: contexts).filter { !hidden($0) }.compactMap { b in
+            b.hint.map { (b.shownKey(textFocused: textFocused).label, $0) }
+        }
     }
 
     /// docs/KEYS.md, generated (KeysDocTests fails when the committed file is stale).
@@ -193,22 +273,24 @@ public enum KeyRegistry {
         s += "`pushdesk keys --markdown`; do not edit by hand. Every F-key has a plain-key or Ctrl\n"
         s += "alternative, because F-keys get lost over some SSH clients and multiplexers. In text\n"
         s += "fields, printable keys type text; plain-letter bindings apply in lists and tables.\n"
-        s += "A bracketed paste is always inserted as text: a pasted newline never submits a form.\n"
+        s += "A bracketed paste is always inserted as text: a pasted newline never submits a form\n"
+        s += "(in a one-line field it becomes a space; in the body it is a line break).\n"
+        s += "The last column says when a key does not act: in a read-only console (another console\n"
+        s += "holds the store's lock) the keys that write are refused, with who holds it, and are not\n"
+        s += "offered in the status bar; the console gives the reason each time.\n"
         s += "With `--mouse` (off by default) a click selects a row (a second click opens it), focuses\n"
         s += "a field or switches a tab, and the wheel moves the selection.\n"
         for c in KeyContext.allCases {
             let bs = bindings.filter { $0.context == c }
             if bs.isEmpty { continue }
-            s += "\n## \(c.rawValue)\n\n| keys | action |\n|---|---|\n"
+            s += "\n## \(c.rawValue)\n\n| keys | action | not available |\n|---|---|---|\n"
             for b in bs {
                 let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(
                     separator: ", ")
-                s += "| \(keys) | \(b.helpText) |\n"
+                let not = (b.writes ? ["read-only"] : []) + b.unavailable.map(\.when.rawValue)
+                s += "| \(keys) | \(b.helpText) | \(not.joined(separator: ", ")) |\n"
             }
-            if c == .textArea { for (k, d) in TextAreaKeys.table { s += "| \(k) | \(d) |\n" } }
         }
-        s += "\n## Text fields\n\n| keys | action |\n|---|---|\n"
-        for (k, d) in TextFieldKeys.table { s += "| \(k) | \(d) |\n" }
         return s
     }
 }

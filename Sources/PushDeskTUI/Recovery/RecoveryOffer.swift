@@ -9,6 +9,7 @@ extension ConsoleApp {
         guard !access.isReadOnly, let keeper = recovery else { return }
         reliability.offers = keeper.pending()
         showNextOffer()
+        settle()
     }
 
     func showNextOffer() {
@@ -16,35 +17,37 @@ extension ConsoleApp {
             switch first.file {
             case .failure(let e):
                 reliability.offers.removeFirst()
-                dialog = .message(
-                    id: "recovery.unreadable", title: "Recovery file not readable",
-                    message:
-                        "\(Sanitize.string(e.description))\nIt was left in place; move it away once you have looked at it."
-                )
+                show(
+                    "Recovery file not readable",
+                    "\(Sanitize.string(e.description))\nIt was left in place; move it away once you have looked at it.")
                 return
             case .success(let f):
                 let items = f.entries.map { e -> String in
                     "  • \(e.summary)" + (e.replacedCharacters ? " (control characters replaced by �)" : "")
                 }
-                dialog = .confirm(
-                    id: "recovery.offer", title: "Unsaved work found",
-                    message: """
+                ask(
+                    .buttons(
+                        "Unsaved work found",
+                        """
                         The console of \(Escape.inline(f.user))@\(Escape.inline(f.host)) (pid \(f.pid)) left unsaved drafts,
                         written \(LockHolder.localTime(f.written)) (\(f.reason.phrase)):
                         \(items.joined(separator: "\n"))
                         Restore opens them as unsaved drafts; Ctrl-S then saves each.
                         """,
-                    buttons: ["Restore", "Show diff", "Discard", "Later"], focus: 0)
+                        [
+                            ("Restore", .offer(.restore)), ("Show diff", .offer(.diff)), ("Discard", .offer(.discard)),
+                            ("Later", .offer(.later)),
+                        ], focus: 0, cancel: .offer(.later)))
                 return
             }
         }
     }
 
-    func answerOffer(_ r: Dialog.Result) {
+    func answerOffer(_ a: AppReply.OfferAnswer) {
         guard let found = reliability.offers.first, case .success(let f) = found.file else { return }
-        switch r {
-        case .button(0): restoreOffer(f, path: found.path)
-        case .button(1):
+        switch a {
+        case .restore: restoreOffer(f, path: found.path)
+        case .diff:
             let sections = f.entries.map { e -> DiffScreen.Section in
                 let path = e.kind.path(e.original ?? e.name)
                 let disk = store.readText(path)
@@ -52,25 +55,27 @@ extension ConsoleApp {
                     heading: "\(path): \(disk == nil ? "(not on disk)" : "on disk") → recovered draft",
                     old: disk ?? "", new: String(decoding: e.xml, as: UTF8.self))
             }
-            push(DiffScreen(title: "Recovered drafts", sections: sections, onClose: { app in app.showNextOffer() }))
-        case .button(2):
-            dialog = .confirm(
-                id: "recovery.discard", title: "Discard recovered work?",
-                message: "Delete \(found.path)?\n"
-                    + (f.entries.count == 1
-                        ? "The unsaved draft in it is lost for good."
-                        : "The \(f.entries.count) unsaved drafts in it are lost for good."),
-                buttons: ["Discard", "Cancel"], focus: 1)
-        default:
+            push(DiffScreen(title: "Recovered drafts", sections: sections, onClose: .offerNextRecovery))
+        case .discard:
+            ask(
+                .buttons(
+                    "Discard recovered work?",
+                    "Delete \(found.path)?\n"
+                        + (f.entries.count == 1
+                            ? "The unsaved draft in it is lost for good."
+                            : "The \(f.entries.count) unsaved drafts in it are lost for good."),
+                    [("Discard", .discardRecovery(confirmed: true)), ("Cancel", .discardRecovery(confirmed: false))],
+                    focus: 1, cancel: .discardRecovery(confirmed: false)))
+        case .later:
             reliability.offers.removeFirst()
             message = "Kept \(found.path): it is offered again at the next start."
             showNextOffer()
         }
     }
 
-    func confirmDiscard(_ r: Dialog.Result) {
+    func confirmDiscard(_ confirmed: Bool) {
         guard let found = reliability.offers.first else { return }
-        if case .button(0) = r {
+        if confirmed {
             do {
                 try recovery?.store.remove(found.path)
                 message = "Discarded \(found.path)."
@@ -97,9 +102,7 @@ extension ConsoleApp {
         let handedOver = recovery?.writeNow(recoveryEntries(), reason: .periodic) ?? false
         if failed.isEmpty, handedOver { try? recovery?.store.remove(path) }
         if !failed.isEmpty {
-            dialog = .message(
-                title: "Some drafts not restored",
-                message: Sanitize.string(failed.joined(separator: "\n")) + "\n\(path) was kept.")
+            show("Some drafts not restored", Sanitize.string(failed.joined(separator: "\n")) + "\n\(path) was kept.")
         } else {
             message = "Restored \(restored) draft\(restored == 1 ? "" : "s") as unsaved: check, then Ctrl-S to save."
             showNextOffer()

@@ -1,17 +1,53 @@
 import Foundation
 import PushDeskCore
 
-/// The console's side of reliability: recovery offers waiting for an answer and the save
-/// conflict being resolved. Dialog ids starting `recovery.`, `conflict.` and `lock.` are routed
-/// to `ConsoleApp.routeReliability`.
+/// The console's side of reliability: recovery offers waiting for an answer. (The save
+/// conflict being resolved travels in the answers of its dialogs, `AppReply.conflict`.)
 struct ReliabilityState {
     /// Recovery files to offer, first one shown.
     var offers: [RecoveryStore.Found] = []
-    /// The draft whose save found the file changed on disk.
-    var conflict: (session: any DraftSession, conflict: StoreConflict)?
+}
 
-    static func owns(_ id: String) -> Bool {
-        id.hasPrefix("recovery.") || id.hasPrefix("conflict.") || id.hasPrefix("lock.")
+/// The answers of the console's own dialogs (ConsoleApp is their asker).
+enum AppReply {
+    case cancelled
+    /// Unsaved changes: save these sessions (none: discard), then go on.
+    case unsaved(save: [any DraftSession], then: () -> Void)
+    case theme(String)
+    case offer(OfferAnswer)
+    case discardRecovery(confirmed: Bool)
+    case conflict(ConflictAnswer, Conflict)
+    /// The name to save a conflicting draft under (nil: cancelled).
+    case copyName(String?, Conflict)
+    case takeOver
+
+    enum OfferAnswer { case restore, diff, discard, later }
+    enum ConflictAnswer { case reload, saveAsCopy, diff, cancel }
+    /// The draft whose save found its file changed on disk, and how.
+    struct Conflict {
+        var session: any DraftSession
+        var conflict: StoreConflict
+    }
+}
+
+extension ConsoleApp: Asking {
+    func answer(_ reply: AppReply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .cancelled: break
+        case .unsaved(let sessions, let then):
+            for s in sessions where s.isDirty { if !save(s) { return .none } }
+            then()
+        case .theme(let name):
+            themeName = name
+            pendingTheme = name
+            message = "Theme: \(name)"
+        case .offer(let a): answerOffer(a)
+        case .discardRecovery(let confirmed): confirmDiscard(confirmed)
+        case .conflict(let a, let c): answerConflict(a, c)
+        case .copyName(let name, let c): saveConflictCopy(name, c)
+        case .takeOver: finishTakeOver(access.takeOver(force: true))
+        }
+        return .none
     }
 }
 
@@ -34,50 +70,6 @@ extension ConsoleApp {
         return store.baseline(session.recordKind.path(name))
     }
 
-    func routeReliability(_ id: String, _ r: Dialog.Result) {
-        switch id {
-        case "recovery.offer": answerOffer(r)
-        case "recovery.discard": confirmDiscard(r)
-        case "conflict.choice": answerConflict(r)
-        case "conflict.copyName": saveConflictCopy(r)
-        case "lock.takeover":
-            if case .button(0) = r { finishTakeOver(access.takeOver(force: true)) }
-        default: break
-        }
-    }
-
-    // MARK: read-only
-
-    /// Keys that would change a record or write the store, refused in a read-only console
-    /// with a message saying who holds it. (EditSession and ConsoleStore refuse too; this is
-    /// so that nothing even looks edited.)
-    func refuseInReadOnly(_ key: Key) -> Bool {
-        guard access.isReadOnly else { return false }
-        let s = top
-        let editing = s.recoverable != nil
-        if editing, s.textFocused {
-            switch key {
-            case .char, .paste, .backspace, .delete, .ctrl("d"), .ctrl("h"), .ctrl("k"), .ctrl("u"), .ctrl("w"):
-                message = access.refusal
-                return true
-            default: break
-            }
-        }
-        guard let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) else { return false }
-        let writes: Set<Action> =
-            editing
-            ? [
-                .save, .undo, .new, .duplicate, .delete, .addIOS, .addAndroid, .generateKey, .toggle, .pick, .moveUp,
-                .moveDown, .newline,
-            ]
-            : [.new, .duplicate, .delete]
-        if writes.contains(a) {
-            message = access.refusal
-            return true
-        }
-        return false
-    }
-
     /// Ctrl-X: take the lock (free, or from a holder whose process is gone, after asking).
     func takeLock() {
         guard access.isReadOnly else {
@@ -86,11 +78,11 @@ extension ConsoleApp {
         }
         let r = access.takeOver()
         if case .needsConfirmation(let h) = r {
-            dialog = .confirm(
-                id: "lock.takeover", title: "Take over the store?",
-                message:
+            ask(
+                .buttons(
+                    "Take over the store?",
                     "\(h.summary)\nholds the store's lock, but its process is gone from this machine.\nTake over? Its unsaved work, if any, is in its recovery file.",
-                buttons: ["Take over", "Cancel"], focus: 1)
+                    [("Take over", .takeOver), ("Cancel", .cancelled)], focus: 1, cancel: .cancelled))
             return
         }
         finishTakeOver(r)
@@ -117,7 +109,7 @@ extension ConsoleApp {
         case .needsConfirmation:
             break
         case .failed(let why):
-            dialog = .message(title: "Lock not taken", message: Sanitize.string(why))
+            show("Lock not taken", Sanitize.string(why))
         }
     }
 
@@ -134,30 +126,45 @@ extension ConsoleApp {
     }
 
     /// The file changed on disk since the draft started from it: never overwrite, ask.
-    func showConflict(_ session: any DraftSession, _ c: StoreConflict) {
-        reliability.conflict = (session, c)
+    func showConflict(_ session: any DraftSession, _ c: StoreConflict) { apply(conflictQuestion(session, c)) }
+
+    /// The *Changed on disk* dialog (also what closing its diff goes back to).
+    func conflictQuestion(_ session: any DraftSession, _ c: StoreConflict) -> Effect {
+        let conflict = AppReply.Conflict(session: session, conflict: c)
         let gone = c.current == nil && c.expected != .absent
         let what =
             c.expected == .absent
             ? "was created on disk by someone else" : gone ? "was deleted on disk" : "changed on disk"
         let now = c.current.map { "\n(now \($0.size) bytes, modified \(LockHolder.localTime($0.modified)))." } ?? "."
-        dialog = .confirm(
-            id: "conflict.choice", title: "Changed on disk",
-            message: """
+        return .ask(
+            self,
+            .buttons(
+                "Changed on disk",
+                """
                 \(c.file) \(what) since you opened it\(now)
                 Your edits are NOT saved; the file is left as it is.
                 Reload: \(gone ? "close it (drops your edits)" : "take the file as it is now (drops your edits)").
                 Save as copy: save your version under a new name.
                 Diff: compare the file on disk with your version.
                 """,
-            buttons: ["Reload", "Save as copy", "Diff", "Cancel"], focus: 3)
+                [
+                    ("Reload", .conflict(.reload, conflict)), ("Save as copy", .conflict(.saveAsCopy, conflict)),
+                    ("Diff", .conflict(.diff, conflict)), ("Cancel", .conflict(.cancel, conflict)),
+                ], focus: 3, cancel: .conflict(.cancel, conflict)))
     }
 
-    private func answerConflict(_ r: Dialog.Result) {
-        guard let (session, c) = reliability.conflict else { return }
-        switch r {
-        case .button(0):
-            reliability.conflict = nil
+    private func askCopyName(_ value: String, _ conflict: AppReply.Conflict) {
+        ask(
+            .text(
+                "Save as copy", "Save your version as (a new \(conflict.session.recordKind.rawValue) name):",
+                value: value
+            ) { .copyName($0, conflict) })
+    }
+
+    private func answerConflict(_ a: AppReply.ConflictAnswer, _ conflict: AppReply.Conflict) {
+        let (session, c) = (conflict.session, conflict.conflict)
+        switch a {
+        case .reload:
             if let name = session.originalName, reloadFromDisk(session) {
                 reload()
                 message = "Reloaded \(session.recordKind.path(name)) from disk; your edits were dropped."
@@ -166,7 +173,7 @@ extension ConsoleApp {
                 reload()
                 message = "\(c.file) is not on disk any more; closed its editor."
             }
-        case .button(1):
+        case .saveAsCopy:
             let noun = session.recordKind.rawValue
             var base = session.draftName.isEmpty ? noun : session.draftName
             base += "-copy"
@@ -176,26 +183,23 @@ extension ConsoleApp {
                 name = "\(base)\(i)"
                 i += 1
             }
-            dialog = .textInput(
-                id: "conflict.copyName", title: "Save as copy",
-                message: "Save your version as (a new \(noun) name):", value: name)
-        case .button(2):
+            askCopyName(name, conflict)
+        case .diff:
             let old = store.readText(c.file) ?? ""
             let mine = session.encodedDraft ?? String(decoding: session.recoveryEntry().xml, as: UTF8.self)
             push(
                 DiffScreen(
                     title: "Differences: \(c.file)",
                     sections: [.init(heading: "\(c.file): on disk now → your version", old: old, new: mine)],
-                    onClose: { app in app.showConflict(session, c) }))
-        default:
-            reliability.conflict = nil
+                    onClose: conflictQuestion(session, c)))
+        case .cancel:
             message = "Not saved; your edits are still open."
         }
     }
 
-    private func saveConflictCopy(_ r: Dialog.Result) {
-        guard let (session, c) = reliability.conflict else { return }
-        guard case .text(let raw) = r else {
+    private func saveConflictCopy(_ raw: String?, _ conflict: AppReply.Conflict) {
+        let (session, c) = (conflict.session, conflict.conflict)
+        guard let raw else {
             showConflict(session, c)
             return
         }
@@ -204,19 +208,16 @@ extension ConsoleApp {
             message =
                 Store.isValidName(name)
                 ? "'\(name)' exists already: choose another name." : "The name must be \(Store.nameRule)."
-            dialog = .textInput(
-                id: "conflict.copyName", title: "Save as copy",
-                message: "Save your version as (a new \(session.recordKind.rawValue) name):", value: name)
+            askCopyName(name, conflict)
             return
         }
         do {
             try saveCopy(session, as: name)
-            reliability.conflict = nil
             reload()
             message =
                 "Saved your version as \(ConsoleStore.servicePath(name)); \(c.file) keeps the other one. Shared integration keys: Ctrl-F."
         } catch {
-            dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
+            show("Save failed", Sanitize.string("\(error)"))
         }
     }
 

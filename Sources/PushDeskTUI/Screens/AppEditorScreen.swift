@@ -3,7 +3,7 @@ import PushDeskCore
 
 /// Edits one app of the service being edited, in the Campaign console's tabs:
 /// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
-final class AppEditorScreen: ConsoleScreen {
+final class AppEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     let index: Int
@@ -16,9 +16,26 @@ final class AppEditorScreen: ConsoleScreen {
         case sounds = "Sounds"
     }
     private(set) var tab: Tab = .information
-    var form = Form([])
-    var table = TableView(columns: ItemKind.variables.columns)
-    var rowForm = Form([])
+    /// The form of the tab, or its table and the form of the selected row; the tab bar's place.
+    struct View {
+        var form = Form([])
+        var table = TableView(columns: ItemKind.variables.columns)
+        var rowForm = Form([])
+        var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+    var view = View()
+    var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
+    var rowForm: Form {
+        get { view.rowForm }
+        set { view.rowForm = newValue }
+    }
     /// On the table tabs: the table has focus, or the form of its selected row.
     private(set) var editingRow = false
     private var seenVersion = -1
@@ -26,9 +43,11 @@ final class AppEditorScreen: ConsoleScreen {
     /// Input errors (not rule findings), by field id, until the field is fixed.
     private var inputErrors: [String: String] = [:]
 
-    init(session: ServiceSession, index: Int) {
+    /// `secretExists` asks the store whether a secret is set (the credentials tab shows it).
+    init(session: ServiceSession, index: Int, secretExists: @escaping (String) -> Bool = { _ in false }) {
         self.s = session
         self.index = index
+        self.secretExists = secretExists
     }
 
     var app: MobileApp { s.draft.apps[index] }
@@ -81,10 +100,10 @@ final class AppEditorScreen: ConsoleScreen {
         }
     }
 
-    /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
-    /// Asks the store whether a secret exists (set by the screen's owner).
-    var secretExists: (String) -> Bool = { _ in false }
+    /// Asks the store whether a secret exists.
+    let secretExists: (String) -> Bool
 
+    /// Rebuilds the widgets from the draft when it changed (edit, undo) or the tab did.
     private func sync(force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab, s.draft.apps.indices.contains(index) else { return }
         let tabChanged = builtFor != tab
@@ -181,58 +200,54 @@ final class AppEditorScreen: ConsoleScreen {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         sync()
         switch action {
         case .save:
             if let (id, e) = inputErrors.first {
                 let label = form.fields.first { $0.id == id }?.label ?? id
-                app.dialog = .message(
-                    title: "Not saved", message: "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
-                return true
+                return .inform("Not saved", "\(label): \(e).\nFix it (or Ctrl-Z) and save again.")
             }
-            app.save(s)
-            return true
+            return .save(s)
         case .undo:
-            app.message = s.undo() ? "Undone." : "Nothing to undo."
+            let undone = s.undo()
             inputErrors = [:]
             sync(force: true)
-            return true
+            return .say(undone ? "Undone." : "Nothing to undo.")
         case .nextTab, .prevTab:
             let i = tabs.firstIndex(of: tab) ?? 0
             tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
             sync()
-            return true
+            return Effect.none
         case .generateKey:
             tab = .information
             sync()
             s.edit(nil) { d in d.apps[index].integrationKey = AppFields.generatedKey() }
             sync(force: true)
             form.focus(id: "integrationKey")
-            app.message = "Generated a new integration key: give it to the app's developers (setIntegrationKey)."
-            return true
+            return .say("Generated a new integration key: give it to the app's developers (setIntegrationKey).")
         default: break
         }
         if let k = itemKind {
-            if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) }
+            if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
             if editingRow {
                 if action == .nextField, rowForm.focus == rowForm.fields.count - 1 {
                     editingRow = false
-                    return true
+                    return Effect.none
                 }
                 if action == .pick, rowForm.focus == rowForm.fields.count - 1 {
                     editingRow = false
-                    return true
+                    return Effect.none
                 }
                 if action == .back {
                     editingRow = false
-                    return true
+                    return Effect.none
                 }
-                return rowForm.handle(action) != .unhandled
+                return rowForm.handle(action) != .unhandled ? Effect.none : nil
             }
             if table.handle(action) {
                 syncRowForm()
-                return true
+                return Effect.none
             }
             let sel = table.selectedRow
             switch action {
@@ -244,97 +259,101 @@ final class AppEditorScreen: ConsoleScreen {
                 rowForm = k.form(k.rows(self.app)[k.count(self.app) - 1])
                 editingRow = true
             case .open:
-                guard sel != nil else { return true }
+                guard sel != nil else { return Effect.none }
                 syncRowForm()
                 editingRow = true
                 rowForm.focus = 0
             case .delete:
-                guard let sel else { return true }
+                guard let sel else { return Effect.none }
                 s.edit(nil) { d in k.remove(sel, from: &d.apps[index]) }
                 sync()
-                app.message = "Deleted the \(k.noun); u (or Ctrl-Z) brings it back."
+                return .say("Deleted the \(k.noun); u (or Ctrl-Z) brings it back.")
             case .moveUp, .moveDown:
-                guard let sel else { return true }
+                guard let sel else { return Effect.none }
                 let to = action == .moveUp ? sel - 1 : sel + 1
-                guard to >= 0, to < k.count(self.app) else { return true }
+                guard to >= 0, to < k.count(self.app) else { return Effect.none }
                 s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
                 sync()
                 table.select(row: to)
                 syncRowForm()
-            default: return false
+            default: return nil
             }
-            return true
+            return Effect.none
         }
         switch form.handle(action) {
         case .changed(let id):
             applyForm(id, app: app)
-            return true
+            return Effect.none
         case .pick(let id):
-            guard let f = form.fields.first(where: { $0.id == id }) else { return true }
+            guard let f = form.fields.first(where: { $0.id == id }) else { return Effect.none }
             if f.kind == .secret {
                 let what = id == "password" ? "the .p12/.pem password" : "the FCM server key"
-                app.dialog = .secretInput(
-                    id: "secret.\(id)", title: f.label,
-                    message:
-                        "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown."
-                )
+                return .ask(
+                    self,
+                    .text(
+                        f.label,
+                        "Type or paste \(what). It is stored in the store's secrets/\n(mode 0600), never in services/, and never shown.",
+                        masked: true
+                    ) { v in v.map { .secret(field: id, value: $0) } ?? .cancelled })
             } else if case .choice(let opts) = f.kind {
-                app.dialog = .choices(
-                    id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
+                return .ask(
+                    self,
+                    .choices(f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0) { i in
+                        i.map { .set(field: id, value: opts[$0]) } ?? .cancelled
+                    })
             } else {
-                app.dialog = .filePath(
-                    id: "path.\(id)", title: f.label, message: "Path, relative to the store (Tab completes):",
-                    value: f.value, base: app.store.root)
+                return .ask(
+                    self,
+                    .filePath(
+                        f.label, "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root
+                    ) { v in v.map { .set(field: id, value: $0) } ?? .cancelled })
             }
-            return true
-        case .moved: return true
-        case .unhandled: return false
+        case .moved: return Effect.none
+        case .unhandled: return nil
         }
     }
 
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return }
-        switch (parts[0], result) {
-        case ("choice", .choice(let i)):
-            if let f = form.fields.first(where: { $0.id == parts[1] }), case .choice(let opts) = f.kind {
-                form[parts[1]] = opts[i]
-                applyForm(parts[1], app: app)
-            }
-        case ("path", .text(let t)):
-            form[parts[1]] = t
-            applyForm(parts[1], app: app)
-        case ("secret", .text(let value)):
-            storeSecret(field: parts[1], value: value, app: app)
-        default: break
+    /// The answers of this editor's dialogs: a choice or a path for a field, a secret.
+    enum Reply {
+        case set(field: String, value: String)
+        case secret(field: String, value: String)
+        case cancelled
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .set(let id, let value):
+            form[id] = value
+            applyForm(id, app: app)
+            return .none
+        case .secret(let id, let value): return storeSecret(field: id, value: value, app: app)
+        case .cancelled: return .none
         }
     }
 
-    private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
-
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync()
-        if y == tabBarRect.y, let i = TabBar.index(atX: x, in: tabBarRect, tabs: tabs.map(\.rawValue)) {
+        if y == view.tabBarRect.y, let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: tabs.map(\.rawValue)) {
             tab = tabs[i]
             sync()
-            return true
+            return Effect.none
         }
-        if itemKind == nil { return form.click(x: x, y: y) }
+        if itemKind == nil { return form.click(x: x, y: y) ? Effect.none : nil }
         if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) {
             editingRow = true
-            return true
+            return Effect.none
         }
         if table.click(x: x, y: y) {
             editingRow = false
             syncRowForm()
-            return true
+            return Effect.none
         }
-        return false
+        return nil
     }
 
     /// Saves a typed secret under the app's reference, creating the reference
     /// (`<integration key>-p12` / `-server-key`) when it is empty.
-    private func storeSecret(field: String, value: String, app: ConsoleApp) {
+    private func storeSecret(field: String, value: String, app: ConsoleApp) -> Effect {
         let refField = field == "password" ? "passwordRef" : "serverKeyRef"
         var ref = form[refField]
         if ref.isEmpty {
@@ -342,56 +361,68 @@ final class AppEditorScreen: ConsoleScreen {
             form[refField] = ref
             applyForm(refField, app: app)
         }
+        let effect: Effect
         do {
             try app.store.setSecret(ref, value)
-            app.message = "Stored the secret '\(ref)' in secrets/ (not in the service file)."
+            effect = .say("Stored the secret '\(ref)' in secrets/ (not in the service file).")
         } catch {
-            app.dialog = .message(title: "Secret not stored", message: Sanitize.string("\(error)"))
+            effect = .inform("Secret not stored", Sanitize.string("\(error)"))
         }
         sync(force: true)
         form.focus(id: field)
+        return effect
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp) {
+    /// The draft into the widgets; findings and input errors under the fields.
+    func update(_ rect: Rect, app ca: ConsoleApp) {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
-        let mine = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+        guard itemKind == nil else { return }
+        form.clearMessages()
+        for f in findings(ca) {
+            let leaf = FieldPath(f.field).leaf
+            form.setMessage(
+                leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)",
+                role: f.severity == .error ? .findingError : .findingWarning)
+        }
+        for (id, e) in inputErrors { form.setMessage(id, e) }
+    }
+
+    private func findings(_ ca: ConsoleApp) -> [Finding] {
+        ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp, view v: inout View) {
+        guard s.draft.apps.indices.contains(index) else { return }
+        let mine = findings(ca)
         let header: String
         switch app {
         case .ios(let i): header = "iOS \(i.environment.rawValue) app · \(i.integrationKey)"
         case .android(let x): header = "Android app (\(x.api.rawValue)) · \(x.integrationKey)"
         }
         buf.put(" " + header, x: rect.x, y: rect.y, role: .muted, maxX: rect.maxX)
-        tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
+        v.tabBarRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1)
         TabBar.render(
-            into: &buf, tabBarRect,
+            into: &buf, v.tabBarRect,
             tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
         let paneH = min(max(mine.count, 1), 4) + 1
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)
         let pane = Rect(x: rect.x, y: body.maxY, width: rect.width, height: paneH)
         if let k = itemKind {
-            let formH = rowForm.fields.count + 2
-            let (tb, fb) = body.splitBottom(table.selectedRow == nil ? 0 : formH)
+            let formH = v.rowForm.fields.count + 2
+            let (tb, fb) = body.splitBottom(v.table.selectedRow == nil ? 0 : formH)
             buf.box(
                 tb, role: editingRow ? .border : .borderFocus,
                 title: tab.rawValue + " (n add, Enter/Tab edit, d delete, K/J move)")
-            table.render(into: &buf, tb.inset(1), focused: !editingRow)
+            v.table.render(into: &buf, tb.inset(1), focused: !editingRow)
             if !fb.isEmpty {
                 buf.box(
                     fb, role: editingRow ? .borderFocus : .border, title: "Selected \(k.noun) (Esc back to the table)")
-                rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
+                v.rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
             }
         } else {
-            form.clearMessages()
-            for f in mine {
-                let leaf = FieldPath(f.field).leaf
-                form.setMessage(
-                    leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)",
-                    role: f.severity == .error ? .findingError : .findingWarning)
-            }
-            for (id, e) in inputErrors { form.setMessage(id, e) }
             buf.box(body, role: .borderFocus, title: tab.rawValue)
-            form.render(into: &buf, body.inset(1), focused: true)
+            v.form.render(into: &buf, body.inset(1), focused: true)
         }
         FindingsPane.render(into: &buf, pane, findings: mine)
     }

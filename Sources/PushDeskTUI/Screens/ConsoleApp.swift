@@ -1,8 +1,11 @@
+import Foundation
 import PushDeskCore
 
-/// The console's whole state and its one entry point for input: `handle(_:)` changes
-/// state, `render(width:height:)` draws it into a fresh cell buffer. The terminal layer
-/// only feeds keys in and copies buffers out, so all of this runs in tests as it does live.
+/// The console's whole state and its one entry point for input: `handle(_:)` asks the top
+/// view what a key means and `apply(_:)` carries out the `Effect` it answers with (the one
+/// place where views change the app); `render(width:height:)` draws it into a fresh cell
+/// buffer. The terminal layer only feeds keys in and copies buffers out, so all of this
+/// runs in tests as it does live.
 public final class ConsoleApp {
     public static let minWidth = 60
     public static let minHeight = 16
@@ -17,30 +20,36 @@ public final class ConsoleApp {
     /// True from a lazy start until the background load arrives (StoreLoading.swift).
     public internal(set) var loading = false
     var stack: [ConsoleScreen] = []
-    public internal(set) var dialog: Dialog?
+    /// The open dialog and where its answer goes.
+    var question: Question?
+    /// The open dialog, if any.
+    public var dialog: Dialog? { question?.dialog }
     public private(set) var helpVisible = false
-    private var helpScroll = 0
+    private(set) var helpScroll = 0
+    /// The size the console is drawn at (the terminal's, from `resize`). View state (scroll
+    /// offsets, click areas) is laid out for it after every key, so drawing changes nothing.
+    public private(set) var viewWidth = 80
+    public private(set) var viewHeight = 24
     /// One-shot status message, cleared by the next key.
     public var message: String?
     public private(set) var quitRequested = false
     /// Set when the operator asked for Ctrl-L (the terminal repaints everything once).
     public var fullRedrawRequested = false
-    public private(set) var themeName: String
+    public internal(set) var themeName: String
     /// A theme the operator picked; the terminal layer applies it and clears this.
     public var pendingTheme: String?
     public var availableThemes: [String]
     /// Text the console prints to standard output once the terminal is restored (the
     /// composer's "copy out to stdout").
     public private(set) var exitOutput: [String] = []
-    func printOnExit(_ text: String) { exitOutput.append(text) }
-    /// After save/discard in the quit dialog, where to go: quit or pop.
-    private var afterUnsaved: (() -> Void)?
     /// Editing or read-only (another operator holds the store's lock).
     public let access: StoreAccess
     /// Writes the open drafts to the recovery file (set by the runner; nil in screen tests).
     public var recovery: RecoveryKeeper?
-    /// Recovery offers waiting for an answer, and the save conflict being resolved.
+    /// Recovery offers waiting for an answer.
     var reliability = ReliabilityState()
+    /// The time the composer's previews are made at (a fixed one in tests).
+    public var clock: @Sendable () -> Date = { Date() }
 
     /// `loadNow: false` starts from the store's index (names only) and waits for
     /// `finishLoading` (a large store: docs/PERFORMANCE.md).
@@ -54,6 +63,39 @@ public final class ConsoleApp {
         self.availableThemes = availableThemes
         if loadNow { reload() } else { beginLoading() }
         stack = [ServicesListScreen(app: self)]
+        settle()
+    }
+
+    /// The terminal's size changed (or is first known): lay the views out for it.
+    public func resize(width: Int, height: Int) {
+        viewWidth = width
+        viewHeight = height
+        settle()
+    }
+
+    /// The title row, the body the views draw in (under the read-only banner) and the status row.
+    private func frame(width: Int, height: Int) -> (title: Rect, body: Rect, status: Rect) {
+        let all = Rect(x: 0, y: 0, width: width, height: height)
+        let (titleRow, rest) = all.splitTop(1)
+        var (body, statusRow) = rest.splitBottom(1)
+        if access.banner != nil { body = body.splitTop(1).1 }
+        return (titleRow, body, statusRow)
+    }
+
+    /// After every key: the top view, the help overlay and the dialog bring what they show
+    /// up to date and keep their scroll offsets and click areas for the current size.
+    func settle() {
+        guard viewWidth >= Self.minWidth, viewHeight >= Self.minHeight else { return }
+        let body = frame(width: viewWidth, height: viewHeight).body
+        top.settle(body, app: self)
+        var scratch = CellBuffer(width: viewWidth, height: viewHeight)
+        if helpVisible {
+            helpScroll = HelpOverlay.render(into: &scratch, in: body, contexts: activeContexts, scroll: helpScroll)
+        }
+        if var q = question {
+            q.dialog.render(into: &scratch, in: body)
+            question = q
+        }
     }
 
     // MARK: store
@@ -128,9 +170,9 @@ public final class ConsoleApp {
         let d = session.draft
         let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            dialog = .message(
-                title: "Cannot save",
-                message: kind == .service
+            show(
+                "Cannot save",
+                kind == .service
                     ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
                     : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again."
             )
@@ -138,9 +180,7 @@ public final class ConsoleApp {
         }
         let taken = kind == .service ? services.map(\.name) : deliveries.map(\.name)
         if d.name != session.original?.name, taken.contains(d.name) {
-            dialog = .message(
-                title: "Cannot save",
-                message: "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
+            show("Cannot save", "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
             return false
         }
         let written: FileFingerprint
@@ -152,7 +192,7 @@ public final class ConsoleApp {
             showConflict(session, c)
             return false
         } catch {
-            dialog = .message(title: "Save failed", message: Sanitize.string("\(error)"))
+            show("Save failed", Sanitize.string("\(error)"))
             return false
         }
         var kept: String?
@@ -177,7 +217,6 @@ public final class ConsoleApp {
     var top: ConsoleScreen { stack[stack.count - 1] }
 
     func push(_ s: ConsoleScreen) {
-        if let e = s as? AppEditorScreen { e.secretExists = store.secretExists }
         if let sess = s.session {
             // The editor's baseline is the file as last loaded, where `original` came from.
             if sess.baseline == nil { sess.baseline = baseline(for: sess) }
@@ -207,27 +246,74 @@ public final class ConsoleApp {
             then()
             return
         }
-        afterUnsaved = { [weak self] in
-            guard let self else { return }
-            for s in sessions where s.isDirty { if !self.save(s) { return } }
-            then()
-        }
         let more =
             sessions.count > 1 ? " (and \(sessions.count - 1) other record\(sessions.count == 2 ? "" : "s"))" : ""
-        dialog = .confirm(
-            id: "app.unsaved", title: "Unsaved changes",
-            message: "Save the changes to \(sessions[0].displayName)\(more)?", buttons: ["Save", "Discard", "Cancel"],
-            focus: 0)
-        unsavedDiscard = then
+        ask(
+            .buttons(
+                "Unsaved changes", "Save the changes to \(sessions[0].displayName)\(more)?",
+                [
+                    ("Save", .unsaved(save: sessions, then: then)), ("Discard", .unsaved(save: [], then: then)),
+                    ("Cancel", .cancelled),
+                ], focus: 0, cancel: .cancelled))
     }
-    private var unsavedDiscard: (() -> Void)?
 
     func requestQuit() { confirmUnsaved(dirtySessions) { [weak self] in self?.quitRequested = true } }
 
+    // MARK: effects and dialogs
+
+    /// The one place where what a view answered happens.
+    func apply(_ effect: Effect) {
+        switch effect {
+        case .none: break
+        case .push(let s): push(s)
+        case .pop: pop()
+        case .replace(let s):
+            if stack.count > 1 { stack.removeLast() }
+            push(s)
+        case .ask(let q): question = q
+        case .say(let m): message = m
+        case .save(let s): save(s)
+        case .delete(let kind, let name): delete(kind, name)
+        case .quit: requestQuit()
+        case .printOnExit(let text): exitOutput.append(text)
+        case .offerNextRecovery: showNextOffer()
+        case .all(let effects): for e in effects { apply(e) }
+        }
+    }
+
+    /// Opens one of the console's own dialogs (its answer comes back to `answer`).
+    func ask(_ q: Ask<AppReply>) { apply(.ask(self, q)) }
+
+    /// A message dialog (OK only).
+    func show(_ title: String, _ message: String) { apply(.inform(title, message)) }
+
+    /// Deletes a listed record's file, only the version that was listed: a file changed
+    /// on disk since is kept (and the lists show it as it is now).
+    private func delete(_ kind: RecordKind, _ name: String) {
+        do {
+            try store.deleteChecked(kind, name, store.baseline(kind.path(name)))
+            reload()
+            top.willAppear(app: self)
+            message = "Deleted \(kind.path(name))"
+        } catch {
+            if error is StoreConflict {
+                reload()
+                top.willAppear(app: self)
+            }
+            show("Delete failed", Sanitize.string("\(error)"))
+        }
+    }
+
     // MARK: input
 
-    /// The one entry point for input. Every state change happens here.
+    /// The one entry point for input. Every state change happens here; then the views are
+    /// laid out for the next frame.
     public func handle(_ key: Key) {
+        dispatch(key)
+        settle()
+    }
+
+    private func dispatch(_ key: Key) {
         if key == .resize || key == .ignored { return }
         message = nil
         if helpVisible {
@@ -243,33 +329,42 @@ public final class ConsoleApp {
             }
             return
         }
-        if var d = dialog {
-            let r = d.handle(key)
-            dialog = d
+        if var q = question {
+            let r = q.dialog.handle(key)
+            question = q
             if let r {
-                dialog = nil
-                route(d.id, r)
+                question = nil
+                apply(q.answer(r, self))
+                recheck()
             }
             return
         }
         defer { recheckIfEdited() }
-        if refuseInReadOnly(key) || refuseWhileLoading(key) { return }
+        if let why = refusal(for: key) {
+            message = why
+            return
+        }
         let s = top
         switch key {
         case .wheelUp:
-            _ = s.handle(.up, app: self)
+            apply(s.handle(.up, app: self) ?? .none)
             return
         case .wheelDown:
-            _ = s.handle(.down, app: self)
+            apply(s.handle(.down, app: self) ?? .none)
             return
         case .click(let x, let y):
-            _ = s.click(x: x, y: y, app: self)
+            apply(s.click(x: x, y: y, app: self) ?? .none)
             return
         default: break
         }
         if s.textFocused, Self.isText(key), s.handleText(key, app: self) { return }
-        if let a = KeyRegistry.action(for: key, in: s.contexts + [.global]) {
-            if !s.handle(a, app: self) { handleGlobal(a) }
+        if let b = KeyRegistry.binding(for: key, in: activeContexts) {
+            // Editing keys go to the focused field, whose one line editor acts on them.
+            if b.context == .textField {
+                _ = s.handleText(key, app: self)
+                return
+            }
+            if let e = s.handle(b.action, app: self) { apply(e) } else { handleGlobal(b.action) }
         } else if !s.handleUnbound(key, app: self), s.textFocused {
             _ = s.handleText(key, app: self)
         }
@@ -288,6 +383,44 @@ public final class ConsoleApp {
         }
     }
 
+    /// The key contexts in force: the top view's, the text-field keys when a field has
+    /// focus, then the global ones.
+    var activeContexts: [KeyContext] { top.contexts + (top.textFocused ? [.textField] : []) + [.global] }
+
+    /// Why a key cannot act here, from its binding's policy in the registry (or typing into
+    /// a record of a read-only console); nil when it can.
+    func refusal(for key: Key) -> String? {
+        if access.isReadOnly, top.recoverable != nil, top.textFocused, Self.isText(key) { return access.refusal }
+        return KeyRegistry.binding(for: key, in: activeContexts).flatMap(refusal)
+    }
+
+    /// The refusal of an action reached another way than its key (a click opens a row).
+    func refusal(for action: Action) -> Effect? {
+        KeyRegistry.bindings(in: activeContexts).first { $0.action == action }.flatMap(refusal).map { .say($0) }
+    }
+
+    /// Why a binding cannot act now: a condition it is unavailable under, or it writes and
+    /// the console is read-only (a text field writes only when it is a record's).
+    func refusal(_ b: KeyBinding) -> String? {
+        if let u = b.unavailable.first(where: { holds($0.when) }) { return u.why }
+        if b.writes, access.isReadOnly, b.context != .textField || top.recoverable != nil { return access.refusal }
+        return nil
+    }
+
+    func holds(_ c: KeyCondition) -> Bool {
+        switch c {
+        case .storeLoading: loading
+        case .nothingOpen: top.session == nil
+        }
+    }
+
+    /// Not offered in the status bar: what a read-only console refuses, or what cannot act
+    /// for a lasting reason (nothing open).
+    private func hintHidden(_ b: KeyBinding) -> Bool {
+        if b.unavailable.contains(where: { $0.when.hidesHint && holds($0.when) }) { return true }
+        return b.writes && access.isReadOnly && (b.context != .textField || top.recoverable != nil)
+    }
+
     /// Printable text and pastes (never commands while a text field has focus).
     static func isText(_ key: Key) -> Bool {
         switch key {
@@ -303,9 +436,11 @@ public final class ConsoleApp {
         case .redraw: fullRedrawRequested = true
         case .findings: if !(top is FindingsScreen) { push(FindingsScreen(app: self)) }
         case .themes:
-            dialog = .choices(
-                id: "app.theme", title: "Theme", options: availableThemes,
-                selected: availableThemes.firstIndex(of: themeName) ?? 0)
+            let themes = availableThemes
+            ask(
+                .choices("Theme", options: themes, selected: themes.firstIndex(of: themeName) ?? 0) { i in
+                    i.map { .theme(themes[$0]) } ?? .cancelled
+                })
         case .back:
             if stack.count > 1 {
                 let s = top
@@ -316,32 +451,10 @@ public final class ConsoleApp {
                     pop()
                 }
             }
-        case .save: message = "Nothing to save here: open a service or a delivery (Enter) first."
         case .takeLock: takeLock()
         case .undo: message = "Nothing to undo here."
         default: break
         }
-    }
-
-    private func route(_ id: String, _ r: Dialog.Result) {
-        switch id {
-        case "app.unsaved":
-            let save = afterUnsaved
-            let discard = unsavedDiscard
-            afterUnsaved = nil
-            unsavedDiscard = nil
-            if case .button(0) = r { save?() } else if case .button(1) = r { discard?() }
-        case "app.theme":
-            if case .choice(let i) = r, availableThemes.indices.contains(i) {
-                themeName = availableThemes[i]
-                pendingTheme = themeName
-                message = "Theme: \(themeName)"
-            }
-        case "message": break
-        case let id where ReliabilityState.owns(id): routeReliability(id, r)
-        default: top.dialogResult(id, r, app: self)
-        }
-        recheck()
     }
 
     /// Called by the terminal layer when a theme could not be loaded.
@@ -350,9 +463,17 @@ public final class ConsoleApp {
         message = why
     }
 
+    /// A message dialog from outside the views (the runner: a theme that was not used).
+    public func inform(title: String, message: String) {
+        show(title, message)
+        settle()
+    }
+
     // MARK: drawing
 
-    /// Draws the whole state into a new buffer of this size.
+    /// Draws the whole state into a new buffer of this size; changes nothing (view state was
+    /// laid out for `viewWidth` × `viewHeight` after the last key: another size draws from
+    /// copies laid out on the fly).
     public func render(width: Int, height: Int, asciiOnly: Bool = false) -> CellBuffer {
         var buf = CellBuffer(width: width, height: height)
         buf.asciiOnly = asciiOnly
@@ -361,21 +482,20 @@ public final class ConsoleApp {
             TooSmallView.render(into: &buf, dialog: dialog)
             return buf
         }
-        let (titleRow, rest) = buf.bounds.splitTop(1)
-        var (body, statusRow) = rest.splitBottom(1)
+        let (titleRow, body, statusRow) = frame(width: width, height: height)
         if let banner = access.banner {
             // A read-only console says so on every screen, with who holds the store.
-            let (line, below) = body.splitTop(1)
+            let line = Rect(x: 0, y: titleRow.maxY, width: width, height: 1)
             buf.fill(line, role: .findingWarning)
             buf.put(" " + banner, x: line.x, y: line.y, role: .findingWarning, maxX: line.maxX)
-            body = below
         }
         buf.fill(titleRow, role: .title)
         let dirty = stack.contains { $0.session?.isDirty ?? false }
         var x = 1
         if dirty { x = buf.put("* ", x: x, y: 0, role: .titleDirty) }
-        // In a text field `?` is a character: the hint names the key that opens help there.
-        let helpKey = top.textFocused ? "F1" : "?"
+        // In a text field `?` is a character: the title names the key that opens help there.
+        let help = KeyRegistry.bindings(in: [.global]).first { $0.action == .help }
+        let helpKey = help?.shownKey(textFocused: top.textFocused).label ?? "?"
         let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
         let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
@@ -384,20 +504,16 @@ public final class ConsoleApp {
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
-        let hintContexts = top.contexts + [.global]
-        // No "save" hint where there is nothing to save.
-        let hints = KeyRegistry.hints(for: hintContexts).filter { top.session != nil || $0.label != "save" }
-            .map { $0.label == "help" ? (key: helpKey, label: $0.label) : $0 }
+        // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
+        let hints = KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            helpScroll = HelpOverlay.render(
-                into: &buf, in: body, contexts: hintContexts, textField: top.textFocused, scroll: helpScroll)
+            HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll)
         }
         if var d = dialog {
             buf.cursor = nil
             d.render(into: &buf, in: body)
-            dialog = d
         }
         return buf
     }

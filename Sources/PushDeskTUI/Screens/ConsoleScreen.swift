@@ -1,5 +1,6 @@
-/// One view on the navigation stack (htop's Panel): it answers actions and keys, and
-/// draws itself into a rectangle of the cell buffer. It never touches the terminal.
+/// One view on the navigation stack (htop's Panel): it answers actions and keys with an
+/// `Effect` that `ConsoleApp.apply` carries out, and draws itself into a rectangle of the
+/// cell buffer. It reads the app, never writes into it, and never touches the terminal.
 protocol ConsoleScreen: AnyObject {
     /// Title-bar text (the app adds the dirty marker from `session`).
     var title: String { get }
@@ -11,23 +12,59 @@ protocol ConsoleScreen: AnyObject {
     var session: (any DraftSession)? { get }
     /// The draft a dropped connection must not lose: the view's session (service or delivery).
     var recoverable: RecoverableDraft? { get }
+    /// Text typed into the focused field; true when the view used the key.
     func handleText(_ key: Key, app: ConsoleApp) -> Bool
-    func handle(_ action: Action, app: ConsoleApp) -> Bool
+    /// An action of the registry; nil when the view leaves it to the global bindings.
+    func handle(_ action: Action, app: ConsoleApp) -> Effect?
     /// Keys no binding took (e.g. Tab between form and table, Esc inside a sub-form).
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp)
+    /// Draws the view; changes nothing (a `StatefulScreen` draws from a copy of its view state).
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
+    /// After each key (and a resize): brings what the view shows up to date and lays out its
+    /// view state for `rect`, the size it is drawn at.
+    func settle(_ rect: Rect, app: ConsoleApp)
     /// Called when the view comes back to the top of the stack.
     func willAppear(app: ConsoleApp)
-    /// A mouse click at a screen cell (with `--mouse`); true when it did something.
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool
+    /// A mouse click at a screen cell (with `--mouse`); nil when nothing is there.
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect?
 }
 
 extension ConsoleScreen {
     var session: (any DraftSession)? { nil }
     var recoverable: RecoverableDraft? { session }
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { false }
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {}
     func willAppear(app: ConsoleApp) {}
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool { false }
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? { nil }
+}
+
+/// A view whose scroll offsets and click areas live in one value, `view` (ratatui's stateful
+/// widgets). After each key the app calls `settle`: `update` brings what is shown up to date
+/// with the state (draft → form values, findings → messages) and `draw` lays the view state
+/// out for the size, into a scratch buffer. `render` draws from a copy, so drawing changes
+/// nothing: the same state gives the same frame, however often it is drawn.
+protocol StatefulScreen: ConsoleScreen {
+    associatedtype View
+    var view: View { get set }
+    /// What changes with the state, not with the drawing (nothing by default).
+    func update(_ rect: Rect, app: ConsoleApp)
+    /// Draws into `buf`, laying out `view` (scroll offsets that follow the selection or the
+    /// cursor, click areas) for `rect`.
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view: inout View)
+}
+
+extension StatefulScreen {
+    func update(_ rect: Rect, app: ConsoleApp) {}
+
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+        var v = view
+        draw(into: &buf, rect, app: app, view: &v)
+    }
+
+    func settle(_ rect: Rect, app: ConsoleApp) {
+        update(rect, app: app)
+        var scratch = CellBuffer(width: max(0, rect.maxX), height: max(0, rect.maxY))
+        var v = view
+        draw(into: &scratch, rect, app: app, view: &v)
+        view = v
+    }
 }

@@ -4,11 +4,16 @@ import PushDeskCore
 /// The deliveries of one service (or, with `a`, of the whole store): each row shows the
 /// types, the largest payload across the target apps (the core's preview, no profile) and
 /// the worst finding (what `pushdesk validate` reports). Enter opens the composer.
-final class DeliveriesListScreen: ConsoleScreen {
+final class DeliveriesListScreen: StatefulScreen, Asking {
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
-    var table = TableView(columns: [])
+    struct View { var table = TableView(columns: []) }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
     private(set) var shown: [Delivery] = []
 
     init(service: String?, app: ConsoleApp) {
@@ -77,82 +82,81 @@ final class DeliveriesListScreen: ConsoleScreen {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
     /// A composer on `d`, reusing a session already open on it (so no edit is lost).
-    static func compose(_ d: Delivery, app: ConsoleApp) {
+    static func compose(_ d: Delivery, app: ConsoleApp) -> Effect {
         let session =
             app.sessions(of: Delivery.self).first { $0.original?.name == d.name }
             ?? DeliverySession(original: d, draft: d)
-        app.push(ComposerScreen(session: session, app: app))
+        return .push(ComposerScreen(session: session, app: app))
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        if table.handle(action) { return true }
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.handle(action) { return Effect.none }
         switch action {
         case .open:
-            guard let d = selected else { return true }
-            Self.compose(d, app: app)
+            guard let d = selected else { return Effect.none }
+            return Self.compose(d, app: app)
         case .new:
             guard let svc = (showAll ? selected?.service : service) ?? app.services.first?.name else {
-                app.message = "Create a service first: a delivery goes to the apps of a service."
-                return true
+                return .say("Create a service first: a delivery goes to the apps of a service.")
             }
-            app.push(
+            return .push(
                 ComposerScreen(
                     session: DeliverySession(original: nil, draft: Delivery(name: "", service: svc)), app: app))
         case .duplicate:
-            guard let d = selected else { return true }
+            guard let d = selected else { return Effect.none }
             var copy = d
             copy.name = ConsoleApp.uniqueName(d.name + "-copy", taken: app.deliveries.map(\.name))
             copy.label = d.label.isEmpty ? "" : d.label + " (copy)"
             // Tracking ids belong to one sending; the copy starts without them.
             copy.tracking = nil
-            app.push(ComposerScreen(session: DeliverySession(original: nil, draft: copy), app: app))
-            app.message = "Duplicate of \(d.name) (without its tracking ids): check the name, then Ctrl-S."
+            return .all([
+                .push(ComposerScreen(session: DeliverySession(original: nil, draft: copy), app: app)),
+                .say("Duplicate of \(d.name) (without its tracking ids): check the name, then Ctrl-S."),
+            ])
         case .delete:
-            guard let d = selected else { return true }
-            app.dialog = .confirm(
-                id: "delete", title: "Delete delivery",
-                message: "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.")
+            guard let d = selected else { return Effect.none }
+            return .ask(
+                self,
+                .buttons(
+                    "Delete delivery",
+                    "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
+                    [("Yes", .delete(d.name)), ("No", .keep)], focus: 1, cancel: .keep))
         case .allServices:
-            guard service != nil else {
-                app.message = "This is every delivery of the store."
-                return true
-            }
+            guard service != nil else { return .say("This is every delivery of the store.") }
             showAll.toggle()
             refresh(app)
-        default: return false
-        }
-        return true
-    }
-
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        guard id == "delete", result == .button(0), let d = selected else { return }
-        do {
-            // Only the version that was listed: a file changed on disk since is kept.
-            try app.store.deleteDeliveryChecked(d.name, app.store.baseline(ConsoleStore.deliveryPath(d.name)))
-            app.reload()
-            refresh(app)
-            app.message = "Deleted \(ConsoleStore.deliveryPath(d.name))"
-        } catch {
-            if error is StoreConflict {
-                app.reload()
-                refresh(app)
-            }
-            app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
+            return Effect.none
+        default: return nil
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    enum Reply {
+        case delete(String)
+        case keep
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .delete(let name): .delete(.delivery, name)
+        case .keep: .none
+        }
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return false }
+        guard table.click(x: x, y: y) else { return nil }
         if before == table.selectedRow { return handle(.open, app: app) }
-        return true
+        return Effect.none
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: ConsoleApp) {
         // A delivery saved or deleted elsewhere changes the count. Counted in place: filtering
         // copied every delivery on each frame (7 ms per key with 5,000 of them).
         let count = showAll ? app.deliveries.count : app.deliveries.reduce(0) { $0 + ($1.service == service ? 1 : 0) }
         if table.rows.count != count { refresh(app) }
-        table.render(into: &buf, rect, focused: true)
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        v.table.render(into: &buf, rect, focused: true)
     }
 }

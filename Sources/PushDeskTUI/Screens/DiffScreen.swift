@@ -4,7 +4,7 @@ import PushDeskCore
 /// draft changes against the file on disk. Removed lines are `-` (finding.error role),
 /// added `+` (finding.info), so the difference reads without colour too. Esc goes back to
 /// where it was opened from (`onClose`: the dialog that offered it).
-final class DiffScreen: ConsoleScreen {
+final class DiffScreen: StatefulScreen {
     struct Section {
         /// `services/neotrips.xml: on disk → your draft`
         var heading: String
@@ -14,13 +14,18 @@ final class DiffScreen: ConsoleScreen {
 
     let title: String
     private(set) var lines: [(text: String, role: Role)] = []
-    private var scroll = 0
+    /// The first line shown and the rows that show (from the last layout, for paging).
+    struct View {
+        var scroll = 0
+        var pageHeight = 10
+    }
+    var view = View()
     /// Columns scrolled to the right (XML lines are long): ← →.
     private var shift = 0
-    private var pageHeight = 10
-    var onClose: ((ConsoleApp) -> Void)?
+    /// What closing it leads to (the dialog that offered it, again).
+    let onClose: Effect
 
-    init(title: String, sections: [Section], onClose: ((ConsoleApp) -> Void)? = nil) {
+    init(title: String, sections: [Section], onClose: Effect = .none) {
         self.title = title
         self.onClose = onClose
         for (i, s) in sections.enumerated() {
@@ -53,30 +58,28 @@ final class DiffScreen: ConsoleScreen {
         return true
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        let maxScroll = max(0, lines.count - pageHeight)
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        let maxScroll = max(0, lines.count - view.pageHeight)
         switch action {
-        case .up: scroll = max(0, scroll - 1)
-        case .down: scroll = min(maxScroll, scroll + 1)
-        case .pageUp: scroll = max(0, scroll - pageHeight)
-        case .pageDown: scroll = min(maxScroll, scroll + pageHeight)
-        case .top: scroll = 0
-        case .bottom: scroll = maxScroll
-        case .back:
-            app.pop()
-            onClose?(app)
-        case .filter, .undo: app.message = "This is a view of differences; Esc goes back."
-        default: return false
+        case .up: view.scroll = max(0, view.scroll - 1)
+        case .down: view.scroll = min(maxScroll, view.scroll + 1)
+        case .pageUp: view.scroll = max(0, view.scroll - view.pageHeight)
+        case .pageDown: view.scroll = min(maxScroll, view.scroll + view.pageHeight)
+        case .top: view.scroll = 0
+        case .bottom: view.scroll = maxScroll
+        case .back: return .all([.pop, onClose])
+        case .filter, .undo: return .say("This is a view of differences; Esc goes back.")
+        default: return nil
         }
-        return true
+        return Effect.none
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
         buf.box(rect, role: .borderFocus, title: "- on disk  + yours  (↑↓ PgUp PgDn ← → scroll, Esc back)")
         let inner = rect.inset(1)
-        pageHeight = max(1, inner.height)
-        scroll = min(scroll, max(0, lines.count - pageHeight))
-        for (i, l) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
+        v.pageHeight = max(1, inner.height)
+        v.scroll = min(v.scroll, max(0, lines.count - v.pageHeight))
+        for (i, l) in lines.dropFirst(v.scroll).prefix(inner.height).enumerated() {
             // The +/- marker stays in the first column when scrolled right.
             let text =
                 shift == 0 || l.text.isEmpty

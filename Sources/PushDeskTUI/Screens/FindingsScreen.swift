@@ -2,10 +2,17 @@ import PushDeskCore
 
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service or the delivery and focuses the field the finding is about.
-final class FindingsScreen: ConsoleScreen {
-    var table = TableView(columns: [
-        .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
-    ])
+final class FindingsScreen: StatefulScreen {
+    struct View {
+        var table = TableView(columns: [
+            .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
+        ])
+    }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
     private var shown: [Finding] = []
 
     init(app: ConsoleApp) {
@@ -37,22 +44,21 @@ final class FindingsScreen: ConsoleScreen {
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        if table.handle(action) { return true }
-        guard action == .open else { return false }
-        guard let r = table.selectedRow else { return true }
-        FindingJump.open(shown[r], app: app)
-        return true
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.handle(action) { return Effect.none }
+        guard action == .open else { return nil }
+        guard let r = table.selectedRow else { return Effect.none }
+        return FindingJump.open(shown[r], app: app)
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return false }
+        guard table.click(x: x, y: y) else { return nil }
         if before == table.selectedRow { return handle(.open, app: app) }
-        return true
+        return Effect.none
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
         let errs = app.findings.filter { $0.severity == .error }.count
         let warns = app.findings.filter { $0.severity == .warning }.count
         let (head, rest) = rect.splitTop(1)
@@ -61,9 +67,9 @@ final class FindingsScreen: ConsoleScreen {
             x: head.x, y: head.y, role: errs > 0 ? .findingError : .muted)
         // The selected finding in full, wrapped, under the table (columns cut long text).
         let (list, detail) = rest.splitBottom(5)
-        table.render(into: &buf, list, focused: true)
+        v.table.render(into: &buf, list, focused: true)
         buf.hline(x: detail.x, y: detail.y, width: detail.width, role: .border)
-        if let r = table.selectedRow {
+        if let r = v.table.selectedRow {
             let f = shown[r]
             let role: Role =
                 f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo

@@ -2,20 +2,31 @@ import PushDeskCore
 
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
-final class ServiceEditorScreen: ConsoleScreen {
+final class ServiceEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
-    var form = Form([
-        FormField(id: "name", label: "Name", note: "file name"),
-        FormField(id: "label", label: "Label"),
-        FormField(id: "targetMapping", label: "Target mapping"),
-        FormField(id: "marketingUrl", label: "Marketing URL"),
-        FormField(id: "trackingUrl", label: "Tracking URL"),
-    ])
-    var apps = TableView(columns: [
-        .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
-        .init("Integration key"), .init("Findings", width: 14),
-    ])
+    struct View {
+        var form = Form([
+            FormField(id: "name", label: "Name", note: "file name"),
+            FormField(id: "label", label: "Label"),
+            FormField(id: "targetMapping", label: "Target mapping"),
+            FormField(id: "marketingUrl", label: "Marketing URL"),
+            FormField(id: "trackingUrl", label: "Tracking URL"),
+        ])
+        var apps = TableView(columns: [
+            .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
+            .init("Integration key"), .init("Findings", width: 14),
+        ])
+    }
+    var view = View()
+    var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
+    var apps: TableView {
+        get { view.apps }
+        set { view.apps = newValue }
+    }
     enum Focus { case form, apps }
     private(set) var focusArea: Focus = .form
     private var seenVersion = -1
@@ -101,52 +112,46 @@ final class ServiceEditorScreen: ConsoleScreen {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         sync()
         switch action {
-        case .save:
-            app.save(s)
-            return true
-        case .undo:
-            if s.undo() { app.message = "Undone." } else { app.message = "Nothing to undo." }
-            return true
+        case .save: return .save(s)
+        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
         case .deliveries:
             // Deliveries name their service: a service not saved yet has none.
             guard let name = s.original?.name else {
-                app.message = "Save the service first (Ctrl-S): deliveries name a saved service."
-                return true
+                return .say("Save the service first (Ctrl-S): deliveries name a saved service.")
             }
-            app.push(DeliveriesListScreen(service: name, app: app))
-            return true
+            return .push(DeliveriesListScreen(service: name, app: app))
         default: break
         }
         if focusArea == .form {
             if action == .nextField, form.focus == form.fields.count - 1 {
                 focusArea = .apps
-                return true
+                return Effect.none
             }
             if action == .prevField, form.focus == 0 {
                 focusArea = .apps
-                return true
+                return Effect.none
             }
             if action == .pick, form.focus == form.fields.count - 1 {
                 focusArea = .apps
-                return true
+                return Effect.none
             }
             switch form.handle(action) {
             case .changed(let id):
                 apply(id)
-                return true
-            case .unhandled: return false
-            default: return true
+                return Effect.none
+            case .unhandled: return nil
+            default: return Effect.none
             }
         }
-        if apps.handle(action) { return true }
+        if apps.handle(action) { return Effect.none }
         let sel = apps.selectedRow
         switch action {
         case .open:
-            guard let sel else { return true }
-            app.push(AppEditorScreen(session: s, index: sel))
+            guard let sel else { return Effect.none }
+            return .push(AppEditorScreen(session: s, index: sel, secretExists: app.store.secretExists))
         case .addIOS:
             let d = s.draft
             let unique = uniqueKey(app)
@@ -167,7 +172,7 @@ final class ServiceEditorScreen: ConsoleScreen {
             }
             sync()
             apps.select(row: s.draft.apps.count - 2)
-            app.message = "Added the iOS sandbox + production pair: Enter to set bundle id and credentials."
+            return .say("Added the iOS sandbox + production pair: Enter to set bundle id and credentials.")
         case .addAndroid:
             let d = s.draft
             let base = d.name.isEmpty ? "app" : d.name
@@ -178,35 +183,54 @@ final class ServiceEditorScreen: ConsoleScreen {
             }
             sync()
             apps.select(row: s.draft.apps.count - 1)
-            app.message = "Added an Android app: Enter to set package name and credentials."
+            return .say("Added an Android app: Enter to set package name and credentials.")
         case .delete:
-            guard let sel else { return true }
-            app.dialog = .confirm(
-                id: "deleteApp", title: "Delete app",
-                message: "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?")
+            guard let sel else { return Effect.none }
+            return .ask(
+                self,
+                .buttons(
+                    "Delete app",
+                    "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
+                    [("Yes", .deleteApp(sel)), ("No", .keep)], focus: 1, cancel: .keep))
         case .moveUp, .moveDown:
-            guard let sel else { return true }
+            guard let sel else { return Effect.none }
             let to = action == .moveUp ? sel - 1 : sel + 1
-            guard s.draft.apps.indices.contains(to) else { return true }
+            guard s.draft.apps.indices.contains(to) else { return Effect.none }
             s.edit(nil) { $0.apps.swapAt(sel, to) }
             sync()
             apps.select(row: to)
-        default: return false
+        default: return nil
         }
-        return true
+        return Effect.none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    enum Reply {
+        case deleteApp(Int)
+        case keep
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .deleteApp(let i):
+            guard s.draft.apps.indices.contains(i) else { return .none }
+            s.edit(nil) { $0.apps.remove(at: i) }
+            sync()
+        case .keep: break
+        }
+        return .none
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync()
         if form.click(x: x, y: y) {
             focusArea = .form
-            return true
+            return Effect.none
         }
         let before = apps.selectedRow
-        guard apps.click(x: x, y: y) else { return false }
+        guard apps.click(x: x, y: y) else { return nil }
         if focusArea == .apps && before == apps.selectedRow { return handle(.open, app: app) }
         focusArea = .apps
-        return true
+        return Effect.none
     }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
@@ -224,13 +248,8 @@ final class ServiceEditorScreen: ConsoleScreen {
         }
     }
 
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        guard id == "deleteApp", result == .button(0), let sel = apps.selectedRow else { return }
-        s.edit(nil) { $0.apps.remove(at: sel) }
-        sync()
-    }
-
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    /// The draft into the widgets; findings under the fields and in the apps' column.
+    func update(_ rect: Rect, app: ConsoleApp) {
         sync()
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
@@ -252,16 +271,19 @@ final class ServiceEditorScreen: ConsoleScreen {
                 ]
         }
         apps.setRows(rows, roles: rows.indices.map { ServicesListScreen.role(byApp[$0]?.map(\.1) ?? []) })
+    }
 
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        let mine = app.findings(forService: s.draft.name)
         let paneH = min(max(mine.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)
-        let formH = form.height(width: main.width - 2) + 2
+        let formH = v.form.height(width: main.width - 2) + 2
         let (formBox, appsBox) = main.splitTop(min(formH, main.height / 2 + 2))
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Service")
-        form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
         buf.box(
             appsBox, role: focusArea == .apps ? .borderFocus : .border, title: "Apps (i: add iOS pair, a: add Android)")
-        apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
+        v.apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
         FindingsPane.render(into: &buf, pane, findings: mine)
     }
 }

@@ -1,10 +1,17 @@
 import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
-final class ServicesListScreen: ConsoleScreen {
-    var table = TableView(columns: [
-        .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
-    ])
+final class ServicesListScreen: StatefulScreen, Asking {
+    struct View {
+        var table = TableView(columns: [
+            .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
+        ])
+    }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
 
     init(app: ConsoleApp) {
         table.emptyText = "No service yet: press n to create one."
@@ -51,68 +58,67 @@ final class ServicesListScreen: ConsoleScreen {
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
-        if table.handle(action) { return true }
-        if app.refuseWhileLoading(action) { return true }
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.handle(action) { return Effect.none }
+        if let refusal = app.refusal(for: action) { return refusal }
         let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
         switch action {
         case .open:
-            guard let sel else { return true }
-            app.push(ServiceEditorScreen(session: EditSession(original: sel, draft: sel)))
+            guard let sel else { return Effect.none }
+            return .push(ServiceEditorScreen(session: EditSession(original: sel, draft: sel)))
         case .new:
-            app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: Service(name: "", label: ""))))
+            return .push(ServiceEditorScreen(session: EditSession(original: nil, draft: Service(name: "", label: ""))))
         case .duplicate:
-            guard let sel else { return true }
+            guard let sel else { return Effect.none }
             var copy = sel
             copy.name = ConsoleApp.uniqueName(sel.name + "-copy", taken: app.services.map(\.name))
             copy.label = sel.label + " (copy)"
             // Integration keys are unique in the store: the copy gets its own.
             for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }
-            app.push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy)))
-            app.message = "Duplicate of \(sel.name): check the name and keys, then Ctrl-S."
+            return .all([
+                .push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy))),
+                .say("Duplicate of \(sel.name): check the name and keys, then Ctrl-S."),
+            ])
         case .deliveries:
-            guard let sel else {
-                app.push(DeliveriesListScreen(service: nil, app: app))
-                return true
-            }
-            app.push(DeliveriesListScreen(service: sel.name, app: app))
+            return .push(DeliveriesListScreen(service: sel?.name, app: app))
         case .delete:
-            guard let sel else { return true }
-            app.dialog = .confirm(
-                id: "delete", title: "Delete service",
-                message: "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.")
-        default: return false
+            guard let sel else { return Effect.none }
+            return .ask(
+                self,
+                .buttons(
+                    "Delete service",
+                    "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.",
+                    [("Yes", .delete(sel.name)), ("No", .keep)], focus: 1, cancel: .keep))
+        default: return nil
         }
-        return true
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    enum Reply {
+        case delete(String)
+        case keep
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .delete(let name): .delete(.service, name)
+        case .keep: .none
+        }
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return false }
+        guard table.click(x: x, y: y) else { return nil }
         // A click on the selected row opens it (a second click, like a double-click).
         if before == table.selectedRow { return handle(.open, app: app) }
-        return true
+        return Effect.none
     }
 
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        guard id == "delete", result == .button(0), let name = selectedName(app) else { return }
-        do {
-            // Only the version that was listed: a file changed on disk since is kept.
-            try app.store.deleteChecked(name, app.store.baseline(ConsoleStore.servicePath(name)))
-            app.reload()
-            refresh(app: app)
-            app.message = "Deleted \(ConsoleStore.servicePath(name))"
-        } catch {
-            if error is StoreConflict {
-                app.reload()
-                refresh(app: app)
-            }
-            app.dialog = .message(title: "Delete failed", message: Sanitize.string("\(error)"))
-        }
+    /// Findings counts change as drafts are edited elsewhere; keep the rows current.
+    func update(_ rect: Rect, app: ConsoleApp) {
+        if table.rows.count != app.services.count { refresh(app: app) }
     }
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
-        refreshCounts(app)
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
         var area = rect
         if !app.loadErrors.isEmpty {
             let n = min(app.loadErrors.count, 3)
@@ -122,11 +128,6 @@ final class ServicesListScreen: ConsoleScreen {
             }
             area = rest
         }
-        table.render(into: &buf, area.inset(0), focused: true)
-    }
-
-    /// Findings counts change as drafts are edited elsewhere; keep the rows current.
-    private func refreshCounts(_ app: ConsoleApp) {
-        if table.rows.count != app.services.count { refresh(app: app) }
+        v.table.render(into: &buf, area.inset(0), focused: true)
     }
 }

@@ -35,7 +35,7 @@ extension ConsoleStorage {
 }
 
 extension ConsoleApp {
-    static let stillLoading = "Still loading the store; this takes a moment on a large store."
+    static let stillLoading = KeyRegistry.stillLoading
 
     /// The lazy start: one placeholder row per service file, marked as loading.
     func beginLoading() {
@@ -56,27 +56,7 @@ extension ConsoleApp {
         profiles = loaded.profiles
         findings = loaded.findings  // no draft can exist yet: nothing opens while loading
         for s in stack { s.willAppear(app: self) }
-    }
-}
-
-extension ConsoleApp {
-    /// Until the store has loaded, rows are placeholders: what would open, copy, delete or
-    /// list records (or reload the store, as taking the lock does) says so instead.
-    func refuseWhileLoading(_ key: Key) -> Bool {
-        guard loading, let a = KeyRegistry.action(for: key, in: top.contexts + [.global]) else { return false }
-        return refuseWhileLoading(a)
-    }
-
-    /// The same for an action reached another way (a click on a row opens it).
-    func refuseWhileLoading(_ action: Action) -> Bool {
-        guard loading else { return false }
-        switch action {
-        case .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock:
-            message = Self.stillLoading
-            return true
-        default:
-            return false
-        }
+        settle()
     }
 }
 

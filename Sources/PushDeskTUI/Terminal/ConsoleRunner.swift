@@ -64,7 +64,7 @@ public enum ConsoleRunner {
         let inbox = LoadInbox()
         if lazy { inbox.start(consoleStore) }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
-        if let themeNote { app.dialog = .message(title: "Theme not used", message: themeNote) }
+        if let themeNote { app.inform(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
         app.message =
             [
@@ -87,6 +87,8 @@ public enum ConsoleRunner {
         while !app.quitRequested {
             if needsFrame {
                 let (w, h) = terminal.size
+                // A new size is laid out first (scroll offsets, click areas); drawing changes nothing.
+                if w != app.viewWidth || h != app.viewHeight { app.resize(width: w, height: h) }
                 let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
                 terminal.present(buf, fullRedraw: app.fullRedrawRequested)
                 app.fullRedrawRequested = false

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A modal dialog: confirm / message (buttons), text input, file path (with Tab
-/// completion) and choice list. The screen that opens one gets a `Result` back.
+/// completion) and choice list. Who opened it gets the `Result` back, read as its own
+/// reply type (`Ask`, Screens/Effect.swift): a dialog has no id.
 public struct Dialog: Sendable {
     public enum Kind: Equatable, Sendable {
         case buttons
@@ -17,7 +18,6 @@ public struct Dialog: Sendable {
         case cancelled
     }
 
-    public var id: String
     public var title: String
     public var message: String
     public var kind: Kind
@@ -29,33 +29,33 @@ public struct Dialog: Sendable {
     public private(set) var candidates: [String] = []
 
     public static func confirm(
-        id: String, title: String, message: String, buttons: [String] = ["Yes", "No"], focus: Int = 1
+        title: String, message: String, buttons: [String] = ["Yes", "No"], focus: Int = 1
     ) -> Dialog {
-        var d = Dialog(id: id, title: title, message: message, kind: .buttons, buttons: buttons)
+        var d = Dialog(title: title, message: message, kind: .buttons, buttons: buttons)
         d.focusedButton = focus
         return d
     }
-    public static func message(id: String = "message", title: String, message: String) -> Dialog {
-        Dialog(id: id, title: title, message: message, kind: .buttons, buttons: ["OK"])
+    public static func message(title: String, message: String) -> Dialog {
+        Dialog(title: title, message: message, kind: .buttons, buttons: ["OK"])
     }
-    public static func textInput(id: String, title: String, message: String, value: String = "") -> Dialog {
-        var d = Dialog(id: id, title: title, message: message, kind: .textInput, buttons: [])
+    public static func textInput(title: String, message: String, value: String = "") -> Dialog {
+        var d = Dialog(title: title, message: message, kind: .textInput, buttons: [])
         d.input = TextField(value)
         return d
     }
     /// A text input whose value is shown as bullets (passwords, server keys).
-    public static func secretInput(id: String, title: String, message: String) -> Dialog {
-        var d = Dialog(id: id, title: title, message: message, kind: .textInput, buttons: [])
+    public static func secretInput(title: String, message: String) -> Dialog {
+        var d = Dialog(title: title, message: message, kind: .textInput, buttons: [])
         d.input = TextField("", masked: true)
         return d
     }
-    public static func filePath(id: String, title: String, message: String, value: String, base: String) -> Dialog {
-        var d = Dialog(id: id, title: title, message: message, kind: .filePath(base: base), buttons: [])
+    public static func filePath(title: String, message: String, value: String, base: String) -> Dialog {
+        var d = Dialog(title: title, message: message, kind: .filePath(base: base), buttons: [])
         d.input = TextField(value)
         return d
     }
-    public static func choices(id: String, title: String, options: [String], selected: Int) -> Dialog {
-        var d = Dialog(id: id, title: title, message: "", kind: .choices(options), buttons: [])
+    public static func choices(title: String, options: [String], selected: Int) -> Dialog {
+        var d = Dialog(title: title, message: "", kind: .choices(options), buttons: [])
         d.choice = max(0, selected)
         return d
     }

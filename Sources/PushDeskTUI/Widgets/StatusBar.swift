@@ -42,26 +42,19 @@ public enum TabBar {
     }
 }
 
-/// The `?` / F1 overlay: the bindings of the focused view, from the key registry.
+/// The `?` / F1 overlay: the bindings of the focused view (its contexts, the text-field
+/// keys when a field has focus, then the global ones), from the key registry and nothing else.
 public enum HelpOverlay {
     /// Draws the overlay scrolled by `scroll` lines; returns the scroll actually used.
     @discardableResult
-    public static func render(
-        into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], textField: Bool, scroll: Int = 0
-    ) -> Int {
+    public static func render(into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], scroll: Int = 0) -> Int
+    {
         var lines: [(String, String, Bool)] = []  // keys, description, is heading
         for c in contexts {
             let bs = KeyRegistry.bindings.filter { $0.context == c }
             if bs.isEmpty { continue }
             lines.append((c.rawValue, "", true))
             for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.helpText, false)) }
-            if c == .textArea {
-                for (k, d) in TextAreaKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) }
-            }
-        }
-        if textField {
-            lines.append(("Text fields", "", true))
-            for (k, d) in TextFieldKeys.table { lines.append((k.replacingOccurrences(of: "`", with: ""), d, false)) }
         }
         let keyW = min(24, lines.filter { !$0.2 }.map { TextWidth.width(of: $0.0) }.max() ?? 10)
         let r = area.centered(width: min(area.width - 2, 78), height: min(area.height, lines.count + 2))

@@ -1,7 +1,7 @@
 /// A multi-line text field (a notification body): line breaks, soft wrap at the field's
 /// width, the cursor moved by character, by visual row (↑↓ keep the column), to the start
 /// or end of the line, and word / line deletes. Positions are Characters; widths columns.
-public struct TextArea: Equatable, Sendable {
+public struct TextArea: Equatable, Sendable, CustomReflectable {
     /// Setting the text keeps a cursor that was at the end at the (new) end.
     public var text: String {
         didSet { if cursor >= oldValue.count || cursor > text.count { cursor = text.count } }
@@ -23,6 +23,17 @@ public struct TextArea: Equatable, Sendable {
 
     public static func == (a: TextArea, b: TextArea) -> Bool {
         a.text == b.text && a.cursor == b.cursor && a.scroll == b.scroll
+    }
+
+    /// What the area is, without its layout cache (a memo, not state: `dump` and the tests
+    /// that compare state before and after drawing see this).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "text": text, "cursor": cursor, "scroll": scroll, "goalColumn": goalColumn as Any,
+                "wrapWidth": wrapWidth,
+            ])
     }
 
     /// A pure function of (text, width), so copies of the area may share it.
@@ -89,59 +100,24 @@ public struct TextArea: Equatable, Sendable {
     /// Rows this text takes at `width` (for forms that grow the field with its text).
     public func rowCount(width: Int) -> Int { laidOut(width: width).rows.count }
 
-    /// Applies an editing key; true when it was used (text changed or the cursor moved).
-    /// Enter is not a key here: the form turns it into `insertNewline()`.
+    /// Applies an editing key (resolved through the key registry, done by the one
+    /// `LineEditor`, as in one-line fields); true when it was used (text changed or the
+    /// cursor moved). Enter is not a key here: the form turns it into `insertNewline()`.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
         var chars = Array(text)
         if case .up = key {} else if case .down = key {} else { goalColumn = nil }
         switch key {
-        case .char(let c):
-            chars.insert(c, at: cursor)
-            cursor += 1
-        case .paste(let s):
-            // Pasted line breaks are line breaks here (never a submit), in one form: \n.
-            let clean = s.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 }
-            chars.insert(contentsOf: clean, at: cursor)
-            cursor += clean.count
-        case .backspace, .ctrl("h"):
-            guard cursor > 0 else { return true }
-            chars.remove(at: cursor - 1)
-            cursor -= 1
-        case .delete, .ctrl("d"):
-            guard cursor < chars.count else { return true }
-            chars.remove(at: cursor)
-        case .left, .ctrl("b"):
-            cursor = max(0, cursor - 1)
-            return true
-        case .right:
-            cursor = min(chars.count, cursor + 1)
-            return true
-        case .home, .ctrl("a"):
-            cursor = Self.lineStart(chars, cursor)
-            return true
-        case .end, .ctrl("e"):
-            cursor = Self.lineEnd(chars, cursor)
-            return true
+        // Pasted line breaks are line breaks here (never a submit), in one form: \n.
+        case .char(let c): LineEditor.insert(String(c), into: &chars, cursor: &cursor, multiline: true)
+        case .paste(let s): LineEditor.insert(s, into: &chars, cursor: &cursor, multiline: true)
         case .up: return moveVertically(-1)
         case .down: return moveVertically(1)
-        case .ctrl("w"):
-            // The word before the cursor and the spaces before it; never past a line start.
-            var i = cursor
-            while i > 0, chars[i - 1] == " " { i -= 1 }
-            while i > 0, chars[i - 1] != " ", chars[i - 1] != "\n" { i -= 1 }
-            if i == cursor, i > 0 { i -= 1 }  // at a line start: join with the line above
-            chars.removeSubrange(i..<cursor)
-            cursor = i
-        case .ctrl("u"):
-            let s = Self.lineStart(chars, cursor)
-            chars.removeSubrange(s..<cursor)
-            cursor = s
-        case .ctrl("k"):
-            // To the end of the line; at its end, join the next line (as in Emacs).
-            let e = Self.lineEnd(chars, cursor)
-            chars.removeSubrange(cursor..<(e == cursor ? min(chars.count, e + 1) : e))
-        default: return false
+        default:
+            guard let a = KeyRegistry.editAction(for: key) else { return false }
+            let count = chars.count
+            _ = LineEditor.apply(a, to: &chars, cursor: &cursor)
+            if chars.count == count { return true }
         }
         text = String(chars)
         return true
@@ -175,17 +151,6 @@ public struct TextArea: Equatable, Sendable {
         return true
     }
 
-    static func lineStart(_ chars: [Character], _ pos: Int) -> Int {
-        var i = pos
-        while i > 0, chars[i - 1] != "\n" { i -= 1 }
-        return i
-    }
-    static func lineEnd(_ chars: [Character], _ pos: Int) -> Int {
-        var i = pos
-        while i < chars.count, chars[i] != "\n" { i += 1 }
-        return i
-    }
-
     /// Draws `height` rows of the text wrapped at `width` at (x, y), scrolled so that the
     /// cursor row shows; ↑ / ↓ in the last column say that rows are hidden above / below.
     public mutating func render(
@@ -208,14 +173,4 @@ public struct TextArea: Equatable, Sendable {
         if scroll + height < rows.count { buf.put("↓", x: x + width - 1, y: y + height - 1, role: role) }
         if focused { buf.cursor = (x + cc, y + cr - scroll) }
     }
-}
-
-/// Editing keys of the multi-line body that differ from one-line fields (Enter and ↑↓ are
-/// registry bindings), for docs/KEYS.md and the help overlay.
-public enum TextAreaKeys {
-    public static let table: [(String, String)] = [
-        ("`Home` `Ctrl-A`, `End` `Ctrl-E`", "Start / end of the line"),
-        ("`Ctrl-U`, `Ctrl-K`", "Delete to the start / to the end of the line (at its end: join the next line)"),
-        ("(paste)", "A pasted line break is a line break"),
-    ]
 }

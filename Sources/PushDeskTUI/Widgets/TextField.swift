@@ -15,50 +15,19 @@ public struct TextField: Equatable, Sendable {
         self.masked = masked
     }
 
-    /// Applies an editing key; returns true when the key was used (text or cursor moved).
+    /// Applies an editing key (resolved through the key registry, done by the one
+    /// `LineEditor`); returns true when the key was used (text or cursor moved).
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
         var chars = Array(text)
         switch key {
-        case .char(let c):
-            chars.insert(c, at: cursor)
-            cursor += 1
-        case .paste(let s):
-            // A pasted newline never submits: line breaks become spaces in a one-line field.
-            let clean = s.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }
-            chars.insert(contentsOf: clean, at: cursor)
-            cursor += clean.count
-        case .backspace, .ctrl("h"):
-            guard cursor > 0 else { return true }
-            chars.remove(at: cursor - 1)
-            cursor -= 1
-        case .delete, .ctrl("d"):
-            guard cursor < chars.count else { return true }
-            chars.remove(at: cursor)
-        case .left, .ctrl("b"):
-            cursor = max(0, cursor - 1)
-            return true
-        case .right:
-            cursor = min(chars.count, cursor + 1)
-            return true
-        case .home, .ctrl("a"):
-            cursor = 0
-            return true
-        case .end, .ctrl("e"):
-            cursor = chars.count
-            return true
-        case .ctrl("w"):
-            // Delete the word before the cursor (and the spaces before it).
-            var i = cursor
-            while i > 0, chars[i - 1] == " " { i -= 1 }
-            while i > 0, chars[i - 1] != " " { i -= 1 }
-            chars.removeSubrange(i..<cursor)
-            cursor = i
-        case .ctrl("u"):
-            chars.removeSubrange(0..<cursor)
-            cursor = 0
-        case .ctrl("k"): chars.removeSubrange(cursor..<chars.count)
-        default: return false
+        case .char(let c): LineEditor.insert(String(c), into: &chars, cursor: &cursor, multiline: false)
+        case .paste(let s): LineEditor.insert(s, into: &chars, cursor: &cursor, multiline: false)
+        default:
+            guard let a = KeyRegistry.editAction(for: key) else { return false }
+            let count = chars.count
+            _ = LineEditor.apply(a, to: &chars, cursor: &cursor)
+            if chars.count == count { return true }  // the cursor moved (or nothing to delete)
         }
         text = String(chars)
         return true
@@ -107,15 +76,4 @@ public struct TextField: Equatable, Sendable {
         if total - scroll > width { buf.put("›", x: x + width - 1, y: y, role: role) }
         if focused { buf.cursor = (x + cursorCol - scroll, y) }
     }
-}
-
-/// Editing keys of text fields, for docs/KEYS.md and the help overlay.
-public enum TextFieldKeys {
-    public static let table: [(String, String)] = [
-        ("`←` `→`, `Ctrl-B`", "Move the cursor"),
-        ("`Home` `Ctrl-A`, `End` `Ctrl-E`", "Start / end of the value"),
-        ("`Backspace`, `Delete` `Ctrl-D`", "Delete a character"),
-        ("`Ctrl-W`", "Delete the word before the cursor"),
-        ("`Ctrl-U`, `Ctrl-K`", "Delete to the start / to the end"),
-    ]
 }

@@ -6,33 +6,49 @@ import PushDeskCore
 /// `PreviewEngine`, the function behind `pushdesk preview` — with the size meter, the
 /// device view and the findings (Enter jumps to the field). Below 120 columns the preview
 /// goes under the form.
-final class ComposerScreen: ConsoleScreen {
+final class ComposerScreen: StatefulScreen, Asking {
     static let wideWidth = 120
 
     let s: DeliverySession
     var session: (any DraftSession)? { s }
     private(set) var tab: ComposerTab = .content
-    private(set) var form = Form([])
+    /// The form of the tab, the preview pane and the tab bar's place (mouse clicks).
+    struct View {
+        var form = Form([])
+        var pane = PreviewPane()
+        var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+    var view = View()
+    private(set) var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
     enum Focus { case form, preview }
     private(set) var focusArea: Focus = .form
     /// The sample recipient the preview is personalized for (not part of the delivery).
     private(set) var profileName: String?
-    var pane = PreviewPane()
+    var pane: PreviewPane {
+        get { view.pane }
+        set { view.pane = newValue }
+    }
 
     private var seenVersion = -1
     private var builtFor: ComposerTab?
-    private var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The preview shown: made when the draft, the profile or the service changed (`update`).
+    private var shown: Preview?
     /// The last preview and what it was made from: only an edit, a profile change or a
     /// change of the service recomputes it.
     private var cached: (version: Int, profile: String?, service: Service, preview: Preview)?
     /// Counts recomputations, so the pane knows when its drawn rows are stale.
     private var previewStamp = 0
     private var serviceFindings: (service: Service, findings: [Finding])?
-    /// A copy-out waiting for its path (or for "replace?").
-    private var pendingCopy: (text: String, executable: Bool, path: String)?
+
+    /// The time previews and curl commands are made at (tests pass a fixed one).
+    let clock: () -> Date
 
     init(session: DeliverySession, app: ConsoleApp) {
         self.s = session
+        self.clock = app.clock
         sync(app)
     }
 
@@ -100,7 +116,7 @@ final class ComposerScreen: ConsoleScreen {
         let profile = app.profiles.first { $0.name == profileName }
         let p = PreviewEngine.preview(
             delivery: s.draft, service: service, profile: profile, appKey: nil, token: nil,
-            now: Date(), serviceFindings: serviceFindings?.findings)
+            now: clock(), serviceFindings: serviceFindings?.findings)
         cached = (s.version, profileName, service, p)
         previewStamp += 1
         return p
@@ -136,16 +152,11 @@ final class ComposerScreen: ConsoleScreen {
         pane.scroll = 0
     }
 
-    private func jump(_ f: Finding, app: ConsoleApp) {
-        if f.file.hasPrefix("services/") {
-            FindingJump.open(f, app: app)
-            return
-        }
-        if !focus(field: f.field, app: app) {
-            app.message =
-                f.field.isEmpty
-                ? "This finding is about no single field." : "\(f.field) is not a field of the delivery."
-        }
+    private func jump(_ f: Finding, app: ConsoleApp) -> Effect {
+        if f.file.hasPrefix("services/") { return FindingJump.open(f, app: app) }
+        if focus(field: f.field, app: app) { return .none }
+        return .say(
+            f.field.isEmpty ? "This finding is about no single field." : "\(f.field) is not a field of the delivery.")
     }
 
     // MARK: input
@@ -162,16 +173,14 @@ final class ComposerScreen: ConsoleScreen {
         }
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Bool {
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         sync(app)
         switch action {
-        case .save:
-            app.save(s)
-            return true
+        case .save: return .save(s)
         case .undo:
-            app.message = s.undo() ? "Undone." : "Nothing to undo."
+            let undone = s.undo()
             sync(app, force: true)
-            return true
+            return .say(undone ? "Undone." : "Nothing to undo.")
         case .nextTab, .prevTab:
             let all = ComposerTab.allCases
             let i = all.firstIndex(of: tab) ?? 0
@@ -179,39 +188,40 @@ final class ComposerScreen: ConsoleScreen {
             sync(app)
             focusArea = .form
             alignTarget(app)
-            return true
+            return Effect.none
         case .switchPane:
             focusArea = focusArea == .form ? .preview : .form
-            return true
-        case .copyOut:
-            openCopyOut(app)
-            return true
+            return Effect.none
+        case .copyOut: return openCopyOut(app)
         default: break
         }
         if focusArea == .preview { return handlePreview(action, app: app) }
         switch form.handle(action) {
         case .changed(let id):
             apply(id, app: app)
-            return true
+            return Effect.none
         case .pick(let id):
-            if let f = form.fields.first(where: { $0.id == id }), case .choice(let opts) = f.kind {
-                app.dialog = .choices(
-                    id: "choice.\(id)", title: f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0)
+            guard let f = form.fields.first(where: { $0.id == id }), case .choice(let opts) = f.kind else {
+                return Effect.none
             }
-            return true
-        case .moved: return true
-        case .unhandled: return false
+            return .ask(
+                self,
+                .choices(f.label, options: opts, selected: opts.firstIndex(of: f.value) ?? 0) { i in
+                    i.map { .set(field: id, value: opts[$0]) } ?? .cancelled
+                })
+        case .moved: return Effect.none
+        case .unhandled: return nil
         }
     }
 
-    private func handlePreview(_ action: Action, app: ConsoleApp) -> Bool {
+    private func handlePreview(_ action: Action, app: ConsoleApp) -> Effect? {
         let p = preview(app)
         let n = p?.targets.count ?? 0
         let findings = p.map(PreviewPane.findings) ?? []
         switch action {
         case .back: focusArea = .form
         case .nextTarget, .prevTarget:
-            guard n > 0 else { return true }
+            guard n > 0 else { return Effect.none }
             pane.target = (pane.target + (action == .nextTarget ? 1 : n - 1)) % n
             pane.scroll = 0
         case .down: pane.selected = min(max(0, findings.count - 1), pane.selected + 1)
@@ -220,30 +230,27 @@ final class ComposerScreen: ConsoleScreen {
         case .pageUp: pane.scrollPage(-1)
         case .deviceView: pane.showDevice.toggle()
         case .open:
-            guard findings.indices.contains(pane.selected) else {
-                app.message = "No finding to jump to."
-                return true
-            }
-            jump(findings[pane.selected].finding, app: app)
-        default: return false
+            guard findings.indices.contains(pane.selected) else { return .say("No finding to jump to.") }
+            return jump(findings[pane.selected].finding, app: app)
+        default: return nil
         }
-        return true
+        return Effect.none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Bool {
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
         sync(app)
-        if y == tabBarRect.y, x < tabBarRect.maxX,
-            let i = TabBar.index(atX: x, in: tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
+        if y == view.tabBarRect.y, x < view.tabBarRect.maxX,
+            let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
         {
             tab = ComposerTab.allCases[i]
             sync(app)
             focusArea = .form
             alignTarget(app)
-            return true
+            return Effect.none
         }
         if form.click(x: x, y: y) {
             focusArea = .form
-            return true
+            return Effect.none
         }
         if y == pane.tabsRect.y, x >= pane.tabsRect.x, x < pane.tabsRect.maxX,
             let i = TabBar.index(atX: x, in: pane.tabsRect, tabs: Array(pane.tabLabels.dropFirst(pane.tabsFirst)))
@@ -251,33 +258,61 @@ final class ComposerScreen: ConsoleScreen {
             pane.target = pane.tabsFirst + i
             pane.scroll = 0
             focusArea = .preview
-            return true
+            return Effect.none
         }
         let r = pane.findingsRect
         if x >= r.x, x < r.maxX, y >= r.y, y < r.maxY {
             focusArea = .preview
             pane.selected = y - r.y + max(0, pane.selected - r.height + 1)
-            return true
+            return Effect.none
         }
-        return false
+        return nil
     }
 
     // MARK: copy out
 
-    private func openCopyOut(_ app: ConsoleApp) {
+    /// Where a copy-out goes.
+    enum CopyOut: CaseIterable {
+        case payloadFile, curlFile, payloadStdout, curlStdout
+        var curl: Bool { self == .curlFile || self == .curlStdout }
+        var toFile: Bool { self == .payloadFile || self == .curlFile }
+        var label: String {
+            switch self {
+            case .payloadFile: "Payload (the exact JSON body) → a file…"
+            case .curlFile: "curl command (token and credential placeholders) → a file…"
+            case .payloadStdout: "Payload → standard output when the console exits"
+            case .curlStdout: "curl command → standard output when the console exits"
+            }
+        }
+    }
+
+    /// A copy-out's text, waiting for its path (or for "replace?").
+    struct PendingCopy {
+        var text: String
+        var executable: Bool
+        var path = ""
+    }
+
+    /// The answers of the composer's dialogs.
+    enum Reply {
+        case set(field: String, value: String)
+        case copy(CopyOut)
+        case copyPath(PendingCopy, String)
+        case replace(PendingCopy)
+        case cancelled
+    }
+
+    private func openCopyOut(_ app: ConsoleApp) -> Effect {
         guard let p = preview(app), p.targets.indices.contains(pane.target) else {
-            app.message = "Nothing to copy: the delivery's service has no app."
-            return
+            return .say("Nothing to copy: the delivery's service has no app.")
         }
         let key = p.targets[pane.target].app
-        app.dialog = .choices(
-            id: "copy.what", title: "Copy out for \(key) (the app shown in the preview)",
-            options: [
-                "Payload (the exact JSON body) → a file…",
-                "curl command (token and credential placeholders) → a file…",
-                "Payload → standard output when the console exits",
-                "curl command → standard output when the console exits",
-            ], selected: 0)
+        let options = CopyOut.allCases
+        return .ask(
+            self,
+            .choices(
+                "Copy out for \(key) (the app shown in the preview)", options: options.map(\.label), selected: 0
+            ) { i in i.map { .copy(options[$0]) } ?? .cancelled })
     }
 
     private func copyText(curl: Bool, app: ConsoleApp) -> String? {
@@ -288,84 +323,76 @@ final class ComposerScreen: ConsoleScreen {
         if !curl { return t.payload.compact }
         return CurlCommand.command(
             delivery: s.draft, service: service, profile: app.profiles.first { $0.name == profileName },
-            appKey: t.app, now: Date())
+            appKey: t.app, now: clock())
     }
 
-    private func write(_ pending: (text: String, executable: Bool, path: String), app: ConsoleApp) {
-        let url = URL(
-            fileURLWithPath: pending.path,
-            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
+    private static func fileURL(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
+    }
+
+    private func write(_ pending: PendingCopy) -> Effect {
+        let url = Self.fileURL(pending.path)
         do {
             try AtomicFile.write(Array(pending.text.utf8), to: url, mode: pending.executable ? 0o755 : 0o644)
-            app.message = "Wrote \(url.path) (\(pending.text.utf8.count) bytes)."
+            return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes).")
         } catch {
-            app.dialog = .message(
-                title: "Not written",
-                message: Sanitize.string("\(url.path): \(error)")
+            return .inform(
+                "Not written",
+                Sanitize.string("\(url.path): \(error)")
                     + "\nNothing was written. Check the folder exists and is writable.")
         }
     }
 
-    func dialogResult(_ id: String, _ result: Dialog.Result, app: ConsoleApp) {
-        switch (id, result) {
-        case ("copy.what", .choice(let i)):
-            let curl = i == 1 || i == 3
-            guard let text = copyText(curl: curl, app: app) else {
-                app.message = "Nothing to copy."
-                return
-            }
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .set(let id, let value):
+            form[id] = value
+            apply(id, app: app)
+            return .none
+        case .copy(let what):
+            guard let text = copyText(curl: what.curl, app: app) else { return .say("Nothing to copy.") }
             let key = preview(app).map { $0.targets[pane.target].app } ?? "app"
-            if i >= 2 {
-                app.printOnExit(curl ? text : text + "\n")
-                app.message =
-                    "The \(curl ? "curl command" : "payload") for \(key) will be printed when the console exits."
-            } else {
-                let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
-                // A ready script: `sh FILE` (or ./FILE) sends it once the placeholders are filled in.
-                pendingCopy = (curl ? "#!/bin/sh\n" + text : text, curl, "")
-                app.dialog = .filePath(
-                    id: "copy.path", title: curl ? "Write the curl command" : "Write the payload",
-                    message: "File, relative to \(FileManager.default.currentDirectoryPath) (Tab completes):",
-                    value: "\(base)-\(key).\(curl ? "sh" : "json")", base: FileManager.default.currentDirectoryPath)
+            guard what.toFile else {
+                return .all([
+                    .printOnExit(what.curl ? text : text + "\n"),
+                    .say(
+                        "The \(what.curl ? "curl command" : "payload") for \(key) will be printed when the console exits."
+                    ),
+                ])
             }
-        case ("copy.path", .text(let path)):
-            guard var p = pendingCopy, !path.isEmpty else {
-                pendingCopy = nil
-                return
-            }
-            p.path = path
-            pendingCopy = p
-            if FileManager.default.fileExists(
-                atPath: URL(
-                    fileURLWithPath: path,
-                    relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")
-                ).path)
-            {
-                app.dialog = .confirm(id: "copy.replace", title: "Replace?", message: "\(path) exists. Replace it?")
-            } else {
-                write(p, app: app)
-                pendingCopy = nil
-            }
-        case ("copy.replace", .button(0)):
-            if let p = pendingCopy { write(p, app: app) }
-            pendingCopy = nil
-        case (_, _) where id.hasPrefix("choice."):
-            let fid = String(id.dropFirst("choice.".count))
-            if case .choice(let i) = result, let f = form.fields.first(where: { $0.id == fid }),
-                case .choice(let opts) = f.kind, opts.indices.contains(i)
-            {
-                form[fid] = opts[i]
-                apply(fid, app: app)
-            }
-        default: pendingCopy = nil
+            let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
+            // A ready script: `sh FILE` (or ./FILE) sends it once the placeholders are filled in.
+            let pending = PendingCopy(text: what.curl ? "#!/bin/sh\n" + text : text, executable: what.curl)
+            let cwd = FileManager.default.currentDirectoryPath
+            return .ask(
+                self,
+                .filePath(
+                    what.curl ? "Write the curl command" : "Write the payload",
+                    "File, relative to \(cwd) (Tab completes):",
+                    value: "\(base)-\(key).\(what.curl ? "sh" : "json")", base: cwd
+                ) { path in path.map { .copyPath(pending, $0) } ?? .cancelled })
+        case .copyPath(var pending, let path):
+            guard !path.isEmpty else { return .none }
+            pending.path = path
+            guard FileManager.default.fileExists(atPath: Self.fileURL(path).path) else { return write(pending) }
+            return .ask(
+                self,
+                .buttons(
+                    "Replace?", "\(path) exists. Replace it?", [("Yes", .replace(pending)), ("No", .cancelled)],
+                    focus: 1, cancel: .cancelled))
+        case .replace(let pending): return write(pending)
+        case .cancelled: return .none
         }
     }
 
     // MARK: drawing
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    /// The draft into the form, the preview of the draft (only an edit, a profile or a
+    /// service change makes a new one) and its findings under the fields.
+    func update(_ rect: Rect, app: ConsoleApp) {
         sync(app)
         let p = preview(app)
+        shown = p
         // Findings on this tab's fields go under them (the most severe first, once per field).
         form.clearMessages()
         if let p {
@@ -382,20 +409,25 @@ final class ComposerScreen: ConsoleScreen {
                     role: f.severity == .error ? .findingError : .findingWarning)
             }
         }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        let p = shown
         let wide = rect.width >= Self.wideWidth
         let formW = wide ? min(86, max(64, rect.width * 2 / 5)) : rect.width
         let formH: Int
-        if let i = form.fields.firstIndex(where: \.isTextArea) {
-            form.fields[i].kind = .textArea(rows: wide ? 3...max(3, rect.height / 4) : 2...3)
+        // The body grows with the screen: its bounds are view state, laid out for the size.
+        if let i = v.form.fields.firstIndex(where: \.isTextArea) {
+            v.form.fields[i].kind = .textArea(rows: wide ? 3...max(3, rect.height / 4) : 2...3)
         }
         if wide {
             formH = rect.height - 1
         } else {
-            formH = min(form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
+            formH = min(v.form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
         }
-        tabBarRect = Rect(x: rect.x, y: rect.y, width: formW, height: 1)
+        v.tabBarRect = Rect(x: rect.x, y: rect.y, width: formW, height: 1)
         TabBar.render(
-            into: &buf, tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue),
+            into: &buf, v.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue),
             active: ComposerTab.allCases.firstIndex(of: tab) ?? 0)
         let formBox = Rect(x: rect.x, y: rect.y + 1, width: formW, height: formH)
         var boxTitle = tab.rawValue
@@ -407,7 +439,7 @@ final class ComposerScreen: ConsoleScreen {
         default: boxTitle += " (Ctrl-O next tab)"
         }
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: boxTitle)
-        form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
 
         let paneRect =
             wide
@@ -420,7 +452,7 @@ final class ComposerScreen: ConsoleScreen {
             : service == nil
                 ? "Service '\(s.draft.service)' is not in the store: choose another (Service, on the Content tab)."
                 : "Service '\(s.draft.service)' has no app yet: add apps to it to see their payloads."
-        pane.render(
+        v.pane.render(
             into: &buf, paneRect, preview: p, stamp: previewStamp, empty: empty,
             appName: service?.label.isEmpty == false ? service!.label : s.draft.service,
             focused: focusArea == .preview)

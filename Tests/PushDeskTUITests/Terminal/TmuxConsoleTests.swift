@@ -4,15 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The real-terminal suite: the built binary in tmux, driven like an operator would.
-final class TmuxConsoleTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxConsoleTests: TmuxTestCase {
     func xml(_ name: String) throws -> String {
         try String(contentsOf: store.appendingPathComponent("services/\(name).xml"), encoding: .utf8)
     }
@@ -25,30 +17,29 @@ final class TmuxConsoleTests: XCTestCase {
         t.keys("n")
         t.waitFor("New service")
         t.type("acme")
-        t.keys("Tab")
+        t.focus(field: "Label")
         t.type("Acme")
         t.paste(" 中文")  // bracketed paste into the label
         t.waitFor("Acme 中文")
-        t.keys("Tab", "Tab")
+        t.focus(field: "Marketing URL")
         t.type("https://m.acme.example/")
-        t.keys("Tab")
+        t.focus(field: "Tracking URL")
         t.type("https://t.acme.example/")
-        t.keys("Tab")  // into the apps table
-        t.waitFor("Enter edit app")
+        t.focus(hint: "Enter edit app")
         t.keys("i")
         t.waitFor("acme-ios-dev")
         t.keys("a")
         t.waitFor("acme-android")
         t.keys("g", "Enter")
         t.waitFor("iOS sandbox app")
-        t.keys("Tab", "Tab")
+        t.focus(field: "Bundle id")
         t.type("com.acme.app")
         t.keys("C-o", "C-o")
         t.waitFor("No variable yet")
         t.keys("n")
         t.waitFor("Selected variable")
         t.type("mediaUrl")
-        t.keys("Tab")
+        t.focus(field: "Label")
         t.type("Media URL")
         t.keys("Escape")
         t.waitUntil("the variable row") { $0.contains("mediaUrl") && $0.contains("Media URL") }
@@ -57,7 +48,7 @@ final class TmuxConsoleTests: XCTestCase {
         t.keys("n")
         t.waitFor("Selected sound")
         t.type("chime.caf")
-        t.keys("Tab")
+        t.focus(field: "Label")
         t.type("Chime")
         t.keys("Escape")
         let s = t.waitUntil("the sound row") { $0.contains("chime.caf") && $0.contains("Chime") }
@@ -89,7 +80,8 @@ final class TmuxConsoleTests: XCTestCase {
         t.waitFor("neotrips")
         t.keys("Enter")
         t.waitFor("Marketing URL")
-        t.keys("Tab", "End")
+        t.focus(field: "Label")
+        t.keys("End")
         t.type(" Travel")
         t.waitFor("Neotrips Travel")
         t.resize(80, 24)

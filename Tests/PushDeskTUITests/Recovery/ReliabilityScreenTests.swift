@@ -31,7 +31,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         a.handle(.char("d"))
         XCTAssertNil(a.dialog, "no delete dialog in a read-only console")
         a.handle(.enter)  // viewing is fine
-        a.handle(.tab)  // Label
+        a.focus(field: "label")
         type(a, "XYZ")
         a.handle(.backspace)
         a.handle(.paste("pasted"))
@@ -109,7 +109,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
 
     func editLabel(_ a: ConsoleApp, _ text: String) {
         a.handle(.enter)
-        a.handle(.tab)
+        a.focus(field: "label")
         for _ in 0..<20 { a.handle(.backspace) }
         type(a, text)
     }
@@ -227,14 +227,12 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let keeper = RecoveryKeeper(storeRoot: root, interval: 30)
         let a = app(keeper: keeper)
         a.handle(.enter)
-        for _ in 0..<5 { a.handle(.tab) }
+        a.focus(field: "apps")
         a.handle(.down)
         a.handle(.enter)  // production app: certificate auth
-        a.handle(.ctrl("o"))  // Credentials
-        a.handle(.tab)
-        a.handle(.tab)  // passwordRef
+        a.focus(field: "credentials.passwordRef")
         a.handle(.ctrl("u"))  // cleared: the secret entry makes a new one
-        a.handle(.tab)
+        a.focus(field: "password")
         a.handle(.enter)
         type(a, "hunter2-p12")
         a.handle(.enter)
@@ -262,7 +260,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         editLabel(first, "Neotrips Travel")
         first.handle(.escape)  // leave the editor? it asks; cancel keeps it
         first.handle(.char("c"))
-        first.stack[0].handle(.new, app: first)  // and a new service, unnamed yet
+        first.apply(first.stack[0].handle(.new, app: first) ?? .none)  // and a new service, unnamed yet
         type(first, "acme")
         XCTAssertEqual(first.recoveryEntries().count, 2)
         XCTAssertTrue(old.writeNow(first.recoveryEntries(), reason: .hangup))

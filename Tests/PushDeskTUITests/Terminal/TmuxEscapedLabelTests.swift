@@ -9,15 +9,7 @@ import XCTest
 /// the console, a file name; the label carries what XML can: a C1 CSI (U+009B, which
 /// many terminals treat as ESC [), CR and tab as character references, NEL, a bidi
 /// override, an isolate, zero-width characters.
-final class TmuxEscapedLabelTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxEscapedLabelTests: TmuxTestCase {
     /// As the label is written in the file, and as the console must show it.
     static let fileLabel = "Evil&#x9B;2J&#13;CR\u{85}N&#x202E;gpj.exe&#x200B;Z&#x2066;I&#9;T"
     static let shownLabel = #"Evil\u{9B}2J^MCR\u{85}N\u{202E}gpj.exe\u{200B}Z\u{2066}I^IT"#

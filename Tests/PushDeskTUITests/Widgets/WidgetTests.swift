@@ -111,7 +111,7 @@ final class FormAndDialogTests: XCTestCase {
         FileManager.default.createFile(
             atPath: dir.appendingPathComponent("credentials/AuthKey_DEF.p8").path, contents: Data())
         defer { try? FileManager.default.removeItem(at: dir) }
-        var d = Dialog.filePath(id: "p", title: "Key file", message: "", value: "cre", base: dir.path)
+        var d = Dialog.filePath(title: "Key file", message: "", value: "cre", base: dir.path)
         XCTAssertNil(d.handle(.tab))
         XCTAssertEqual(d.input.text, "credentials/")
         _ = d.handle(.char("A"))
@@ -125,7 +125,7 @@ final class FormAndDialogTests: XCTestCase {
 
     func testConfirmDialogButtonsByKey() {
         var d = Dialog.confirm(
-            id: "q", title: "Unsaved", message: "Save?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
+            title: "Unsaved", message: "Save?", buttons: ["Save", "Discard", "Cancel"], focus: 0)
         XCTAssertEqual(d.handle(.char("d")), .button(1))
         XCTAssertNil(d.handle(.tab))
         XCTAssertEqual(d.handle(.enter), .button(1))

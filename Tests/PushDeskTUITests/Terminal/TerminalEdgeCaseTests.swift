@@ -7,15 +7,7 @@ import XCTest
 /// pane, TERM=dumb, vt100, TERM unset, and the console started without a terminal on
 /// standard input or with its output piped. (Unknown TERM, LANG=C and both descriptors
 /// redirected are in TmuxConsoleTests.)
-final class TerminalEdgeCaseTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TerminalEdgeCaseTests: TmuxTestCase {
     private func serviceFile() throws -> Data {
         try Data(contentsOf: store.appendingPathComponent("services/neotrips.xml"))
     }
@@ -32,7 +24,8 @@ final class TerminalEdgeCaseTests: XCTestCase {
         t.waitFor("neotrips")
         t.keys("Enter")
         t.waitFor("Marketing URL")
-        t.keys("Tab", "End")
+        t.focus(field: "Label")
+        t.keys("End")
         t.type(" X")
         t.waitFor("Neotrips X")
         t.resize(20, 5)

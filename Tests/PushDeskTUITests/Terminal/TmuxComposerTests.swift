@@ -4,15 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The composer in a real terminal: the built binary in tmux, driven like an operator.
-final class TmuxComposerTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxComposerTests: TmuxTestCase {
     /// `pushdesk preview NAME --app KEY --json`: the payload's own pretty lines (the
     /// document nests it 6 columns deep) and its byte count.
     func cliPayload(_ delivery: String, app: String) throws -> (lines: [String], bytes: Int) {
@@ -50,19 +42,20 @@ final class TmuxComposerTests: XCTestCase {
         t.keys("n")
         t.waitFor("New delivery · neotrips")
         t.type("rich-test")
-        t.keys("Tab")
+        t.focus(field: "Label")
         t.type("Rich test")
-        t.keys("Tab", "Tab")
+        t.focus(field: "Title")
         t.type("Summer is here")
-        t.keys("Tab")
+        t.focus(field: "Subtitle")
         t.type("Trips from 199 EUR")
-        t.keys("Tab")
+        t.focus(field: "Body")
         t.type("20% off until Sunday.")
         t.keys("C-o")
         t.waitFor("Mutable content")
-        t.keys("Tab", "Tab", "Tab", "Tab", "Tab")  // Type, Sound, Critical sound, Critical volume, Badge → Category
+        t.focus(field: "Category")
         t.type("image")
-        t.keys("Tab", "Space")
+        t.focus(field: "Mutable content")
+        t.keys("Space")
         t.keys("C-o", "C-o")
         t.waitFor("_mId message id")
         t.type("https://cdn.neotrips.example/summer.jpg")
@@ -99,7 +92,8 @@ final class TmuxComposerTests: XCTestCase {
         t.waitFor("summer-sale")
         t.keys("j", "Enter")
         t.waitFor("Delivery summer-sale")
-        t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "End")  // the body
+        t.focus(field: "Body")
+        t.keys("End")
         t.paste(String(repeating: "Lorem ipsum dolor sit amet. ", count: 150))
         let s = t.waitFor("over by")
         XCTAssertTrue(s.contains("size.limit"), s)
@@ -147,7 +141,8 @@ final class TmuxComposerTests: XCTestCase {
         t.waitFor("summer-sale")
         t.keys("j", "Enter")
         t.waitFor("Delivery summer-sale")
-        t.keys("Tab", "Tab", "Tab", "C-u")
+        t.focus(field: "Title")
+        t.keys("C-u")
         t.type("夏のセール")
         var s = t.waitFor(#""title": "夏のセール","#)
         let rows = s.split(separator: "\n").map(String.init)

@@ -1,13 +1,12 @@
 import Foundation
 import XCTest
 
-/// Takes a text capture of each screen from the real binary in tmux (80x24, demo store).
-/// With PUSHDESK_UPDATE_SCREENS=1 it writes them to docs/SCREENS.md; always it checks
-/// that each screen shows what it is for.
-final class ScreenCaptureTests: XCTestCase {
+/// Takes a text capture of each screen from the real binary in tmux (80x24, demo store)
+/// and compares them with docs/SCREENS.md, as KeyRegistryTests does docs/KEYS.md: the test
+/// fails when a screen differs from the file. With PUSHDESK_UPDATE_SCREENS=1 it rewrites
+/// the file instead (then review the diff).
+final class ScreenCaptureTests: TmuxTestCase {
     func testCaptureEveryScreen() throws {
-        let store = try makeDemoStore()
-        defer { try? FileManager.default.removeItem(at: store) }
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         var shots: [(String, String, String)] = []  // title, note, capture
         /// `status`: text of the last line to wait for too — the terminal draws top to
@@ -38,7 +37,8 @@ final class ScreenCaptureTests: XCTestCase {
         shot(
             "Service editor", "Fields of the service, its apps, and the live findings of the rules.",
             waitFor: "Apps (i: add iOS pair")
-        t.keys("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")
+        t.focus(hint: "edit app")
+        t.keys("Enter")
         shot(
             "App editor: Information", "The Campaign console's tabs; Ctrl-G generates an integration key.",
             waitFor: "Bundle id")
@@ -58,7 +58,8 @@ final class ScreenCaptureTests: XCTestCase {
         shot("App editor: Sounds (iOS only)", "", waitFor: "chime.caf")
         t.keys("C-p", "C-p", "C-p", "C-p")
         t.waitFor("Bundle id")
-        t.keys("Tab", "Tab", "C-u")
+        t.focus(field: "Bundle id")
+        t.keys("C-u")
         shot(
             "Live rules",
             "Clearing the bundle id: the core rule's finding appears under the field and in the pane at once.",
@@ -71,7 +72,7 @@ final class ScreenCaptureTests: XCTestCase {
         shot("Quit with unsaved changes", "", waitFor: "[ Save ] [ Discard ] [ Cancel ]")
         t.keys("Escape")
         t.resize(50, 12)
-        shot("Terminal too small", "", waitFor: "Terminal too small")
+        shot("Terminal too small", "", waitFor: "or press Ctrl-Q.")  // the whole message: not a frame mid-resize
         t.resize(80, 24)
         t.waitFor("Findings")
         t.keys("Escape", "Escape", "Escape")
@@ -111,16 +112,29 @@ final class ScreenCaptureTests: XCTestCase {
         t.waitFor("PD-END")
 
         XCTAssertEqual(shots.count, 17)
-        if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_SCREENS"] == "1" {
-            var md =
-                "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
-            md +=
-                "`Tests/PushDeskTUITests/ScreenCaptureTests.swift` (`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests`\n"
-            md += "rewrites this file). Not drawn by hand.\n"
-            for (title, note, s) in shots {
-                md += "\n## \(title)\n\n" + (note.isEmpty ? "" : note + "\n\n") + "```\n" + s + "\n```\n"
-            }
-            try md.write(to: packageRoot.appendingPathComponent("docs/SCREENS.md"), atomically: true, encoding: .utf8)
+        var md =
+            "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
+        md +=
+            "`Tests/PushDeskTUITests/Terminal/ScreenCaptureTests.swift`, which fails when a screen differs from this file\n"
+        md += "(`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests` rewrites it). Not drawn by hand.\n"
+        for (title, note, s) in shots {
+            md += "\n## \(title)\n\n" + (note.isEmpty ? "" : note + "\n\n") + "```\n" + s + "\n```\n"
         }
+        let url = packageRoot.appendingPathComponent("docs/SCREENS.md")
+        if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_SCREENS"] == "1" {
+            try md.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        // Line by line, so a failure names the screen line that moved.
+        let want = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let got = md.split(separator: "\n", omittingEmptySubsequences: false)
+        for (i, (w, g)) in zip(want, got).enumerated() where w != g {
+            XCTFail("docs/SCREENS.md line \(i + 1): the file has\n\(w)\nthe console draws\n\(g)")
+            break
+        }
+        XCTAssertEqual(
+            committed, md,
+            "docs/SCREENS.md differs from the screens: run `PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests` and review the diff"
+        )
     }
 }

@@ -15,7 +15,7 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         a.handle(.char("D"))
         a.handle(.char("j"))
         a.handle(.enter)
-        for _ in 0..<3 { a.handle(.tab) }
+        a.focus(field: "content.title")
         type(a, text)
     }
 
@@ -93,7 +93,7 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         defer { access.release() }
         let a = app(access)
         editTitle(a, "XYZ")
-        for _ in 0..<2 { a.handle(.tab) }  // the body
+        a.focus(field: "body")
         a.handle(.enter)
         a.handle(.ctrl("s"))
         let s = screen(a)

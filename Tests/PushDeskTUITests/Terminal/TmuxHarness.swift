@@ -145,6 +145,48 @@ final class TmuxHarness {
         waitUntil("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
+    /// Moves the focus to the field labelled `label` as an operator does: Tab (the key
+    /// registry's next-field key), until the cursor is on that field's row — tests name the
+    /// field, never a count of Tab presses. Bounded: `maxTabs` presses, each waited for.
+    func focus(
+        field label: String, maxTabs: Int = 24, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        tab(until: "the cursor on \(label)", maxTabs: maxTabs, file: file, line: line) { screen in
+            guard display("#{cursor_flag}") == "1", let y = Int(display("#{cursor_y}")) else { return false }
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            // The label starts the form's row, just inside its box.
+            return rows.indices.contains(y) && rows[y].contains("│" + label)
+        }
+    }
+
+    /// The same for a part without a cursor (a table): Tab until the status bar offers `hint`.
+    func focus(hint: String, maxTabs: Int = 24, file: StaticString = #filePath, line: UInt = #line) {
+        tab(until: "the hint \(hint)", maxTabs: maxTabs, file: file, line: line) { screen in
+            screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains(hint)
+                ?? false
+        }
+    }
+
+    private func tab(
+        until what: String, maxTabs: Int, file: StaticString, line: UInt, _ there: (String) -> Bool
+    ) {
+        var s = waitUntil("a settled screen", file: file, line: line) { _ in true }
+        for _ in 0..<maxTabs {
+            if there(s) { return }
+            let cursor = display("#{cursor_x},#{cursor_y}")
+            keys("Tab")
+            // Until the Tab is drawn (the screen or the cursor moved), 2 s at most.
+            let before = s
+            for _ in 0..<100 {
+                usleep(20_000)
+                s = screen()
+                if s != before || display("#{cursor_x},#{cursor_y}") != cursor { break }
+            }
+            s = waitUntil("a settled screen", file: file, line: line) { _ in true }
+        }
+        if !there(s) { XCTFail("Tab never reached \(what); the screen was:\n\(s)", file: file, line: line) }
+    }
+
     /// Pid of the console process (the child of the pane's shell).
     func consolePid() -> Int32? {
         guard let sh = Int32(display("#{pane_pid}")) else { return nil }

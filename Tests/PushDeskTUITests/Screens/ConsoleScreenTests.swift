@@ -49,7 +49,7 @@ final class ConsoleScreenTests: XCTestCase {
                 (0..<5).map { b.line($0).trimmingTrailingSpaces() },
                 ["Terminal too small:", "20x5, need 60x16.", "Enlarge it or press", "Ctrl-Q.", ""], b.text)
             app.handle(.enter)  // open the service: keys work while small
-            app.handle(.tab)
+            app.focus(field: "label")
             app.handle(.char("!"))
             app.handle(.ctrl("q"))
             b = app.render(width: 20, height: 5)
@@ -66,7 +66,7 @@ final class ConsoleScreenTests: XCTestCase {
             var b = app.render(width: 80, height: 24)
             XCTAssertTrue(b.line(0).contains("Service neotrips"))
             XCTAssertFalse(b.line(0).contains("*"))
-            app.handle(.tab)  // Label
+            app.focus(field: "label")
             for _ in 0..<20 { app.handle(.backspace) }
             b = app.render(width: 80, height: 24)
             XCTAssertTrue(b.line(0).hasPrefix(" * PushDesk"), "dirty marker:\n\(b.text)")
@@ -75,7 +75,7 @@ final class ConsoleScreenTests: XCTestCase {
             XCTAssertTrue(b.line(labelRow + 1).contains("↳ error: the service has no label"), b.text)
             XCTAssertTrue(app.findings.contains { $0.rule == "field.required" && $0.field == "label" })
             // Undo (Ctrl-Z) restores the whole typing run of that field.
-            app.handle(.ctrl("z"))
+            app.press(.undo)
             b = app.render(width: 80, height: 24)
             XCTAssertFalse(b.line(0).contains("*"), b.text)
             XCTAssertNotNil(b.row(containing: "Neotrips"))
@@ -87,7 +87,7 @@ final class ConsoleScreenTests: XCTestCase {
         do {
             let app = makeApp()
             app.handle(.enter)
-            app.handle(.tab)
+            app.focus(field: "label")
             type(app, "!")
             app.handle(.ctrl("q"))
             let b = app.render(width: 80, height: 24)
@@ -107,14 +107,13 @@ final class ConsoleScreenTests: XCTestCase {
             let app = makeApp()
             app.handle(.char("n"))
             type(app, "acme")
-            app.handle(.tab)
+            app.focus(field: "label")
             type(app, "Acme 中文")
-            app.handle(.tab)
-            app.handle(.tab)
+            app.focus(field: "marketingUrl")
             type(app, "https://m.acme.example/")
-            app.handle(.tab)
+            app.focus(field: "trackingUrl")
             type(app, "https://t.acme.example/")
-            app.handle(.tab)  // → apps table
+            app.focus(field: "apps")
             app.handle(.char("i"))
             app.handle(.char("a"))
             var b = app.render(width: 80, height: 24)
@@ -123,27 +122,24 @@ final class ConsoleScreenTests: XCTestCase {
             // Edit the sandbox app: bundle id, then a variable and a sound.
             app.handle(.char("g"))
             app.handle(.enter)
-            app.handle(.tab)
-            app.handle(.tab)
+            app.focus(field: "bundleId")
             type(app, "com.acme.app")
-            app.handle(.ctrl("o"))
-            app.handle(.ctrl("o"))  // Variables
+            app.focus(field: "variables.table")
             app.handle(.char("n"))
             type(app, "mediaUrl")
-            app.handle(.tab)
+            app.focus(field: "label")
             type(app, "Media URL")
             app.handle(.escape)
-            app.handle(.ctrl("o"))
-            app.handle(.ctrl("o"))  // Sounds
+            app.focus(field: "sounds.table")
             app.handle(.char("n"))
             type(app, "chime.caf")
-            app.handle(.tab)
+            app.focus(field: "label")
             type(app, "Chime")
             app.handle(.escape)
             b = app.render(width: 80, height: 24)
             XCTAssertTrue(b.line(2).contains("Sounds"), b.text)
             XCTAssertNotNil(b.row(containing: "chime.caf"))
-            app.handle(.ctrl("s"))
+            app.press(.save)
             b = app.render(width: 80, height: 24)
             XCTAssertTrue(b.line(23).contains("Saved services/acme.xml"), b.text)
             XCTAssertFalse(b.line(0).contains("*"))
@@ -227,7 +223,7 @@ final class ConsoleScreenTests: XCTestCase {
     func testAppsTableUndoWithUAndReorder() {
         let app = makeApp()
         app.handle(.enter)
-        for _ in 0..<5 { app.handle(.tab) }  // the apps table
+        app.focus(field: "apps")
         app.handle(.char("a"))
         var b = app.render(width: 80, height: 24)
         func appRows(_ b: CellBuffer) -> [String] {
@@ -252,7 +248,7 @@ final class ConsoleScreenTests: XCTestCase {
         var b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "neotrips-copy"), b.text)
         XCTAssertNotNil(b.row(containing: "neotrips-ios-dev-copy"))
-        for _ in 0..<5 { app.handle(.tab) }
+        app.focus(field: "apps")
         app.handle(.enter)  // first app
         app.handle(.ctrl("g"))
         b = app.render(width: 80, height: 24)
@@ -260,7 +256,7 @@ final class ConsoleScreenTests: XCTestCase {
         XCTAssertNotNil(
             key.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", options: .regularExpression),
             key)
-        app.handle(.ctrl("s"))
+        app.press(.save)
         XCTAssertEqual(try store.serviceNames(), ["neotrips", "neotrips-copy"])
         XCTAssertFalse(
             app.findings.contains { $0.rule == "integration-key.duplicate" }, "\(app.findings.map(\.formatted))")
@@ -274,22 +270,19 @@ final class ConsoleScreenTests: XCTestCase {
         }
         let app = makeApp()
         app.handle(.enter)
-        for _ in 0..<5 { app.handle(.tab) }
+        app.focus(field: "apps")
         app.handle(.enter)  // sandbox app
-        app.handle(.ctrl("o"))  // Credentials: mode, keyId, teamId, keyFile
-        app.handle(.tab)
-        app.handle(.tab)
-        app.handle(.tab)
+        app.focus(field: "credentials.keyFile")
         app.handle(.enter)
         var b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Path, relative to the store"), b.text)
         for _ in 0..<40 { app.handle(.backspace) }
         type(app, "cred")
-        app.handle(.tab)
+        app.handle(.tab)  // in the file-path dialog, Tab completes the name
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "credentials/"), b.text)
         type(app, "neotrips-f")
-        app.handle(.tab)
+        app.handle(.tab)  // completes again
         app.handle(.enter)
         b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "credentials/neotrips-firebase.json"), b.text)
@@ -325,13 +318,13 @@ final class ConsoleScreenTests: XCTestCase {
     func testCertificatePasswordIsMaskedAndStoredAsASecret() throws {
         let app = makeApp()
         app.handle(.enter)
-        for _ in 0..<5 { app.handle(.tab) }
+        app.focus(field: "apps")
         app.handle(.down)
         app.handle(.enter)  // production app: certificate auth
-        app.handle(.ctrl("o"))  // Credentials
+        app.focus(field: "credentials.mode")
         var b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "(not set)"), b.text)
-        for _ in 0..<3 { app.handle(.tab) }  // mode, certificate, passwordRef → password
+        app.focus(field: "password")
         app.handle(.enter)
         type(app, "hunter2-p12")
         b = app.render(width: 100, height: 30)
@@ -346,7 +339,7 @@ final class ConsoleScreenTests: XCTestCase {
         let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?
             .intValue
         XCTAssertEqual(mode, 0o600)
-        app.handle(.ctrl("s"))
+        app.press(.save)
         XCTAssertFalse(
             try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8).contains(
                 "hunter2"))
@@ -357,7 +350,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.enter)
         app.handle(.end)
         type(app, "-eu")
-        app.handle(.ctrl("s"))
+        app.press(.save)
         XCTAssertEqual(try store.serviceNames(), ["neotrips-eu"])
         let b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(0).contains("Service neotrips-eu"), b.text)
@@ -370,7 +363,7 @@ final class ConsoleScreenTests: XCTestCase {
         let app = makeApp()
         app.handle(.char("n"))
         type(app, "bad name")
-        app.handle(.ctrl("s"))
+        app.press(.save)
         let b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Cannot save"), b.text)
         XCTAssertEqual(try store.serviceNames(), ["neotrips"])
@@ -379,23 +372,23 @@ final class ConsoleScreenTests: XCTestCase {
     func testInvalidNumberIsShownUnderTheFieldAndBlocksSaving() throws {
         let app = makeApp()
         app.handle(.enter)
-        for _ in 0..<5 { app.handle(.tab) }
+        app.focus(field: "apps")
         app.handle(.down)
         app.handle(.down)
         app.handle(.enter)  // Android app
-        for _ in 0..<6 { app.handle(.tab) }  // Max connections
+        app.focus(field: "maxConnectPerChild")
         type(app, "x")
         var b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "8x"), b.text)
         XCTAssertNotNil(b.row(containing: "↳ must be a whole number above 0"), b.text)
-        app.handle(.ctrl("s"))
+        app.press(.save)
         b = app.render(width: 100, height: 30)
         XCTAssertNotNil(b.row(containing: "Not saved"), b.text)
         app.handle(.enter)
         app.handle(.backspace)
         app.handle(.backspace)
         type(app, "4")
-        app.handle(.ctrl("s"))
+        app.press(.save)
         guard case .android(let a) = try store.loadService("neotrips").apps[2] else { return XCTFail("android") }
         XCTAssertEqual(a.maxConnectPerChild, 4)
     }

@@ -75,21 +75,20 @@ final class ComposerScreenTests: XCTestCase {
         var b = app.render(width: 200, height: 50)
         XCTAssertTrue(b.line(0).contains("New delivery · neotrips"), b.text)
         type(app, "rich-test")
-        app.handle(.tab)
+        app.focus(field: "label")
         type(app, "Rich test")
-        app.handle(.tab)
-        app.handle(.tab)  // Service stays neotrips
+        app.focus(field: "title")  // Service stays neotrips
         type(app, "Hello 夏")
-        app.handle(.tab)
+        app.focus(field: "subtitle")
         type(app, "Sub")
-        app.handle(.tab)
+        app.focus(field: "body")
         type(app, "Line one")
         app.handle(.enter)
         type(app, "Line two")  // Enter: a line break in the body
-        XCTAssertTrue(composer(app)!.focus(field: "ios.category", app: app))
+        app.focus(field: "ios.category")
         type(app, "image")
-        XCTAssertTrue(composer(app)!.focus(field: "ios.mutableContent", app: app))
-        app.handle(.char(" "))
+        app.focus(field: "mutableContent")
+        app.handle(.char(" "))  // Mutable content
         app.handle(.ctrl("o"))
         app.handle(.ctrl("o"))  // Variables
         type(app, "https://cdn.example.com/a.jpg")  // mediaUrl is the first variable
@@ -107,7 +106,7 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertNotNil(b.row(containing: "\(core.targets[0].bytes) / 4096 bytes"), b.text)
         XCTAssertNotNil(b.row(containing: "[image]"), "the device view marks the rich notification:\n\(b.text)")
         XCTAssertTrue(b.line(0).contains("* "), "dirty marker")
-        app.handle(.ctrl("s"))
+        app.press(.save)
         b = app.render(width: 200, height: 50)
         XCTAssertTrue(b.line(49).contains("Saved deliveries/rich-test.xml"), b.line(49))
         XCTAssertFalse(b.line(0).contains("*"))
@@ -117,7 +116,7 @@ final class ComposerScreenTests: XCTestCase {
     func testBodyPastTheLimitTurnsTheMeterToErrorAndEnterJumpsToTheBody() throws {
         let app = makeApp()
         open("summer-sale", app)
-        for _ in 0..<5 { app.handle(.tab) }  // Body
+        app.focus(field: "content.body")
         app.handle(.paste(String(repeating: "é", count: 1900)))  // 3800 more bytes
         var b = app.render(width: 200, height: 50)
         let meter = try XCTUnwrap(b.row(containing: "over by"), b.text)
@@ -125,7 +124,7 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(b.role(x: col, y: meter), .meterOver)
         XCTAssertNotNil(b.row(containing: "size.limit"), b.text)
         // Into the findings, pick size.limit, Enter: back in the form, on the body.
-        app.handle(.tab)
+        app.focus(field: "profile")
         app.handle(.ctrl("v"))
         let findings = PreviewPane.findings(composer(app)!.preview(app)!)
         for _ in 0..<findings.firstIndex(where: { $0.finding.rule == "size.limit" })! { app.handle(.down) }
@@ -133,7 +132,7 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(composer(app)!.focusArea, .form)
         XCTAssertEqual(composer(app)!.form.focused?.id, "body")
         // Under the limit again (near it): the meter's near colour.
-        app.handle(.ctrl("z"))
+        app.press(.undo)
         b = app.render(width: 200, height: 50)
         XCTAssertNil(b.row(containing: "over by"), b.text)
         XCTAssertEqual(PreviewPane.meter(bytes: 3700, limit: 4096).role, .meterNear)
@@ -197,21 +196,21 @@ final class ComposerScreenTests: XCTestCase {
     func testUnsavedChangesAskOnBackAndUndoRestores() throws {
         let app = makeApp()
         open("summer-sale", app)
-        for _ in 0..<3 { app.handle(.tab) }
+        app.focus(field: "content.title")
         type(app, "!")
         app.handle(.escape)
         var b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Save the changes to 'summer-sale'?"), b.text)
         app.handle(.char("c"))
         XCTAssertNotNil(composer(app))
-        app.handle(.ctrl("z"))
+        app.press(.undo)
         b = app.render(width: 80, height: 24)
         XCTAssertFalse(b.line(0).contains("*"), b.text)
         app.handle(.escape)
         XCTAssertTrue(app.stack.last is DeliveriesListScreen, "nothing to ask: back to the list")
         // Quit with a dirty composer asks, Discard writes nothing.
         open("summer-sale", app)
-        for _ in 0..<3 { app.handle(.tab) }
+        app.focus(field: "content.title")
         type(app, "?")
         app.handle(.ctrl("q"))
         app.handle(.char("d"))
@@ -274,7 +273,7 @@ final class ComposerScreenTests: XCTestCase {
         app.handle(.char("c"))  // duplicate summer-sale
         XCTAssertEqual(composer(app)?.s.draft.name, "summer-sale-copy")
         XCTAssertNil(composer(app)?.s.draft.tracking)
-        app.handle(.ctrl("s"))
+        app.press(.save)
         app.handle(.escape)
         XCTAssertEqual(try store.deliveryNames(), ["catalog-refresh", "summer-sale", "summer-sale-copy"])
         let list = app.stack.last as! DeliveriesListScreen
@@ -315,7 +314,7 @@ final class ComposerScreenTests: XCTestCase {
     func testPreviewAsAProfilePersonalizesWithoutDirtying() throws {
         let app = makeApp()
         open("summer-sale", app)
-        for _ in 0..<6 { app.handle(.tab) }  // Preview as
+        app.focus(field: "content.profile")
         XCTAssertEqual(composer(app)!.form.focused?.id, "profile")
         app.handle(.char(" "))  // (none) → ana
         let b = app.render(width: 200, height: 50)
@@ -327,6 +326,7 @@ final class ComposerScreenTests: XCTestCase {
     /// With --mouse: clicks switch the form's tabs, focus fields and pick preview apps.
     func testClicksSwitchTabsFieldsAndApps() throws {
         let app = makeApp()
+        app.resize(width: 200, height: 50)  // clicks land where the last frame of this size drew
         open("summer-sale", app)
         var b = app.render(width: 200, height: 50)
         app.handle(.click(x: try XCTUnwrap(b.column(of: "Android", inRow: 1)) + 1, y: 1))
@@ -377,7 +377,7 @@ final class ComposerScreenTests: XCTestCase {
             profiles: [DemoStore.ana])
         let app = ConsoleApp(store: fake)
         open("summer-sale", app)
-        for _ in 0..<5 { app.handle(.tab) }
+        app.focus(field: "content.body")
         _ = app.render(width: 200, height: 50)
         let before = fake.checks
         for c in "a longer body" {

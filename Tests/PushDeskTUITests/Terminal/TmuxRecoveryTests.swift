@@ -7,15 +7,7 @@ import XCTest
 /// Dropped connections and two operators, with the built binary in real terminals (tmux):
 /// a hang-up, SIGTERM and SIGKILL mid-edit, then the next console restores the drafts;
 /// two consoles on one store; a file changed by hand in another window.
-final class TmuxRecoveryTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxRecoveryTests: TmuxTestCase {
     var recoveryDir: URL { store.appendingPathComponent(RecoveryStore.relativeDirectory) }
     func recoveryFiles() -> [URL] {
         ((try? FileManager.default.contentsOfDirectory(atPath: recoveryDir.path)) ?? [])
@@ -38,7 +30,8 @@ final class TmuxRecoveryTests: XCTestCase {
         t.waitFor("neotrips")
         t.keys("Enter")
         t.waitFor("Marketing URL")
-        t.keys("Tab", "End")
+        t.focus(field: "Label")
+        t.keys("End")
         t.type(append)
         t.waitFor("Neotrips\(append)")
     }
@@ -154,7 +147,7 @@ final class TmuxRecoveryTests: XCTestCase {
         }
         b.keys("Enter")
         b.waitFor("Marketing URL")
-        b.keys("Tab")
+        b.focus(field: "Label")
         b.type("zz")
         var s = b.waitFor("nothing is changed here")
         XCTAssertFalse(s.contains("zz") || s.contains("(modified)"), s)

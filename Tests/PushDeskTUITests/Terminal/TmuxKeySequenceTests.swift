@@ -5,15 +5,7 @@ import XCTest
 
 /// Keys whose sequences the terminfo entry does not name (a mismatched TERM, tmux's own
 /// sequences): they must act as the key, and an unknown sequence must not leak in as text.
-final class TmuxKeySequenceTests: XCTestCase {
-    var store: URL!
-
-    override func setUpWithError() throws {
-        _ = try TmuxHarness.requirements()
-        store = try makeDemoStore()
-    }
-    override func tearDown() { if let store { try? FileManager.default.removeItem(at: store) } }
-
+final class TmuxKeySequenceTests: TmuxTestCase {
     /// Under TERM=xterm, tmux sends End as ESC [ 4 ~ and Home as ESC [ 1 ~, which xterm's
     /// entry spells differently: once they closed the editor (Esc) and typed "[4~".
     func testHomeEndUnderMismatchedTermAndUnknownSequenceSwallowed() throws {
@@ -21,7 +13,7 @@ final class TmuxKeySequenceTests: XCTestCase {
         t.waitFor("neotrips")
         t.keys("Enter")
         t.waitFor("Marketing URL")
-        t.keys("Tab")  // the Label field: "Neotrips"
+        t.focus(field: "Label")  // "Neotrips"
         t.type("\u{1b}[1~")
         t.type("<")  // Home as tmux sends it
         t.waitFor("<Neotrips")

@@ -1,0 +1,107 @@
+import PushDeskCore
+
+/// What a screen's answer to a key asks the console to do (htop's `HandlerResult`, gitui's
+/// action queue). Screens read the app; only `ConsoleApp.apply` changes it.
+indirect enum Effect {
+    /// Handled; nothing more to do.
+    case none
+    case push(ConsoleScreen)
+    /// Close the top view (Esc on a view that is not the last of a draft).
+    case pop
+    /// The top view gives its place to another (the stack keeps its depth).
+    case replace(ConsoleScreen)
+    /// Open a dialog; its answer goes back to whoever asked, as a value of the asker's type.
+    case ask(Question)
+    /// A one-line message in the status bar, until the next key.
+    case say(String)
+    /// Save a draft through the store (conflict-checked; a failure opens a dialog).
+    case save(any DraftSession)
+    /// Delete a saved record's file, only if it is still the version the console read.
+    case delete(RecordKind, String)
+    /// Quit (asks when there are unsaved changes).
+    case quit
+    /// Text printed on standard output once the terminal is restored.
+    case printOnExit(String)
+    /// Show the next recovery offer waiting for an answer (after its diff was looked at).
+    case offerNextRecovery
+    /// Several effects, applied in order.
+    case all([Effect])
+
+    /// A message dialog with one OK button (nothing to answer).
+    static func inform(_ title: String, _ message: String) -> Effect {
+        .ask(Question(dialog: .message(title: title, message: message)) { _, _ in .none })
+    }
+
+    /// A dialog whose answer comes back to `asker.answer` as its own `Reply` type.
+    static func ask<A: Asking>(_ asker: A, _ q: Ask<A.Reply>) -> Effect {
+        .ask(
+            Question(dialog: q.dialog) { [weak asker] result, app in
+                guard let asker else { return .none }
+                return asker.answer(q.reply(result), app: app)
+            })
+    }
+}
+
+/// Something that asks questions: its dialogs answer with values of `Reply`, which it
+/// switches over (so the compiler checks that every answer is handled).
+protocol Asking: AnyObject {
+    associatedtype Reply
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect
+}
+
+/// A dialog on screen and where its answer goes (the asker's type erased).
+struct Question {
+    var dialog: Dialog
+    let answer: (Dialog.Result, ConsoleApp) -> Effect
+}
+
+/// A dialog typed by the reply its asker expects: each button, text or choice result reads
+/// as a `Reply` value.
+struct Ask<Reply> {
+    var dialog: Dialog
+    var reply: (Dialog.Result) -> Reply
+
+    /// Buttons, each with its reply; Esc answers `cancel`.
+    static func buttons(
+        _ title: String, _ message: String, _ buttons: [(String, Reply)], focus: Int, cancel: Reply
+    ) -> Ask {
+        Ask(dialog: .confirm(title: title, message: message, buttons: buttons.map(\.0), focus: focus)) { r in
+            if case .button(let i) = r, buttons.indices.contains(i) { return buttons[i].1 }
+            return cancel
+        }
+    }
+
+    /// A line of text (masked for secrets); nil when cancelled.
+    static func text(
+        _ title: String, _ message: String, value: String = "", masked: Bool = false,
+        _ reply: @escaping (String?) -> Reply
+    ) -> Ask {
+        let d: Dialog =
+            masked
+            ? .secretInput(title: title, message: message) : .textInput(title: title, message: message, value: value)
+        return Ask(dialog: d) { r in
+            if case .text(let t) = r { return reply(t) }
+            return reply(nil)
+        }
+    }
+
+    /// A file path with Tab completion relative to `base`; nil when cancelled.
+    static func filePath(
+        _ title: String, _ message: String, value: String, base: String, _ reply: @escaping (String?) -> Reply
+    ) -> Ask {
+        Ask(dialog: .filePath(title: title, message: message, value: value, base: base)) { r in
+            if case .text(let t) = r { return reply(t) }
+            return reply(nil)
+        }
+    }
+
+    /// One of `options`; nil when cancelled.
+    static func choices(
+        _ title: String, options: [String], selected: Int, _ reply: @escaping (Int?) -> Reply
+    ) -> Ask {
+        Ask(dialog: .choices(title: title, options: options, selected: selected)) { r in
+            if case .choice(let i) = r, options.indices.contains(i) { return reply(i) }
+            return reply(nil)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+@testable import PushDeskTUI
+
+final class KeyRegistryTests: XCTestCase {
+    func testEveryFunctionKeyHasAPlainOrCtrlAlternative() {
+        for b in KeyRegistry.bindings where b.keys.contains(where: \.isFunctionKey) {
+            XCTAssertTrue(b.keys.contains { !$0.isFunctionKey }, "\(b.action) has only F-keys")
+        }
+    }
+
+    func testNoKeyIsBoundTwiceInOneContext() {
+        for c in KeyContext.allCases {
+            var seen: [Key: Action] = [:]
+            for b in KeyRegistry.bindings where b.context == c {
+                for k in b.keys {
+                    if let other = seen[k], c != .dialog {
+                        XCTFail("\(k.label) bound to \(other) and \(b.action) in \(c)")
+                    }
+                    seen[k] = b.action
+                }
+            }
+        }
+    }
+
+    func testHelpOverlayListsTheRegistryBindings() {
+        var b = CellBuffer(width: 100, height: 40)
+        HelpOverlay.render(into: &b, in: b.bounds, contexts: [.servicesList, .global])
+        for binding in KeyRegistry.bindings(in: [.servicesList]) {
+            XCTAssertNotNil(b.row(containing: binding.description), "help lacks \(binding.description):\n\(b.text)")
+        }
+    }
+
+    /// docs/KEYS.md is generated from the registry; this fails when it is stale.
+    func testKeysDocIsGeneratedFromTheRegistry() throws {
+        let url = packageRoot.appendingPathComponent("docs/KEYS.md")
+        if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_DOCS"] == "1" {
+            try KeyRegistry.markdown().write(to: url, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(
+            committed, KeyRegistry.markdown(),
+            "docs/KEYS.md is stale: run `PUSHDESK_UPDATE_DOCS=1 swift test --filter KeyRegistryTests` or `pushdesk keys --markdown > docs/KEYS.md`"
+        )
+    }
+}

@@ -1,0 +1,69 @@
+import XCTest
+
+@testable import PushDeskTUI
+
+/// The console test driver: tests say what they touch, as an operator thinks of it — an
+/// action of the key registry, a field by its name — and the driver presses the keys that
+/// get there. Keys come from the registry (the first key bound to the action in the
+/// contexts in force), so a test never hard-codes a count of Tab presses, and every loop is
+/// bounded by the number of tabs or fields there are.
+extension ConsoleApp {
+    /// Presses the first key the registry binds to `action` where the focus is now.
+    func press(_ action: Action, file: StaticString = #filePath, line: UInt = #line) {
+        guard let key = KeyRegistry.bindings(in: activeContexts).first(where: { $0.action == action })?.keys.first
+        else {
+            return XCTFail("no key for \(action) in \(activeContexts.map(\.rawValue))", file: file, line: line)
+        }
+        handle(key)
+    }
+
+    /// Types text, one key per character.
+    func type(_ text: String) { for c in text { handle(.char(c)) } }
+
+    /// Moves the focus to a field, pressing the registry's next-tab and next-field keys:
+    /// `"content.body"` (a composer tab, then a field id), `"credentials.passwordRef"` (an
+    /// app editor tab), `"label"` (a field of the form in view), `"apps"` (the service
+    /// editor's apps table), `"table"` (an app editor tab's table).
+    func focus(field path: String, file: StaticString = #filePath, line: UInt = #line) {
+        var id = path
+        if let dot = path.firstIndex(of: ".") {
+            let tab = String(path[..<dot])
+            id = String(path[path.index(after: dot)...])
+            for _ in 0..<8 where focusTab != tab { press(.nextTab, file: file, line: line) }
+            guard focusTab == tab else {
+                return XCTFail("no tab \(tab) (at \(focusTab ?? "none"))", file: file, line: line)
+            }
+        }
+        for _ in 0..<(focusFieldCount + 2) where focusedField != id { press(.nextField, file: file, line: line) }
+        XCTAssertEqual(focusedField, id, "focus(field: \(path))", file: file, line: line)
+    }
+
+    /// The tab of the view in front (a composer's or an app editor's), by its case name.
+    var focusTab: String? {
+        switch top {
+        case let c as ComposerScreen: String(describing: c.tab)
+        case let e as AppEditorScreen: String(describing: e.tab)
+        default: nil
+        }
+    }
+
+    /// The id of the focused field (or `apps` / `table` for a table that has focus).
+    var focusedField: String? {
+        switch top {
+        case let c as ComposerScreen: c.focusArea == .form ? c.form.focused?.id : "preview"
+        case let s as ServiceEditorScreen: s.focusArea == .apps ? "apps" : s.form.focused?.id
+        case let e as AppEditorScreen:
+            e.itemKind == nil ? e.form.focused?.id : e.editingRow ? e.rowForm.focused?.id : "table"
+        default: nil
+        }
+    }
+
+    private var focusFieldCount: Int {
+        switch top {
+        case let c as ComposerScreen: c.form.fields.count
+        case let s as ServiceEditorScreen: s.form.fields.count + 1
+        case let e as AppEditorScreen: max(e.form.fields.count, e.rowForm.fields.count) + 1
+        default: 0
+        }
+    }
+}

@@ -47,7 +47,10 @@ public struct FieldDefinition<Record>: Sendable {
     public let text: @Sendable (Record) -> String?
     /// Sets the value from its file text (nil clears it; a value the kind refuses clears it too).
     public let set: @Sendable (inout Record, String?) -> Void
-    /// Reads the attribute, refusing a value the kind does not allow (positioned error).
+    /// Reads the attribute into a record that starts empty (decoders make a fresh one),
+    /// refusing a value the kind does not allow (positioned error). An absent attribute
+    /// writes nothing: key-path writes are what a table costs over hand-written decoding,
+    /// and most options of most files are absent.
     let decode: @Sendable (ElementReader, inout Record) throws -> Void
 
     /// The field path of findings (`ios.sound`, `android.ttl`).
@@ -67,7 +70,7 @@ public struct FieldDefinition<Record>: Sendable {
         Self(
             name: name, label: label, note: note, kind: path ? .path : .text, platform: platform, visibleOnly: false,
             legacy: true, text: { omitEmpty && $0[keyPath: kp].isEmpty ? nil : $0[keyPath: kp] },
-            set: { $0[keyPath: kp] = $1 ?? "" }, decode: { r, o in o[keyPath: kp] = r.optional(name) ?? "" })
+            set: { $0[keyPath: kp] = $1 ?? "" }, decode: { r, o in if let v = r.optional(name) { o[keyPath: kp] = v } })
     }
 
     /// An enumeration that always has a value: `default` when absent, else the file must give it.
@@ -100,7 +103,7 @@ public struct FieldDefinition<Record>: Sendable {
             name: name, label: label, note: note, kind: .number(min: min, default: dflt), platform: platform,
             visibleOnly: false, legacy: true, text: { $0[keyPath: kp].map(String.init) },
             set: { o, t in o[keyPath: kp] = t.flatMap { Int($0) }.flatMap { $0 >= min ? $0 : nil } },
-            decode: { r, o in o[keyPath: kp] = try r.int(name, min: min) })
+            decode: { r, o in if let v = try r.int(name, min: min) { o[keyPath: kp] = v } })
         d.section = section
         return d
     }
@@ -114,7 +117,7 @@ public struct FieldDefinition<Record>: Sendable {
         Self(
             name: name, label: label, note: note, kind: kind, platform: platform, visibleOnly: false, legacy: true,
             text: { omitEmpty && ($0[name] ?? "").isEmpty ? nil : ($0[name] ?? "") }, set: { $0[name] = $1 },
-            decode: { r, o in o[name] = r.optional(name) ?? "" })
+            decode: { r, o in if let v = r.optional(name) { o[name] = v } })
     }
 
     public static func text(
@@ -124,7 +127,7 @@ public struct FieldDefinition<Record>: Sendable {
         Self(
             name: name, label: label, note: note, kind: .text, platform: platform, visibleOnly: visibleOnly,
             legacy: legacy, text: { $0[keyPath: kp] }, set: { $0[keyPath: kp] = $1 },
-            decode: { r, o in o[keyPath: kp] = r.optional(name) })
+            decode: { r, o in if let v = r.optional(name) { o[keyPath: kp] = v } })
     }
 
     /// A boolean: `.flag` when only `true` is sent, `.bool` when `false` is sent too.
@@ -136,7 +139,7 @@ public struct FieldDefinition<Record>: Sendable {
             name: name, label: label, note: note, kind: platform == .ios ? .flag : .bool, platform: platform,
             visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp].map { $0 ? "true" : "false" } },
             set: { o, t in o[keyPath: kp] = t == "true" ? true : (t == "false" ? false : nil) },
-            decode: { r, o in o[keyPath: kp] = try r.bool(name) })
+            decode: { r, o in if let v = try r.bool(name) { o[keyPath: kp] = v } })
     }
 
     public static func choice<E: RawRepresentable & CaseIterable & Sendable>(
@@ -147,7 +150,7 @@ public struct FieldDefinition<Record>: Sendable {
             name: name, label: label, note: note, kind: .choice(E.allCases.map(\.rawValue), default: dflt?.rawValue),
             platform: platform, visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp]?.rawValue },
             set: { o, t in o[keyPath: kp] = t.flatMap(E.init(rawValue:)) },
-            decode: { r, o in o[keyPath: kp] = try r.enumValue(name, E.self) })
+            decode: { r, o in if let v = try r.enumValue(name, E.self) { o[keyPath: kp] = v } })
     }
 }
 
@@ -167,6 +170,7 @@ extension Array {
 
     /// Reads every attribute of the table from `reader` into a record.
     func decode<R>(_ reader: ElementReader, into r: inout R) throws where Element == FieldDefinition<R> {
-        for d in self { try d.decode(reader, &r) }
+        // By index: a borrowed element, not a copy of every closure of each row per file.
+        for i in indices { try self[i].decode(reader, &r) }
     }
 }

@@ -52,7 +52,7 @@ public enum ServiceXML {
             try a.checkAttributes(iosAuthAttributes)
             try a.checkChildren([])
             let mode = try a.required("mode")
-            guard let fields = IOSAuth.modes.first(where: { $0.mode == mode })?.fields else {
+            guard let fields = iosAuthModes[mode] else {
                 throw a.error(
                     attribute: "mode",
                     "auth mode \"\(Escape.inline(mode))\" is not an iOS mode; expected token|certificate")
@@ -84,7 +84,7 @@ public enum ServiceXML {
             try a.checkAttributes(androidAuthAttributes)
             try a.checkChildren([])
             let mode = try a.required("mode")
-            guard let fields = AndroidAuth.modes.first(where: { $0.mode == mode })?.fields else {
+            guard let fields = androidAuthModes[mode] else {
                 throw a.error(
                     attribute: "mode",
                     "auth mode \"\(Escape.inline(mode))\" is not an Android mode; expected serviceAccount|serverKey")
@@ -95,14 +95,28 @@ public enum ServiceXML {
         return app
     }
 
-    /// The values of one auth mode's attributes; one of another mode is refused.
-    private static func authValues(_ a: ElementReader, _ fields: [FieldDefinition<[String: String]>], mode: String)
-        throws -> [String: String]
+    /// Each auth mode's attributes in the file (its secrets live in secrets/), found once.
+    private typealias AuthAttributes = (fields: [FieldDefinition<[String: String]>], allowed: [String])
+    private static let iosAuthModes = inFile(IOSAuth.modes)
+    private static let androidAuthModes = inFile(AndroidAuth.modes)
+    private static func inFile(_ modes: [(mode: String, fields: [FieldDefinition<[String: String]>])])
+        -> [String: AuthAttributes]
     {
-        let inFile = fields.filter { $0.kind != .secret }
-        try onlyAttributes(a, ["mode"] + inFile.names(), mode: mode)
+        var out: [String: AuthAttributes] = [:]
+        for (mode, fields) in modes {
+            let stored = fields.filter { $0.kind != .secret }
+            out[mode] = (stored, ["mode"] + stored.names())
+        }
+        return out
+    }
+
+    /// The values of one auth mode's attributes; one of another mode is refused.
+    private static func authValues(_ a: ElementReader, _ attributes: AuthAttributes, mode: String) throws
+        -> [String: String]
+    {
+        try onlyAttributes(a, attributes.allowed, mode: mode)
         var values: [String: String] = [:]
-        try inFile.decode(a, into: &values)
+        try attributes.fields.decode(a, into: &values)
         return values
     }
 

@@ -16,7 +16,7 @@ public struct FuzzModels {
             name: "fuzz", label: f.text(), targetMapping: f.bool() ? Service.defaultTargetMapping : f.text(),
             marketingUrl: f.text(), trackingUrl: f.text())
         for _ in 0..<(1 + f.int(4)) { service.apps.append(f.bool() ? .ios(iosApp(&f)) : .android(androidApp(&f))) }
-        let delivery = Delivery(
+        var delivery = Delivery(
             name: "fuzz", label: f.text(), service: "fuzz",
             content: DeliveryContent(title: f.text(), subtitle: f.text(), body: f.text()),
             tracking: f.maybe { Tracking(messageId: $0.text(), deliveryId: $0.text()) },
@@ -30,6 +30,11 @@ public struct FuzzModels {
         let appKey: String? =
             f.byte() % 4 == 0 ? (f.bool() ? service.apps[f.int(service.apps.count)].integrationKey : f.text()) : nil
         let token = f.maybe { $0.bool() ? "a1b2c3d4e5f6" : $0.text() }
+        // Options still unset (the ones added through the option tables after the typed
+        // generators were written, and a second chance for the rest) get values from their
+        // definitions; read last, so older inputs decode as before.
+        unset(IOSOptions.definitions, &delivery.ios, &f)
+        unset(AndroidOptions.definitions, &delivery.android, &f)
         return FuzzModels(service: service, delivery: delivery, profile: profile, appKey: appKey, token: token)
     }
 
@@ -78,6 +83,18 @@ public struct FuzzModels {
             SubscriptionParam(name: f.text(), label: f.text(), field: f.text())
         }
         return a
+    }
+
+    static func unset<R>(_ table: [FieldDefinition<R>], _ r: inout R, _ f: inout FuzzBytes) {
+        for d in table where d.text(r) == nil {
+            let value: String? =
+                switch d.kind {
+                case .flag, .bool: f.maybe { $0.bool() ? "true" : "false" }
+                case .choice(let values, _): f.maybe { $0.pick(values) }
+                case .text, .path, .secret, .number: f.maybe { $0.text() }
+                }
+            d.set(&r, value)
+        }
     }
 
     static func iosOptions(_ f: inout FuzzBytes) -> IOSOptions {

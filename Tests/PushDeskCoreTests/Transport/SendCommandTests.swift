@@ -310,6 +310,29 @@ final class SendCommandTests: XCTestCase {
         XCTAssertEqual(mock.apns.requests.count, 2)
     }
 
+    /// On a terminal, stderr shows each wait before a retry and each device's outcome.
+    func testProgressOnATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("util-linux's script (a pty for the command) is missing")
+        }
+        let mock = try MockPushServices(self)
+        let bin = packageRoot.appendingPathComponent(".build/debug/pushdesk").path
+        let command = [
+            bin, "send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token",
+            T.unavailable,
+        ]
+        .map { "'\($0)'" }.joined(separator: " ")
+        let r = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: mock.environment())
+        XCTAssertTrue(r.stdout.contains("neotrips-ios-dev: 503 ServiceUnavailable — attempt 2 of 3 in 0.0 s"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("neotrips-ios-dev: 503 ServiceUnavailable — attempt 3 of 3 in 0.0 s"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("neotrips-ios-dev f6f6f6…f6f6: failed"), r.stdout)
+
+        let piped = try runPushDesk(
+            ["send", "summer-sale", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token", T.unavailable],
+            environment: mock.environment())
+        XCTAssertEqual(piped.stderr, "", "no progress when stderr is not a terminal")
+    }
+
     func testTextOutputAndUsageErrors() throws {
         let mock = try MockPushServices(self)
         let r = try runPushDesk(

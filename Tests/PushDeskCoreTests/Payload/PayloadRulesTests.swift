@@ -222,8 +222,7 @@ final class PayloadRulesTests: XCTestCase {
 
     func testEveryRuleInTheCatalogueIsExercised() throws {
         // docs/RULES.md lists each delivery rule as "### `id`"; each must have a case here.
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/RULES.md")
+        let docs = packageRoot.appendingPathComponent("docs/RULES.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         let section = try XCTUnwrap(text.components(separatedBy: "## Delivery rules").last)
         let ids = section.components(separatedBy: "\n### `").dropFirst().compactMap {

@@ -5,8 +5,7 @@ import XCTest
 
 /// Drives the built `pushdesk preview` / `validate` on real stores, as an operator would.
 final class PayloadCLITests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = PushDeskCoreTests.packageRoot
     static let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk")
     var store: URL!
 

@@ -26,6 +26,9 @@ struct PushDeskCommand: ParsableCommand {
 
     /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
     static func main() {
+        // A write past `ulimit -f` must fail with EFBIG and take the "not saved" path (the
+        // file on disk intact, the console and its recovery alive), not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             if let start = ConsoleFastPath.command(Array(CommandLine.arguments.dropFirst())) {
                 try ConsoleCommand.runConsole(store: start.store, theme: start.theme, mouse: start.mouse)

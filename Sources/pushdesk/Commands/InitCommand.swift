@@ -20,8 +20,14 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let url = directory.map { URL(fileURLWithPath: $0) } ?? storeOptions.resolvedURL
         let fm = FileManager.default
+        let shown = Escape.inline(url.path, limit: 4096)
         if fm.fileExists(atPath: url.appendingPathComponent("services").path) {
-            printError("\(url.path): error: a store already exists here; nothing was changed")
+            printError("\(shown): error: a store already exists here; nothing was changed")
+            throw Exit.usageOrIO
+        }
+        if let mode = SafeFile.lstatMode(url.path), (mode & S_IFMT) != S_IFDIR, (mode & S_IFMT) != S_IFLNK {
+            printError(
+                "\(shown): error: cannot create the store: it is \(SafeFile.kind(mode)); give a new or empty directory")
             throw Exit.usageOrIO
         }
         do {
@@ -30,9 +36,17 @@ struct InitCommand: ParsableCommand {
             }
             if demo { try DemoStore.write(to: url) }
         } catch {
-            printError("\(url.path): error: cannot create the store: \(error)")
+            // Foundation's error text names NSCocoaErrorDomain and codes; say what failed instead.
+            let why =
+                (error as? StoreError).map { "\($0.file): \($0.message)" }
+                ?? (error as? CocoaError).flatMap {
+                    ($0.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+                }
+            printError(
+                "\(shown): error: cannot create the store\(why.map { ": " + $0 } ?? ""); check that the path is a writable directory"
+            )
             throw Exit.usageOrIO
         }
-        print("Created \(demo ? "the demo store" : "an empty store") at \(url.path)")
+        print("Created \(demo ? "the demo store" : "an empty store") at \(shown)")
     }
 }

@@ -107,10 +107,11 @@ public enum ServiceRules {
                         .error, "field.required", "\(p).subscriptionParams[\(j)].name",
                         "a subscription parameter of \(name) has no config name")
                 }
-                if !sp.field.hasPrefix("@") || sp.field.count < 2 {
+                // Exactly `@` and an XML name (`@@x`, `@a b`, `@a/b` are no attribute).
+                if !sp.field.hasPrefix("@") || !XMLName.isName(sp.field.dropFirst()) {
                     add(
                         .error, "param.field", "\(p).subscriptionParams[\(j)].field",
-                        "subscription parameter `\(Escape.inline(sp.name))` maps to \"\(Escape.inline(sp.field))\"; expected a field of the extended nms:appSubscriptionRcp schema, like @loyaltyId"
+                        "subscription parameter `\(Escape.inline(sp.name))` maps to \"\(Escape.inline(sp.field))\"; expected one `@` and an attribute name of the extended nms:appSubscriptionRcp schema (an XML name: no space, `/` or second `@`), like @loyaltyId"
                     )
                 }
             }

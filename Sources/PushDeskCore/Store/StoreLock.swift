@@ -193,7 +193,7 @@ public final class StoreLock: @unchecked Sendable {
         do { return try SafeFile.openDirectory(root: storeRoot.path, relative: ".pushdesk", create: true) } catch let r
             as SafeFile.Refusal
         {
-            throw StoreError(file: relativePath, "the store cannot be locked: \(r.description)", kind: .io)
+            throw StoreError(file: relativePath, r.description, kind: .io)
         }
     }
 
@@ -203,7 +203,7 @@ public final class StoreLock: @unchecked Sendable {
         } catch let r as SafeFile.Refusal {
             throw StoreError(
                 file: relativePath, line: r.isWrongType ? 1 : nil, column: r.isWrongType ? 1 : nil,
-                "the store cannot be locked: the lock file \(r.message)", kind: .io)
+                "the lock file \(r.message)", kind: .io)
         }
     }
 

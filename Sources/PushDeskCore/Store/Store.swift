@@ -426,9 +426,10 @@ public struct StoreSnapshot: Sendable {
 
     public func service(named name: String) -> Service? { services.first { $0.name == name } }
 
-    /// Fills in line:column of findings from the files' source maps.
+    /// Fills in line:column of findings from the files' source maps. In parallel: a first
+    /// position reads its file again (20,000 services with a finding each: 20,000 files).
     public func positioned(_ findings: [Finding]) -> [Finding] {
-        findings.map { f in
+        Parallel.map(findings) { [self] f in
             guard f.line == nil, let p = sourceMaps[f.file]?.position(of: f.field) else { return f }
             var f = f
             f.line = p.line

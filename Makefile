@@ -51,7 +51,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -81,6 +81,13 @@ bench: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	$(BENCH_BUILD) --product pushdesk-bench
 	/usr/bin/python3 scripts/bench --bin .build-static/release
+
+# Just the wide-store rows of `make bench` (20,000 services: rows loaded, Ctrl-Q and hang-up
+# while loading), on the same static build.
+bench-wide: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	$(BENCH_BUILD) --product pushdesk-bench
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only wide
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

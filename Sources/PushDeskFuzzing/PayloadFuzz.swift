@@ -45,9 +45,26 @@ public enum PayloadFuzz {
         let compactDoc = parse(&p, preview.json.compactBytes, "the preview document")
         let prettyDoc = parse(&p, Array(preview.json.pretty.utf8), "the pretty preview document")
         if let a = compactDoc as? NSDictionary, let b = prettyDoc as? NSDictionary {
-            p.check(a == b, "the compact and pretty preview documents differ")
+            // The printed form writes U+FEFF as `\uFEFF` (Escape.json); Foundation's reader
+            // drops a raw U+FEFF inside a string but keeps the escaped one, so both readings
+            // are compared without it.
+            p.check(
+                withoutBOM(a) as? NSDictionary == withoutBOM(b) as? NSDictionary,
+                "the compact and pretty preview documents differ")
         }
         for t in preview.targets { PayloadCheck.target(&p, t) }
+    }
+
+    /// A parsed JSON value with every U+FEFF removed from its strings and keys.
+    static func withoutBOM(_ v: Any) -> Any {
+        if let s = v as? String { return s.replacingOccurrences(of: "\u{FEFF}", with: "") }
+        if let a = v as? [Any] { return a.map(withoutBOM) as NSArray }
+        if let d = v as? [String: Any] {
+            var out: [String: Any] = [:]
+            for (k, x) in d { out[k.replacingOccurrences(of: "\u{FEFF}", with: "")] = withoutBOM(x) }
+            return out as NSDictionary
+        }
+        return v
     }
 
     static func parse(_ p: inout FuzzProblems, _ bytes: [UInt8], _ what: String) -> Any? {

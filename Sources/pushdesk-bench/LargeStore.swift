@@ -81,8 +81,20 @@ enum LargeStore {
             ])
     }
 
-    /// Writes the store into `dir` (which must not hold a store yet).
-    static func generate(into dir: URL, services n: Int = services, deliveries m: Int = deliveries) throws {
+    /// A service with no app: one `service.no-apps` warning each, so a store of 20,000 has
+    /// 20,000 findings for the console's list to place (the wide store of `make bench`).
+    static func bareService(_ i: Int) -> Service {
+        let name = serviceName(i)
+        return Service(
+            name: name, label: "Bare \(i)", marketingUrl: "https://marketing.\(name).example/",
+            trackingUrl: "https://tracking.\(name).example/", apps: [])
+    }
+
+    /// Writes the store into `dir` (which must not hold a store yet); `bare`: services
+    /// without apps (`bareService`).
+    static func generate(
+        into dir: URL, services n: Int = services, deliveries m: Int = deliveries, bare: Bool = false
+    ) throws {
         let fm = FileManager.default
         for sub in ["services", "deliveries", "profiles"] {
             try fm.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
@@ -90,7 +102,9 @@ enum LargeStore {
         func write(_ text: String, _ relative: String) throws {
             try Data(text.utf8).write(to: dir.appendingPathComponent(relative))
         }
-        for i in 0..<n { try write(try ServiceXML.encode(service(i)), Store.servicePath(serviceName(i))) }
+        for i in 0..<n {
+            try write(try ServiceXML.encode(bare ? bareService(i) : service(i)), Store.servicePath(serviceName(i)))
+        }
         for k in 0..<m {
             let d = delivery(k, services: n)
             try write(try DeliveryXML.encode(d), Store.deliveryPath(d.name))

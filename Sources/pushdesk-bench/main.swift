@@ -7,8 +7,9 @@ import PushDeskCore
 //   pushdesk-bench preview [--runs N]          per-preview time (docs/PAYLOADS.md)
 //   pushdesk-bench composer [--runs N]         the composer's key-to-frame time in process
 //                                              (ComposerBench.swift)
-//   pushdesk-bench generate DIR [--services N] [--deliveries M]
-//                                              writes the large store into DIR
+//   pushdesk-bench generate DIR [--services N] [--deliveries M] [--bare]
+//                                              writes the large store into DIR (--bare:
+//                                              services without apps, one warning each)
 //   pushdesk-bench add-4kb STORE               writes the `bench-4kb` delivery (payload near
 //                                              4 KB, sorts first) into STORE
 //   pushdesk-bench phases STORE [--runs N]     validate's CPU time phase by phase
@@ -23,7 +24,7 @@ func usage() -> Never {
             """
             usage: pushdesk-bench preview [--runs N]
                    pushdesk-bench composer [--runs N]
-                   pushdesk-bench generate DIR [--services N] [--deliveries M]
+                   pushdesk-bench generate DIR [--services N] [--deliveries M] [--bare]
                    pushdesk-bench add-4kb STORE
                    pushdesk-bench phases STORE [--runs N]
                    pushdesk-bench typing STORE [--runs N]
@@ -54,7 +55,7 @@ case "generate":
     do {
         try LargeStore.generate(
             into: dir, services: option("--services") ?? LargeStore.services,
-            deliveries: option("--deliveries") ?? LargeStore.deliveries)
+            deliveries: option("--deliveries") ?? LargeStore.deliveries, bare: args.contains("--bare"))
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)

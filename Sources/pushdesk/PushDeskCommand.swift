@@ -26,6 +26,9 @@ struct PushDeskCommand: ParsableCommand {
 
     /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
     static func main() {
+        // A write past `ulimit -f` must fail with EFBIG and take the "not saved" path (the
+        // file on disk intact, the console and its recovery alive), not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             let args = Array(CommandLine.arguments.dropFirst())
             // git runs the merge driver once per record file of a merge: it skips the parser's

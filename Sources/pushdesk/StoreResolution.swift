@@ -37,26 +37,34 @@ extension StoreOptions {
     /// The store, ready to use. The default store is created with the demo content on first
     /// use; a store named explicitly must exist (a typo should not silently create one).
     static func openStore(store: String?) throws -> Store {
+        // `--store ""` (an unset variable in a script) must not fall back to the default
+        // store: a CI step would validate the demo and pass.
+        if store?.isEmpty == true {
+            printError("pushdesk: error: --store is empty; give the store's directory (is a variable unset?)")
+            throw Exit.usageOrIO
+        }
         let url = resolvedURL(store: store)
+        // The path comes from an argument or the environment: escaped before a terminal.
+        let shown = Escape.inline(url.path, limit: 4096)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) {
             guard isDir.boolValue else {
-                printError("\(url.path): error: the store must be a directory; pass --store DIR")
+                printError("\(shown): error: the store must be a directory; pass --store DIR")
                 throw Exit.usageOrIO
             }
             return Store(root: url)
         }
         guard !isExplicit(store: store) else {
             printError(
-                "\(url.path): error: no store here; create one with `pushdesk init \(url.path)` (add --demo for the Neotrips example)"
+                "\(shown): error: no store here; create one with `pushdesk init \(shown)` (add --demo for the Neotrips example)"
             )
             throw Exit.usageOrIO
         }
         do {
             try DemoStore.write(to: url)
-            printError("pushdesk: created the default store with the demo content at \(url.path)")
+            printError("pushdesk: created the default store with the demo content at \(shown)")
         } catch {
-            printError("\(url.path): error: cannot create the default store: \(error)")
+            printError("\(shown): error: cannot create the default store: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
         return Store(root: url)

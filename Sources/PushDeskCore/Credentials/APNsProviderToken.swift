@@ -5,12 +5,15 @@ import Foundation
 public struct APNsAuthKey: Sendable {
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case fileNotFound(String)
+        /// Not a regular file, too large or unreadable: what it is.
+        case unreadable(String)
         case notPKCS8(String)
         case notP256
 
         public var description: String {
             switch self {
             case .fileNotFound(let path): "file not found: \(path)"
+            case .unreadable(let why): why
             case .notPKCS8(let what):
                 "not a PKCS#8 .p8 key (\(what)); download the key again from Apple's developer site (Keys)"
             case .notP256: "the key is not a P-256 (ES256) private key; APNs token auth needs the .p8 key Apple issues"
@@ -27,12 +30,20 @@ public struct APNsAuthKey: Sendable {
     public init(pem: String) throws {
         let labels = CredentialText.pemLabels(pem)
         guard let first = labels.first else { throw Failure.notPKCS8("no PEM block") }
-        guard first == "PRIVATE KEY" else { throw Failure.notPKCS8("found a \(CredentialText.printable(first)) block") }
+        guard first == "PRIVATE KEY" else {
+            throw Failure.notPKCS8("found a \(Escape.inline(first, limit: .max)) block")
+        }
         do { privateKey = try P256.Signing.PrivateKey(pemRepresentation: pem) } catch { throw Failure.notP256 }
     }
 
     public static func load(file: URL, shownAs path: String) throws -> APNsAuthKey {
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw Failure.fileNotFound(path) }
+        let data: Data
+        do {
+            guard let d = try SafeFile.readFile(file.path, maxBytes: 1 << 20, shownAs: path) else {
+                throw Failure.fileNotFound(path)
+            }
+            data = d
+        } catch let r as SafeFile.Refusal { throw Failure.unreadable(r.message) }
         return try APNsAuthKey(pem: String(decoding: data, as: UTF8.self))
     }
 

@@ -44,10 +44,13 @@ public enum CertificateFile {
         file: URL, shownAs path: String, password: () throws -> SecretValue,
         reader: PKCS12Reader = PKCS12Reader()
     ) throws -> (CertificateInfo, Format) {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            if FileManager.default.fileExists(atPath: file.path) { throw Failure.unreadable("cannot read \(path)") }
-            throw Failure.fileNotFound(path)
-        }
+        let data: Data
+        do {
+            guard let d = try SafeFile.readFile(file.path, maxBytes: 1 << 20, shownAs: path) else {
+                throw Failure.fileNotFound(path)
+            }
+            data = d
+        } catch let r as SafeFile.Refusal { throw Failure.unreadable(r.description) }
         let fmt = format(of: data)
         let der: [UInt8]
         switch fmt {

@@ -103,7 +103,8 @@ public enum CredentialChecker {
                 passwordFailed = !secrets.exists(passwordRef)
             }
             let url = resolve(file)
-            if let data = FileManager.default.contents(atPath: url.path), CertificateFile.holdsPrivateKey(data),
+            if let data = try? SafeFile.readFile(url.path, maxBytes: 1 << 20, shownAs: file),
+                CertificateFile.holdsPrivateKey(data),
                 let mode = FileMode.of(url.path)
             {
                 r.findings += CredentialRules.permissions(path: file, mode: mode, at: at)

@@ -16,7 +16,7 @@ public struct CredentialDetail: Sendable, Equatable {
     public init(_ key: String, _ label: String, _ value: String) {
         self.key = key
         self.label = label
-        self.value = CredentialText.printable(value)
+        self.value = Escape.inline(value, limit: .max)
     }
 }
 

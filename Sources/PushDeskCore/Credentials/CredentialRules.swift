@@ -76,11 +76,12 @@ public enum CredentialRules {
     /// The app's bundle id must be one of the certificate's topics.
     public static func topic(_ c: CertificateInfo, bundleId: String, at p: Place) -> [Finding] {
         guard !c.topics.contains(bundleId) else { return [] }
-        let covered = c.topics.isEmpty ? "no topic" : c.topics.map(CredentialText.printable).joined(separator: ", ")
+        let covered =
+            c.topics.isEmpty ? "no topic" : c.topics.map { Escape.inline($0, limit: .max) }.joined(separator: ", ")
         return [
             p.finding(
                 .error, ID.certificateTopic,
-                "the certificate covers \(covered), not the app's bundle id \(CredentialText.printable(bundleId)); use the push certificate made for this bundle id"
+                "the certificate covers \(covered), not the app's bundle id \(Escape.inline(bundleId, limit: .max)); use the push certificate made for this bundle id"
             )
         ]
     }
@@ -114,14 +115,14 @@ public enum CredentialRules {
             out.append(
                 k.finding(
                     .error, ID.tokenKeyId,
-                    "Key ID \"\(CredentialText.printable(keyId))\" is not 10 characters A-Z 0-9; copy it from the key's page on Apple's developer site (it is also in the AuthKey_<KEYID>.p8 file name)"
+                    "Key ID \"\(Escape.inline(keyId, limit: .max))\" is not 10 characters A-Z 0-9; copy it from the key's page on Apple's developer site (it is also in the AuthKey_<KEYID>.p8 file name)"
                 ))
         }
         if !isAppleID(teamId) {
             out.append(
                 t.finding(
                     .error, ID.tokenTeamId,
-                    "Team ID \"\(CredentialText.printable(teamId))\" is not 10 characters A-Z 0-9; copy it from Membership details on Apple's developer site"
+                    "Team ID \"\(Escape.inline(teamId, limit: .max))\" is not 10 characters A-Z 0-9; copy it from Membership details on Apple's developer site"
                 ))
         }
         return out
@@ -144,21 +145,21 @@ public enum CredentialRules {
             out.append(
                 p.finding(
                     .error, ID.serviceAccountType,
-                    "the file's type is \"\(CredentialText.printable(type))\", not \"service_account\"; it is not a service-account key"
+                    "the file's type is \"\(Escape.inline(type, limit: .max))\", not \"service_account\"; it is not a service-account key"
                 ))
         }
         if let fileProject = a.projectId, fileProject != projectId {
             out.append(
                 pp.finding(
                     .error, ID.serviceAccountProjectId,
-                    "the app's projectId \"\(CredentialText.printable(projectId))\" differs from the service account's project_id \"\(CredentialText.printable(fileProject))\"; FCM sends to the project of the key"
+                    "the app's projectId \"\(Escape.inline(projectId, limit: .max))\" differs from the service account's project_id \"\(Escape.inline(fileProject, limit: .max))\"; FCM sends to the project of the key"
                 ))
         }
         if let fileEmail = a.clientEmail, !clientEmail.isEmpty, fileEmail != clientEmail {
             out.append(
                 cp.finding(
                     .error, ID.serviceAccountClientEmail,
-                    "the app's clientEmail \"\(CredentialText.printable(clientEmail))\" differs from the service account's client_email \"\(CredentialText.printable(fileEmail))\""
+                    "the app's clientEmail \"\(Escape.inline(clientEmail, limit: .max))\" differs from the service account's client_email \"\(Escape.inline(fileEmail, limit: .max))\""
                 ))
         }
         if a.hasPrivateKey && a.keyBits == nil {

@@ -2,8 +2,8 @@ import Foundation
 import SwiftASN1
 
 /// Small text helpers shared by the credential readers. Everything shown from a credential
-/// file (subject names, topics, project ids) is untrusted: `CredentialText.printable`
-/// escapes control characters before any of it can reach a terminal.
+/// file (subject names, topics, project ids) is untrusted and goes through `Escape.inline`,
+/// the one rule for text on its way to a terminal (controls, bidi overrides, invisibles).
 public enum CredentialText {
     /// `AB:CD:…` — the form `openssl x509 -fingerprint` prints, so operators can compare.
     public static func colonHex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -26,21 +26,6 @@ public enum CredentialText {
         var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while s.count % 4 != 0 { s += "=" }
         return Data(base64Encoded: s)
-    }
-
-    /// Control characters (C0, DEL, C1) shown as `\u{XX}` so untrusted text cannot move the
-    /// cursor, recolour or retitle the operator's terminal.
-    public static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x20 || (0x7F...0x9F).contains(v) {
-                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// The PEM blocks of a text with the given label (`CERTIFICATE`, `PRIVATE KEY`), decoded

@@ -99,18 +99,28 @@ public struct SecretStore: Sendable {
             }
             return SecretValue(v)
         case .file(let name):
-            let path = directory.appendingPathComponent(name).path
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw SecretError(
-                    kind: .missing,
-                    message:
-                        "secret \(reference): \(Self.relativePath(name)) does not exist; set it with `pushdesk credentials set-secret \(name)` or the console's masked entry"
-                )
+            let shown = Self.relativePath(name)
+            let bytesRead: [UInt8]
+            do {
+                // No link followed, no FIFO opened blocking (SafeFile): the store may be shared.
+                let dir = try SafeFile.openDirectory(root: storeRoot.path, relative: Self.directoryName, create: false)
+                defer { close(dir) }
+                guard let fd = try SafeFile.openRegular(in: dir, name, flags: O_RDONLY, shownAs: shown) else {
+                    throw SafeFile.Refusal(path: shown, message: "", isWrongType: false, code: ENOENT)
+                }
+                defer { close(fd) }
+                bytesRead = try SafeFile.readAll(fd, maxBytes: Self.maxBytes + 2, shownAs: shown)
+            } catch let r as SafeFile.Refusal {
+                if r.code == ENOENT {
+                    throw SecretError(
+                        kind: .missing,
+                        message:
+                            "secret \(reference): \(shown) does not exist; set it with `pushdesk credentials set-secret \(name)` or the console's masked entry"
+                    )
+                }
+                throw SecretError(kind: .io, message: "secret \(reference): \(r.description)")
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SecretError(kind: .io, message: "secret \(reference): \(Self.relativePath(name)) cannot be read")
-            }
-            var bytes = [UInt8](data)
+            var bytes = bytesRead
             // One trailing newline is what `echo … > file` adds; it is not part of the secret.
             if bytes.last == 0x0A {
                 bytes.removeLast()
@@ -119,6 +129,10 @@ public struct SecretStore: Sendable {
             return SecretValue(bytes: bytes)
         }
     }
+
+    /// The most bytes a secret may have: a .p12 password or an FCM server key is far
+    /// shorter; anything larger is a wrong file or a mistake on standard input.
+    public static let maxBytes = 4096
 
     public func exists(_ reference: String) -> Bool { (try? read(reference)) != nil }
 
@@ -137,39 +151,19 @@ public struct SecretStore: Sendable {
                 kind: .invalidReference,
                 message: "secret \(reference) is read from the environment; set the variable instead")
         }
-        try ensureDirectory()
-        let dir = directory.path
-        let temp = dir + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Self.io("cannot create a file in \(Self.directoryName)/", errno) }
-        var ok = value.bytes.withUnsafeBytes { buf -> Bool in
-            var off = 0
-            while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                off += n
-            }
-            return true
+        guard value.bytes.count <= Self.maxBytes else {
+            throw SecretError(
+                kind: .invalidReference,
+                message:
+                    "the secret is longer than \(Self.maxBytes) bytes, the most a secret (a password, a server key) may have; nothing written"
+            )
         }
-        ok = ok && fsync(fd) == 0
-        let savedErrno = errno
-        close(fd)
-        guard ok else {
-            unlink(temp)
-            throw Self.io("cannot write \(Self.relativePath(name))", savedErrno)
-        }
-        guard rename(temp, dir + "/" + name) == 0 else {
-            let e = errno
-            unlink(temp)
-            throw Self.io("cannot replace \(Self.relativePath(name))", e)
-        }
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            fsync(dfd)
-            close(dfd)
+        // Atomic, 0600 from its creation, in a directory created 0700, never through a link.
+        do {
+            try AtomicFile.write(
+                value.bytes, storeRoot: storeRoot, relative: Self.relativePath(name), mode: 0o600, directoryMode: 0o700)
+        } catch let e as AtomicWriteError {
+            throw SecretError(kind: .io, message: "cannot write \(Self.relativePath(name)): \(e.message)")
         }
     }
 
@@ -179,25 +173,11 @@ public struct SecretStore: Sendable {
         if unlink(path) != 0 && errno != ENOENT { throw Self.io("cannot remove \(Self.relativePath(name))", errno) }
     }
 
-    private func ensureDirectory() throws {
-        let path = directory.path
-        var st = stat()
-        if lstat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFDIR else {
-                throw SecretError(kind: .io, message: "\(Self.directoryName) in the store is not a directory")
-            }
-            return
-        }
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw Self.io("cannot create \(Self.directoryName)/ in the store", errno)
-        }
-    }
-
     private static func invalid(_ reference: String) -> SecretError {
         SecretError(
             kind: .invalidReference,
             message:
-                "secret reference \"\(CredentialText.printable(reference))\" is not valid: use a name of letters, digits, '.', '_' or '-' (a file in secrets/), or env:VARNAME"
+                "secret reference \"\(Escape.inline(reference, limit: .max))\" is not valid: use a name of letters, digits, '.', '_' or '-' (a file in secrets/), or env:VARNAME"
         )
     }
 

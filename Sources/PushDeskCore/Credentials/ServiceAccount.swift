@@ -22,10 +22,13 @@ public struct ServiceAccount: Sendable, Equatable {
 
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case fileNotFound(String)
+        /// Not a regular file, too large or unreadable: what it is.
+        case unreadable(String)
         case notJSON
         public var description: String {
             switch self {
             case .fileNotFound(let path): "file not found: \(path)"
+            case .unreadable(let why): why
             // Never quote the parser's error: it may cite text around the private key.
             case .notJSON:
                 "not a JSON object; download the service-account key again from the Firebase console (Project settings › Service accounts)"
@@ -55,7 +58,13 @@ public struct ServiceAccount: Sendable, Equatable {
     public var hasPrivateKey: Bool { !missingFields.contains("private_key") }
 
     public static func load(file: URL, shownAs path: String) throws -> ServiceAccount {
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw Failure.fileNotFound(path) }
+        let data: Data
+        do {
+            guard let d = try SafeFile.readFile(file.path, maxBytes: 1 << 20, shownAs: path) else {
+                throw Failure.fileNotFound(path)
+            }
+            data = d
+        } catch let r as SafeFile.Refusal { throw Failure.unreadable(r.message) }
         return try ServiceAccount(json: data)
     }
 }

@@ -43,12 +43,14 @@ public enum JSONValue: Equatable, Sendable {
         return out
     }
 
-    /// Pretty form for people: 2-space indent, `": "` separators, same escaping.
+    /// Pretty form for people: 2-space indent, `": "` separators, and every character a
+    /// terminal must not get raw written as `\uXXXX` (`Escape.json`): the same values, for a
+    /// document that is printed. What is sent, counted and copied out is `compact`.
     public var pretty: String {
         var out: [UInt8] = []
         out.reserveCapacity(512)
         write(into: &out, pretty: true, level: 0)
-        return String(decoding: out, as: UTF8.self)
+        return Escape.json(String(decoding: out, as: UTF8.self))
     }
 
     /// UTF-8 byte count of the compact form (what counts against the 4096-byte limit),

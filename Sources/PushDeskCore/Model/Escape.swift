@@ -26,6 +26,31 @@ public enum Escape {
         return out
     }
 
+    /// A JSON document on its way to a terminal: every character `mustEscape` flags inside
+    /// its strings (C1, DEL, bidi controls, invisibles; C0 is already escaped by the JSON
+    /// writer) becomes a JSON `\uXXXX` escape — the same value for a JSON reader, nothing raw
+    /// for the terminal. Line breaks between members are layout and stay. The bytes that are
+    /// sent, counted and copied out are the compact form, never this.
+    public static func json(_ document: String) -> String {
+        let scalars = Array(document.unicodeScalars)
+        var out = ""
+        out.unicodeScalars.reserveCapacity(scalars.count)
+        for (i, s) in scalars.enumerated() {
+            guard s != "\n",
+                mustEscape(
+                    s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            else {
+                out.unicodeScalars.append(s)
+                continue
+            }
+            for unit in String(s).utf16 {
+                let hex = String(unit, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return out
+    }
+
     /// The one rule for what must never reach a terminal or a message raw (the console's
     /// `Sanitize` uses it too): C0 and C1 controls and DEL (they drive the terminal);
     /// bidirectional controls (they reorder the rest of the line: `evil\u{202E}txt.exe`);

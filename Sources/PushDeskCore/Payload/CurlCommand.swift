@@ -48,7 +48,9 @@ public enum CurlCommand {
             } else {
                 options.append(["--header", "authorization: bearer \(providerToken)"])
             }
-            for h in target.headers { options.append(["--header", terminalSafeText("\(h.name): \(h.value)")]) }
+            for h in target.headers {
+                options.append(["--header", Escape.inline("\(h.name): \(h.value)", limit: .max)])
+            }
         case .httpv1:
             head += ["-X", "POST"]
             options += [
@@ -61,7 +63,7 @@ public enum CurlCommand {
                 ["--header", "Authorization: key=\(serverKey)"], ["--header", "Content-Type: application/json"],
             ]
         }
-        options += [["--data", terminalSafeJSON(target.payload.compact)], [terminalSafeText(target.endpoint)]]
+        options += [["--data", Escape.json(target.payload.compact)], [Escape.inline(target.endpoint, limit: .max)]]
         return ([head] + options).map { $0.map(shellQuote).joined(separator: " ") }.joined(separator: " \\\n  ") + "\n"
     }
 
@@ -72,48 +74,10 @@ public enum CurlCommand {
         return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// The JSON body with DEL, C1 controls, bidi overrides and line separators written as
-    /// `\uXXXX`: the same JSON value (they can only stand inside strings, and the compact
-    /// form already escapes U+0000–U+001F), but nothing in it can drive a terminal or hide text
-    /// when the command is shown or pasted.
-    static func terminalSafeJSON(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
-        var out = ""
-        for scalar in json.unicodeScalars {
-            if needsEscape(scalar) {
-                out += String(format: "\\u%04X", scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Header values and URLs cannot carry control characters in HTTP; one from a file is
-    /// shown as a visible `\u{…}` escape instead of reaching the terminal raw.
-    static func terminalSafeText(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if needsEscape(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     private static func isBare(_ s: Unicode.Scalar) -> Bool {
         switch s {
         case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", ":", "=", "@", ",", "+": true
         default: false
         }
-    }
-
-    private static func needsEscape(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)
-            || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x2028 || v == 0x2029
     }
 }

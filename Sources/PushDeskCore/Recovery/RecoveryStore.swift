@@ -34,11 +34,7 @@ public struct RecoveryStore: Sendable {
     /// Writes atomically with mode 0600: the drafts are the operator's unsaved work.
     public func write(_ file: RecoveryFile, to relative: String) throws {
         do {
-            try StoreLock.makeDirectory(root.appendingPathComponent(".pushdesk").path)
-            if mkdir(directory.path, 0o777) != 0 && errno != EEXIST {
-                throw AtomicFile.posixError("cannot create \(Self.relativeDirectory)")
-            }
-            try AtomicFile.write(try file.encode(), to: root.appendingPathComponent(relative), mode: 0o600)
+            try AtomicFile.write(try file.encode(), storeRoot: root, relative: relative, mode: 0o600)
         } catch let e as StoreError { throw e } catch {
             throw StoreError(file: relative, "recovery file not written: \(error)", kind: .io)
         }
@@ -60,31 +56,67 @@ public struct RecoveryStore: Sendable {
     /// Recovery files left by `user`'s consoles, except `excluding` (this console's own).
     /// Only the holder of the store's lock asks: a console writes its file before it lets
     /// the lock go, so every file found then is complete, even if its writer is still
-    /// finishing its exit.
+    /// finishing its exit. A file is offered only if it is a regular file owned by this
+    /// process's user with mode 0600, as a console writes it: anyone who can write the store
+    /// could otherwise plant drafts "from" the operator. Another user's files are left alone
+    /// silently; a planted or special file that claims to be ours is reported, not offered.
     public func pending(user: String, excluding: String? = nil) -> [Found] {
+        let dir: Int32
+        do {
+            dir = try SafeFile.openDirectory(root: root.path, relative: Self.relativeDirectory, create: false)
+        } catch let r as SafeFile.Refusal {
+            guard r.isWrongType else { return [] }
+            return [Found(path: r.path, file: .failure(StoreError(file: r.path, "\(r.message)", kind: .io)))]
+        } catch { return [] }
+        defer { close(dir) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var found: [Found] = []
         for n in names.sorted() where n.hasSuffix(".xml") && !n.hasPrefix(".") {
             let rel = "\(Self.relativeDirectory)/\(n)"
             if rel == excluding { continue }
-            // Another user's file (mode 0600) is not ours to read: not offered, left alone.
-            if access(root.appendingPathComponent(rel).path, R_OK) != 0 { continue }
-            do {
-                guard
-                    let (data, _) = try FileFingerprint.read(
-                        root.appendingPathComponent(rel), maxBytes: XMLReader.maxFileBytes)
-                else { continue }
-                let f = try RecoveryFile.decode(data, file: rel)
-                guard f.user == user else { continue }
-                found.append(Found(path: rel, file: .success(f)))
-            } catch let e as StoreError {
-                found.append(Found(path: rel, file: .failure(e)))
-            } catch {
-                found.append(
-                    Found(path: rel, file: .failure(StoreError(file: rel, "cannot read: \(error)", kind: .io))))
-            }
+            if let f = pendingFile(n, in: dir, relative: rel, user: user) { found.append(f) }
         }
         return found
+    }
+
+    private func pendingFile(_ name: String, in dir: Int32, relative rel: String, user: String) -> Found? {
+        func refused(_ message: String) -> Found {
+            Found(path: rel, file: .failure(StoreError(file: rel, line: 1, column: 1, message, kind: .io)))
+        }
+        let fd: Int32
+        do {
+            guard let opened = try SafeFile.openRegular(in: dir, name, flags: O_RDONLY, shownAs: rel) else {
+                return nil
+            }
+            fd = opened
+        } catch let r as SafeFile.Refusal {
+            // Another user's file (mode 0600) is not ours to read: not offered, left alone.
+            if r.code == EACCES { return nil }
+            return refused("not offered: \(r.message)")
+        } catch { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        let data: Data
+        let file: RecoveryFile
+        do {
+            data = Data(try SafeFile.readAll(fd, maxBytes: XMLReader.maxFileBytes, shownAs: rel))
+            file = try RecoveryFile.decode(data, file: rel)
+        } catch let e as StoreError {
+            return st.st_uid == geteuid() ? Found(path: rel, file: .failure(e)) : nil
+        } catch {
+            guard st.st_uid == geteuid() else { return nil }
+            return Found(path: rel, file: .failure(StoreError(file: rel, "cannot read: \(error)", kind: .io)))
+        }
+        guard file.user == user else { return nil }
+        let mode = UInt32(st.st_mode) & 0o7777
+        if st.st_uid != geteuid() || mode != 0o600 {
+            let owner = getpwuid(st.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+            return refused(
+                "not offered: it names \(Escape.inline(user)) but is owned by \(Escape.inline(owner ?? "uid \(st.st_uid)")) with mode \(FileMode.octal(mode)); a console writes its recovery file owned by its operator, mode 0600 — someone else may have put it here"
+            )
+        }
+        return Found(path: rel, file: .success(file))
     }
 }
 

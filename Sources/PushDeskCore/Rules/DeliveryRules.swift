@@ -140,7 +140,7 @@ public enum DeliveryRules {
                 let known = app.sounds.map(\.name)
                 add(
                     .error, "sound.unknown", "ios.sound",
-                    "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of app \(Escape.inline(app.integrationKey)); use one of: "
+                    "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of \(ServiceRules.appName(.ios(app))) (key \(Escape.inline(app.integrationKey))); use one of: "
                         + (["default"] + known).map { Escape.inline($0) }.joined(separator: ", "))
             }
         }

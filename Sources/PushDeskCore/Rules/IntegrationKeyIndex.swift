@@ -46,6 +46,8 @@ struct IntegrationKeyIndex {
         if list.count == 1 { duplicated.remove(key) }
     }
 
+    static let othersShown = 3
+
     /// One finding per app involved in a duplicate, keys in order; names and paths are
     /// built for duplicates only.
     func findings(_ services: [Service]) -> [Finding] {
@@ -58,8 +60,13 @@ struct IntegrationKeyIndex {
                 )
             }
             for (k, place) in named.enumerated() {
-                let others = named.enumerated().filter { $0.offset != k }
-                    .map { "\($0.element.app) in \($0.element.file)" }.joined(separator: ", ")
+                // At most three others by name: 2,000 apps sharing a key would otherwise give
+                // 2,000 messages of 2,000 names each (minutes, gigabytes).
+                let shown = named.indices.lazy.filter { $0 != k }.prefix(Self.othersShown)
+                    .map { "\(named[$0].app) in \(named[$0].file)" }
+                let more = named.count - 1 - shown.count
+                let others =
+                    shown.joined(separator: ", ") + (more > 0 ? " and \(more) other app\(more == 1 ? "" : "s")" : "")
                 out.append(
                     Finding(
                         .error, "integration-key.duplicate",

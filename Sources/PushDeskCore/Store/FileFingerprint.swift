@@ -68,17 +68,11 @@ public struct FileFingerprint: Equatable, Sendable, CustomStringConvertible {
     /// The same from a path (a store reads thousands of files: no URL for each).
     static func readBytes(path: String, maxBytes: Int = Int.max) throws -> (Data, Date)? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw AtomicFile.posixError("cannot read \(name)")
-        }
+        // Non-blocking open and a type check on the descriptor: a FIFO never blocks a read.
+        guard let fd = try SafeFile.openForReading(path, followLinks: true, shownAs: name) else { return nil }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw AtomicFile.posixError("cannot read \(name)") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw AtomicWriteError(message: "\(name) is not a regular file")
-        }
         if Int(st.st_size) > maxBytes {
             throw AtomicWriteError(message: "\(name) is \(st.st_size) bytes, more than \(maxBytes)")
         }

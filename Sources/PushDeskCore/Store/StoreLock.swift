@@ -125,15 +125,16 @@ public final class StoreLock: @unchecked Sendable {
     }
     deinit { release() }
 
-    /// Tries to take the lock without waiting.
+    /// Tries to take the lock without waiting. Neither `.pushdesk` nor the lock file is
+    /// followed if it is a link (anyone who can write the store could otherwise make the
+    /// lock truncate any file the operator can write), nor opened if it is not a regular file.
     public static func acquire(storeRoot: URL, holder: LockHolder) throws -> Outcome {
-        let path = storeRoot.appendingPathComponent(relativePath).path
-        try makeDirectory(storeRoot.appendingPathComponent(".pushdesk").path)
+        let dir = try openDirectory(storeRoot)
+        defer { close(dir) }
         // A take-over replaces the file; a lock on the replaced file would be a lock on
         // nothing, so the lock counts only if the path still names the file locked.
         for _ in 0..<10 {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { throw lockError("cannot open \(relativePath)") }
+            let fd = try openLockFile(in: dir, flags: O_RDWR | O_CREAT)!
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let busy = errno == EWOULDBLOCK
                 let e = lockError("cannot lock \(relativePath)")
@@ -144,8 +145,8 @@ public final class StoreLock: @unchecked Sendable {
             }
             var mine = stat()
             var named = stat()
-            guard fstat(fd, &mine) == 0, stat(path, &named) == 0, mine.st_ino == named.st_ino,
-                mine.st_dev == named.st_dev
+            guard fstat(fd, &mine) == 0, fstatat(dir, "lock", &named, AT_SYMLINK_NOFOLLOW) == 0,
+                mine.st_ino == named.st_ino, mine.st_dev == named.st_dev
             else {
                 close(fd)
                 continue
@@ -171,18 +172,39 @@ public final class StoreLock: @unchecked Sendable {
     /// Refused while the holder named in the file is alive or on another machine. The
     /// console asks the operator before calling this.
     public static func takeOver(storeRoot: URL, holder: LockHolder) throws -> Outcome {
-        let path = storeRoot.appendingPathComponent(relativePath).path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        let text = fd >= 0 ? readAll(fd) : ""
-        if fd >= 0 { close(fd) }
+        let dir = try openDirectory(storeRoot)
+        defer { close(dir) }
+        let fd = try openLockFile(in: dir, flags: O_RDONLY)
+        let text = fd.map { readAll($0) } ?? ""
+        if let fd { close(fd) }
         if let old = LockHolder.parse(text), !old.processIsGone {
             throw StoreError(
                 file: relativePath,
                 "not taken over: \(old.summary) is \(old.isOnThisHost ? "still running" : "on another machine, which cannot be checked from here")",
                 kind: .io)
         }
-        if unlink(path) != 0 && errno != ENOENT { throw lockError("cannot replace \(relativePath)") }
+        if unlinkat(dir, "lock", 0) != 0 && errno != ENOENT { throw lockError("cannot replace \(relativePath)") }
         return try acquire(storeRoot: storeRoot, holder: holder)
+    }
+
+    /// `.pushdesk/`, created if missing, never through a link.
+    private static func openDirectory(_ storeRoot: URL) throws -> Int32 {
+        // Mode 0777 less the umask: every operator who may edit the store must be able to lock it.
+        do { return try SafeFile.openDirectory(root: storeRoot.path, relative: ".pushdesk", create: true) } catch let r
+            as SafeFile.Refusal
+        {
+            throw StoreError(file: relativePath, r.description, kind: .io)
+        }
+    }
+
+    private static func openLockFile(in dir: Int32, flags: Int32) throws -> Int32? {
+        do {
+            return try SafeFile.openRegular(in: dir, "lock", flags: flags, mode: 0o666, shownAs: relativePath)
+        } catch let r as SafeFile.Refusal {
+            throw StoreError(
+                file: relativePath, line: r.isWrongType ? 1 : nil, column: r.isWrongType ? 1 : nil,
+                "the lock file \(r.message)", kind: .io)
+        }
     }
 
     /// Empties the file (a clean release names nobody) and unlocks. Safe to call twice.
@@ -204,11 +226,6 @@ public final class StoreLock: @unchecked Sendable {
         case .heldBy(let h):
             throw StoreLocked(holder: h)
         }
-    }
-
-    static func makeDirectory(_ path: String) throws {
-        // Mode 0777 less the umask: every operator who may edit the store must be able to lock it.
-        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw lockError("cannot create .pushdesk/") }
     }
 
     static func readAll(_ fd: Int32) -> String {

@@ -44,6 +44,7 @@ struct SourceScan {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             return (0, "the file is UTF-16; PushDesk files are UTF-8: convert it (e.g. `iconv -f UTF-16 -t UTF-8`)")
         }
+        if let bad = Self.declaredEncoding(bytes) { return bad }
         return bytes.withUnsafeBufferPointer { b -> (offset: Int, message: String)? in
             guard let base = b.baseAddress, b.count > 0 else { return nil }
             let n = b.count
@@ -70,6 +71,36 @@ struct SourceScan {
             if let bad = Self.invalidUTF8(b, before: found?.offset ?? n) { found = bad }
             return found
         }
+    }
+
+    /// Encodings a file may declare: UTF-8 and its subset US-ASCII, the bytes PushDesk checks.
+    /// libxml2 would honour any other (UTF-7 turns `+ADw-!DOCTYPE` into a DTD the byte scan
+    /// cannot see, and changes text), so another name is refused at its position.
+    static let acceptedEncodings: Set<String> = ["utf-8", "us-ascii", "ascii"]
+
+    /// The encoding named in the XML declaration, when it is not one PushDesk reads.
+    static func declaredEncoding(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+        let head = bytes.prefix(512)
+        guard let end = (0..<max(0, head.count - 1)).first(where: { head[$0] == 0x3F && head[$0 + 1] == 0x3E }) else {
+            return nil
+        }
+        let decl = Array(head[0..<end])
+        let key = Array("encoding".utf8)
+        guard let k = (0..<max(0, decl.count - key.count)).first(where: { Array(decl[$0..<$0 + key.count]) == key })
+        else { return nil }
+        var i = k + key.count
+        while i < decl.count, [0x20, 0x09, 0x0A, 0x0D, 0x3D].contains(decl[i]) { i += 1 }
+        guard i < decl.count, decl[i] == 0x22 || decl[i] == 0x27 else { return nil }
+        let quote = decl[i]
+        let start = i + 1
+        guard let close = decl[start...].firstIndex(of: quote) else { return nil }
+        let name = String(decoding: decl[start..<close], as: UTF8.self)
+        guard !acceptedEncodings.contains(name.lowercased()) else { return nil }
+        return (
+            start,
+            "the file declares encoding=\"\(Escape.inline(name, limit: 40))\"; PushDesk files are UTF-8: convert the file (e.g. `iconv -f \(Escape.inline(name, limit: 40)) -t UTF-8`) and declare encoding=\"UTF-8\""
+        )
     }
 
     /// The first invalid UTF-8 sequence that starts before `limit`. ASCII is skipped eight

@@ -22,6 +22,42 @@ final class SourceText: @unchecked Sendable {
         return starts
     }
 
+    /// Characters (UTF-8 lead bytes) before every `stride`-th byte: a column is counted
+    /// from the nearest checkpoint, not from the start of its line, so a file of one long
+    /// line (10,000 elements) costs linear time, not quadratic.
+    private static let stride = 256
+    private var charCheckpointsCache: [Int]?
+
+    private var charCheckpoints: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let charCheckpointsCache { return charCheckpointsCache }
+        var marks: [Int] = []
+        marks.reserveCapacity(bytes.count / Self.stride + 1)
+        var chars = 0
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<b.count {
+                if i % Self.stride == 0 { marks.append(chars) }
+                if b[i] & 0xC0 != 0x80 { chars += 1 }
+            }
+        }
+        if bytes.count % Self.stride == 0 { marks.append(chars) }
+        charCheckpointsCache = marks
+        return marks
+    }
+
+    /// Characters in `bytes[0..<offset]`.
+    private func characters(before offset: Int, _ marks: [Int]) -> Int {
+        let k = min(offset, bytes.count) / Self.stride
+        var chars = marks[k]
+        var i = k * Self.stride
+        while i < offset && i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 { chars += 1 }
+            i += 1
+        }
+        return chars
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     func position(ofByte offset: Int) -> (line: Int, column: Int) {
         let lineStarts = self.lineStarts
@@ -31,14 +67,20 @@ final class SourceText: @unchecked Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        var column = 1
-        var i = lineStarts[lo]
-        while i < offset && i < bytes.count {
-            // Count characters, not bytes: skip UTF-8 continuation bytes.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        let start = lineStarts[lo]
+        // A short distance is counted directly; a long one from the checkpoints.
+        if offset - start <= Self.stride {
+            var column = 1
+            var i = start
+            while i < offset && i < bytes.count {
+                // Count characters, not bytes: skip UTF-8 continuation bytes.
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            return (lo + 1, column)
         }
-        return (lo + 1, column)
+        let marks = charCheckpoints
+        return (lo + 1, characters(before: offset, marks) - characters(before: start, marks) + 1)
     }
 
     /// True when `pattern` stands at byte `k`.

@@ -140,7 +140,8 @@ enum ItemKind: CaseIterable {
     func add(to a: inout MobileApp) {
         switch self {
         case .variables: a.variables.append(AppVariable(name: ""))
-        case .params: a.subscriptionParams.append(SubscriptionParam(name: "", field: "@"))
+        // The field starts empty and is typed whole: a pre-filled `@` made `@loyaltyId` `@@loyaltyId`.
+        case .params: a.subscriptionParams.append(SubscriptionParam(name: "", field: ""))
         case .sounds:
             if case .ios(var i) = a {
                 i.sounds.append(Sound(name: ""))

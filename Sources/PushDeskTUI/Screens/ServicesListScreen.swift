@@ -27,12 +27,18 @@ final class ServicesListScreen: StatefulScreen, Asking {
     func refresh(app: ConsoleApp) {
         let keep = selectedName(app)
         // While a large store loads, rows are names only: the rest says so instead of "0" or "ok".
-        table.setRows(
-            app.services.map { s in
-                app.loading
-                    ? [s.name, "…", "…", "loading…"]
-                    : [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
-            }, roles: app.services.map { app.loading ? .muted : Self.role(app.findings(forService: $0.name)) })
+        if app.loading {
+            table.setRows(
+                app.services.map { [$0.name, "…", "…", "loading…"] }, roles: app.services.map { _ in .muted })
+        } else {
+            // Findings grouped by file once: filtering them once per service was quadratic
+            // (20,000 services: minutes on the input loop, quit and hang-up unanswered).
+            let byFile = Dictionary(grouping: app.findings, by: \.file)
+            let mine = app.services.map { byFile[ConsoleStore.servicePath($0.name)] ?? [] }
+            table.setRows(
+                zip(app.services, mine).map { s, f in [s.name, s.label, String(s.apps.count), Self.summary(f)] },
+                roles: mine.map(Self.role))
+        }
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 

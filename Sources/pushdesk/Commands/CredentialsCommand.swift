@@ -226,7 +226,8 @@ struct CredentialsSetSecretCommand: ParsableCommand {
         defer { if restore { tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
         var bytes: [UInt8] = []
         var c: UInt8 = 0
-        while read(STDIN_FILENO, &c, 1) == 1 {
+        // One byte over the cap is enough for SecretStore to refuse it, and no more is kept.
+        while bytes.count <= SecretStore.maxBytes, read(STDIN_FILENO, &c, 1) == 1 {
             if c == 0x0A { break }
             bytes.append(c)
         }

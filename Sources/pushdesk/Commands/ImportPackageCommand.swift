@@ -26,9 +26,15 @@ struct ImportPackageCommand: ParsableCommand {
     func run() throws {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            printError("\(Escape.inline(file)): error: cannot read the package: \(error.localizedDescription)")
+            // A FIFO or a device is refused, not read (SafeFile); a directory says so.
+            guard let d = try SafeFile.readFile(file, maxBytes: 64 << 20, shownAs: file) else {
+                printError("\(Escape.inline(file)): error: cannot read the package: no such file")
+                throw Exit.usageOrIO
+            }
+            data = d
+        } catch let r as SafeFile.Refusal {
+            printError(
+                "\(Escape.inline(file)): error: cannot read the package: \(Escape.inline(r.message, limit: 4096))")
             throw Exit.usageOrIO
         }
         let contents: CampaignPackage.Contents

@@ -26,8 +26,14 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let url = directory.map { URL(fileURLWithPath: $0) } ?? storeOptions.resolvedURL
         let fm = FileManager.default
+        let shown = Escape.inline(url.path, limit: 4096)
         if fm.fileExists(atPath: url.appendingPathComponent("services").path) {
-            printError("\(url.path): error: a store already exists here; nothing was changed")
+            printError("\(shown): error: a store already exists here; nothing was changed")
+            throw Exit.usageOrIO
+        }
+        if let mode = SafeFile.lstatMode(url.path), (mode & S_IFMT) != S_IFDIR, (mode & S_IFMT) != S_IFLNK {
+            printError(
+                "\(shown): error: cannot create the store: it is \(SafeFile.kind(mode)); give a new or empty directory")
             throw Exit.usageOrIO
         }
         var filesBefore: Set<String> = []
@@ -54,7 +60,15 @@ struct InitCommand: ParsableCommand {
             }
             if demo { try DemoStore.write(to: url) }
         } catch {
-            printError("\(url.path): error: cannot create the store: \(error)")
+            // Foundation's error text names NSCocoaErrorDomain and codes; say what failed instead.
+            let why =
+                (error as? StoreError).map { "\($0.file): \($0.message)" }
+                ?? (error as? CocoaError).flatMap {
+                    ($0.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+                }
+            printError(
+                "\(shown): error: cannot create the store\(why.map { ": " + $0 } ?? ""); check that the path is a writable directory"
+            )
             throw Exit.usageOrIO
         }
         if git {
@@ -70,7 +84,7 @@ struct InitCommand: ParsableCommand {
             }
         }
         let what = demo ? "the demo store" : "an empty store"
-        print("Created \(what) at \(url.path)" + (git ? (newRepository ? " in a new git repository" : " in git") : ""))
+        print("Created \(what) at \(shown)" + (git ? (newRepository ? " in a new git repository" : " in git") : ""))
     }
 
     /// Files below `root` (relative paths), git's own directory left out.

@@ -104,10 +104,9 @@ struct PreviewCommand: ParsableCommand {
         }
 
         if json {
-            // Piped: the exact document. On a terminal, DEL and C1 controls (valid raw in JSON)
-            // are written as \u escapes — the same JSON value, but unable to drive the screen.
-            let doc = result.json.pretty
-            print(isatty(STDOUT_FILENO) != 0 ? PreviewText.terminalSafe(doc) : doc)
+            // `pretty` writes DEL, C1, bidi and invisible characters as \u escapes (Escape.json):
+            // the same JSON value, unable to drive a screen; the payload's bytes are `compact`.
+            print(result.json.pretty)
         } else {
             print(PreviewText.render(result))
         }
@@ -140,7 +139,7 @@ enum PreviewText {
             lines.append("POST \(Escape.inline(t.endpoint, limit: 4096))")
             for h in t.headers { lines.append("\(h.name): \(Escape.inline(h.value, limit: 4096))") }
             lines.append("")
-            lines.append(terminalSafe(t.payload.pretty))
+            lines.append(t.payload.pretty)
             lines.append("")
             lines.append("\(t.bytes) / \(t.limit) bytes" + (t.bytes > t.limit ? " (over by \(t.bytes - t.limit))" : ""))
             if !t.diagnostics.isEmpty { lines += findings(t.diagnostics) }
@@ -161,23 +160,6 @@ enum PreviewText {
             guard !group.isEmpty else { continue }
             out.append("\(severity.rawValue)s (\(group.count)):")
             out += group.map { "  " + Escape.inline($0.formatted, limit: 4096) }
-        }
-        return out
-    }
-
-    /// Pretty JSON already escapes U+0000–U+001F; DEL and the C1 controls (a lone U+009B is
-    /// CSI on some terminals) are valid raw in JSON, so escape them for the screen only.
-    static func terminalSafe(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else {
-            return json
-        }
-        var out = ""
-        for s in json.unicodeScalars {
-            if s.value == 0x7F || (0x80...0x9F).contains(s.value) {
-                out += "\\u00" + String(s.value, radix: 16, uppercase: true)
-            } else {
-                out.unicodeScalars.append(s)
-            }
         }
         return out
     }

@@ -111,8 +111,8 @@ struct SendCommand: ParsableCommand {
             logFailed = true
         }
         if json {
-            let doc = report.json.pretty
-            print(isatty(STDOUT_FILENO) != 0 ? PreviewText.terminalSafe(doc) : doc)
+            // `pretty` writes DEL, C1, bidi and invisible characters as \u escapes (Escape.json).
+            print(report.json.pretty)
         } else {
             printText(report)
         }

@@ -20,7 +20,7 @@ final class CredentialCommandTests: XCTestCase {
 
     /// Neotrips with token auth (sandbox), certificate auth (production, .p12 + password),
     /// a service account (Android); and a second service on the legacy API with a server key.
-    func buildStore(productionExpired: Bool = false) throws -> Built {
+    func buildStore(productionExpired: Bool = false, organization: String = "Neotrips Test") throws -> Built {
         let root = try makeTempDir(self)
         let store = Store(root: root)
         let creds = root.appendingPathComponent("credentials")
@@ -30,7 +30,7 @@ final class CredentialCommandTests: XCTestCase {
         let cert = try F.pushCertificate(
             bundleId: "com.neotrips.app", kind: .production,
             notBefore: now - (productionExpired ? 400 : 10) * F.day,
-            notAfter: now + (productionExpired ? -1 : 200) * F.day)
+            notAfter: now + (productionExpired ? -1 : 200) * F.day, organization: organization)
         try F.writeP12(certPEM: cert.pem, password: p12Password, to: creds.appendingPathComponent("neotrips-prod.p12"))
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o600], ofItemAtPath: creds.appendingPathComponent("neotrips-prod.p12").path)
@@ -100,6 +100,26 @@ final class CredentialCommandTests: XCTestCase {
         let r = try runPushDesk(args)
         captured.append(r)
         return r
+    }
+
+    /// A certificate's subject is untrusted text: a right-to-left override would reorder the
+    /// operator's line and a zero-width joiner hide a difference. Both are shown escaped, in
+    /// the text and the JSON form, by the one rule (`Escape`).
+    func testABidiOverrideInACertificateSubjectIsShownEscaped() throws {
+        let built = try buildStore(organization: "Neo\u{202E}trips\u{200D}Test")
+        let text = try run(["credentials", "check", "neotrips", "--store", built.root.path])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let subject = text.stdout.split(separator: "\n").filter { $0.hasPrefix("  Subject ") }
+        XCTAssertEqual(
+            subject,
+            [
+                "  Subject              UID=com.neotrips.app, CN=Apple Production IOS Push Services: com.neotrips.app, OU=TEAM123456, O=Neo\\u{202E}trips\\u{200D}Test, C=US"
+            ])
+        let json = try run(["credentials", "check", "neotrips", "--json", "--store", built.root.path])
+        XCTAssertTrue(json.stdout.contains(#"O=Neo\\u{202E}trips\\u{200D}Test"#), json.stdout)
+        for out in [text.stdout + text.stderr, json.stdout + json.stderr] {
+            XCTAssertFalse(out.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200D}" }, out)
+        }
     }
 
     func testCheckShowsDetailsExitsZeroAndPrintsNoSecret() throws {

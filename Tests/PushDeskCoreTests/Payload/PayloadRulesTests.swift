@@ -205,6 +205,18 @@ final class PayloadRulesTests: XCTestCase {
         return Service(name: "neotrips", label: "N", apps: [.android(a)])
     }
 
+    /// `sound.unknown` names the app as the other rules do: by label, platform and
+    /// environment, with its key (an integration key may be a UUID nobody recognises).
+    func testSoundUnknownNamesTheAppByLabelAndKey() {
+        let f = Self.p(Self.d(ios: IOSOptions(sound: "bell.caf"))).allFindings.filter { $0.rule == "sound.unknown" }
+        XCTAssertEqual(
+            f.map(\.message),
+            [
+                "sound \"bell.caf\" is neither \"default\" nor a sound of iOS sandbox app “Neotrips iOS (sandbox)” (key neotrips-ios-dev); use one of: default, chime.caf",
+                "sound \"bell.caf\" is neither \"default\" nor a sound of iOS production app “Neotrips iOS” (key neotrips-ios); use one of: default, chime.caf",
+            ])
+    }
+
     func testEachRuleFiresOnItsFieldAndStaysQuietOtherwise() {
         for c in cases {
             let fired = c.fires().allFindings.filter { $0.rule == c.rule }

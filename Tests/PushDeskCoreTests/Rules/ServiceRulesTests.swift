@@ -137,6 +137,21 @@ final class ServiceRulesTests: XCTestCase {
         assertFires("service.name", .error, field: "name") { s in s.name = "../evil" }
     }
 
+    /// A field is exactly `@` and an XML name: what Campaign's schema accepts for an
+    /// attribute. `@@loyaltyId` is what typing `@loyaltyId` into a pre-filled `@` gave.
+    func testParamFieldIsOneAtAndAnXMLName() {
+        for bad in ["@@loyaltyId", "@loyalty id", "@a@b", "@a/b", "@", "loyaltyId", "@1abc", "@-x", ""] {
+            assertFires("param.field", .error, field: "apps[2].subscriptionParams[0].field") { s in
+                s.apps[2].subscriptionParams[0].field = bad
+            }
+        }
+        for good in ["@loyaltyId", "@_x", "@a.b-c_1", "@clé", "@ns:attr"] {
+            var s = clean
+            s.apps[2].subscriptionParams[0].field = good
+            XCTAssertFalse(rules(s).contains("param.field"), good)
+        }
+    }
+
     func testIOSPairing() {
         assertFires("ios.pairing", .warning, field: "apps[0].environment") { s in s.apps.remove(at: 1) }
         var two = clean

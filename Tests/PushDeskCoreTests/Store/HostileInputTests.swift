@@ -9,16 +9,49 @@ final class HostileInputTests: XCTestCase {
     private var fixtures: URL { packageRoot.appendingPathComponent("Tests/PushDeskCoreTests/Fixtures/hostile") }
 
     private func runValidate(placing data: Data, at relative: String) throws -> (CommandResult, changed: Bool) {
+        try runValidate(at: relative) { try data.write(to: $0) }
+    }
+
+    /// `pushdesk validate` on a demo store with `plant` run on the path first; killed after
+    /// 20 s (exit 124), so a file that blocks a read fails the case instead of hanging it.
+    private func runValidate(at relative: String, plant: (URL) throws -> Void) throws -> (
+        CommandResult, changed: Bool
+    ) {
         let root = try makeTempDir(self)
         try DemoStore.write(to: root)
-        try data.write(to: root.appendingPathComponent(relative))
+        try plant(root.appendingPathComponent(relative))
         let before = try snapshotFiles(root)
-        let r = try runPushDesk(["validate", "--store", root.path])
+        let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw XCTSkip("the pushdesk binary is not built; run `swift build` first (make test does)")
+        }
+        let r = try runProcess("/usr/bin/timeout", ["20", binary, "validate", "--store", root.path])
         return (r, try snapshotFiles(root) != before)
     }
 
+    /// A catalogue row whose file is not committed: `mkfifo:PATH` plants a FIFO, `mkdir:PATH`
+    /// a directory (nothing else can stand for them in a repository).
+    private func plant(_ column: String) -> (relative: String, plant: (URL) throws -> Void)? {
+        if column.hasPrefix("mkfifo:") {
+            return (String(column.dropFirst(7)), { XCTAssertEqual(mkfifo($0.path, 0o644), 0) })
+        }
+        if column.hasPrefix("mkdir:") {
+            return (
+                String(column.dropFirst(6)),
+                { try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: true) }
+            )
+        }
+        return nil
+    }
+
     private func assertSafe(_ text: String, _ what: String) {
-        let bad = text.unicodeScalars.first { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+        let scalars = Array(text.unicodeScalars)
+        let bad = scalars.indices.first { i in
+            scalars[i] != "\n"
+                && Escape.mustEscape(
+                    scalars[i], previous: i > 0 ? scalars[i - 1] : nil,
+                    next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+        }.map { scalars[$0] }
         XCTAssertNil(bad, "\(what): a control character reached the output: \(text.debugDescription)")
     }
 
@@ -29,8 +62,9 @@ final class HostileInputTests: XCTestCase {
             let cols = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             let (file, exit, expected) = (cols[0], Int32(cols[1])!, cols[2].replacingOccurrences(of: "\\n", with: "\n"))
             let start = Date()
-            let (r, changed) = try runValidate(
-                placing: try Data(contentsOf: fixtures.appendingPathComponent(file)), at: file)
+            let (r, changed) =
+                try plant(file).map { try runValidate(at: $0.relative, plant: $0.plant) }
+                ?? runValidate(placing: try Data(contentsOf: fixtures.appendingPathComponent(file)), at: file)
             XCTAssertEqual(r.status, exit, file)
             XCTAssertEqual(r.stderr.trimmingCharacters(in: .newlines), expected, file)
             XCTAssertFalse(changed, "\(file): the store was modified")

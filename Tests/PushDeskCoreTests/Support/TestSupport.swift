@@ -78,9 +78,13 @@ func snapshotFiles(_ root: URL) throws -> [String: Data] {
     var out: [String: Data] = [:]
     let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     while let u = e?.nextObject() as? URL {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir), !isDir.boolValue {
-            out[u.path] = try Data(contentsOf: u)
+        // Regular files by content; anything else (a planted FIFO must not be opened) by type.
+        var st = stat()
+        guard lstat(u.path, &st) == 0 else { continue }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: out[u.path] = try Data(contentsOf: u)
+        case S_IFDIR: continue
+        default: out[u.path] = Data("type \(st.st_mode & S_IFMT)".utf8)
         }
     }
     return out

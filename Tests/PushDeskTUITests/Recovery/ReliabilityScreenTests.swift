@@ -101,7 +101,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         let s = screen(app(access), 120, 24)
         XCTAssertTrue(
             s.contains(
-                "Read-only, the store cannot be locked: .pushdesk/lock: error: cannot open .pushdesk/lock: Not a directory"
+                "Read-only, the store cannot be locked: .pushdesk/lock: error: .pushdesk is a regular file, not a directory;"
             ), s)
     }
 

@@ -1,0 +1,39 @@
+import PushDeskCore
+import XCTest
+
+@testable import PushDeskTUI
+
+/// A store of 20,000 services with a finding each: the loaded rows must replace the
+/// placeholders at once (the list once filtered every finding per service: 20,000² on the
+/// input loop, minutes during which quit and hang-up went unanswered).
+final class LargeStoreScaleTests: XCTestCase {
+    func testTwentyThousandServicesWithFindingsFillTheListQuickly() throws {
+        let root = try makeTempDir(self)
+        try DemoStore.write(to: root)
+        let app = ConsoleApp(store: ConsoleStore.open(Store(root: root)), loadNow: false)
+        let n = 20_000
+        let services = (0..<n).map { Service(name: String(format: "svc-%05d", $0), label: "Label \($0)") }
+        let findings = services.enumerated().map { i, s in
+            Finding(
+                i % 2 == 0 ? .warning : .error, "test.rule", "finding of \(s.name)", file: Store.servicePath(s.name))
+        }
+        let loaded = LoadedStore(services: services, errors: [], deliveries: [], profiles: [], findings: findings)
+        let start = Date()
+        app.finishLoading(loaded)
+        let buf = app.render(width: 80, height: 24)
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertLessThan(seconds, 2, "rows filled in \(seconds) s")
+        let row = try XCTUnwrap(buf.row(containing: "svc-00001"), buf.text)
+        XCTAssertTrue(buf.line(row).contains("Label 1"), buf.text)
+        XCTAssertTrue(buf.line(row).contains("1 error"), buf.text)
+        let first = try XCTUnwrap(buf.row(containing: "svc-00000"), buf.text)
+        XCTAssertTrue(buf.line(first).contains("1 warning"), buf.text)
+    }
+
+    private func makeTempDir(_ test: XCTestCase) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-scale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+}

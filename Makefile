@@ -11,7 +11,7 @@ TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-
 # The static build (`make bench`, `make install`) also links zlib's and lzma's archives.
 STATIC_PKGS := $(BUILD_PKGS) zlib1g-dev liblzma-dev
 # `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog, xmllint and git (references).
-BENCH_PKGS := $(STATIC_PKGS) python3 python3-pyte dialog libxml2-utils git
+BENCH_PKGS := $(STATIC_PKGS) python3 python3-pyte dialog libxml2-utils curl git
 # The benchmarked build, which `make install` installs too: release, linked into one static
 # position-independent executable — the Swift runtime, Foundation, libxml2 with ICU, zlib
 # and lzma, ncurses — so nothing is loaded or bound at start, and its address is still
@@ -76,11 +76,15 @@ test: deps-test
 	./Tests/install/check-install.sh
 	$(SWIFT) test --disable-swift-testing
 
-# Benchmark (not a test): one table of PushDesk against its references (docs/PERFORMANCE.md).
+# Benchmark (not a test): one table of PushDesk against its references (docs/PERFORMANCE.md),
+# then the sending rows (issue 15): the shipped binary against the tests' loopback APNs mock,
+# and curl --http2 with the same pre-signed token against the same mock, in the same run.
 bench: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	$(BENCH_BUILD) --product pushdesk-bench
-	/usr/bin/python3 scripts/bench --bin .build-static/release
+	s=0; /usr/bin/python3 scripts/bench --bin .build-static/release || s=$$?; \
+	PUSHDESK_SEND_BENCH=1 PUSHDESK_BENCH_BIN=$(CURDIR)/.build-static/release/pushdesk \
+	  $(SWIFT) test --disable-swift-testing --filter SendBenchmarkTests || s=1; exit $$s
 
 # Just the wide-store rows of `make bench` (20,000 services: rows loaded, Ctrl-Q and hang-up
 # while loading), on the same static build.

@@ -18,6 +18,7 @@ enum TypingBench {
         ]
         for (name, setup) in scenarios {
             let app = ConsoleApp(store: .open(store))  // from the services list
+            app.resize(width: width, height: height)  // the terminal's size, as the runner says it
             for k in setup { app.handle(k) }
             _ = app.render(width: width, height: height)
             var samples: [Double] = []

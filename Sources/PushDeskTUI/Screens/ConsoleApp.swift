@@ -30,12 +30,17 @@ public final class ConsoleApp {
     /// offsets, click areas) is laid out for it after every key, so drawing changes nothing.
     public private(set) var viewWidth = 80
     public private(set) var viewHeight = 24
+    /// Borders in ASCII (a non-UTF-8 locale): set by the runner, so settled frames match.
+    public var asciiOnly = false { didSet { settledFrame = nil } }
+    /// The frame `settle` drew at the view size, which `render` of that size returns: one
+    /// drawing per key. Anything drawn that changes outside a key drops it.
+    private var settledFrame: CellBuffer?
     /// One-shot status message, cleared by the next key.
-    public var message: String?
+    public var message: String? { didSet { settledFrame = nil } }
     public private(set) var quitRequested = false
     /// Set when the operator asked for Ctrl-L (the terminal repaints everything once).
     public var fullRedrawRequested = false
-    public internal(set) var themeName: String
+    public internal(set) var themeName: String { didSet { settledFrame = nil } }
     /// A theme the operator picked; the terminal layer applies it and clears this.
     public var pendingTheme: String?
     public var availableThemes: [String]
@@ -82,25 +87,20 @@ public final class ConsoleApp {
         return (titleRow, body, statusRow)
     }
 
-    /// After every key: the top view, the help overlay and the dialog bring what they show
-    /// up to date and keep their scroll offsets and click areas for the current size.
+    /// After every key: the top view brings what it shows up to date, then the frame of the
+    /// current size is drawn once, keeping the scroll offsets and click areas of the view,
+    /// the help overlay and the dialog.
     func settle() {
+        settledFrame = nil
         guard viewWidth >= Self.minWidth, viewHeight >= Self.minHeight else { return }
-        let body = frame(width: viewWidth, height: viewHeight).body
-        top.settle(body, app: self)
-        var scratch = CellBuffer(width: viewWidth, height: viewHeight)
-        if helpVisible {
-            helpScroll = HelpOverlay.render(into: &scratch, in: body, contexts: activeContexts, scroll: helpScroll)
-        }
-        if var q = question {
-            q.dialog.render(into: &scratch, in: body)
-            question = q
-        }
+        top.update(frame(width: viewWidth, height: viewHeight).body, app: self)
+        settledFrame = draw(width: viewWidth, height: viewHeight, asciiOnly: asciiOnly, settling: true)
     }
 
     // MARK: store
 
     public func reload() {
+        settledFrame = nil
         let r = store.load()
         services = r.services
         loadErrors = r.errors
@@ -475,6 +475,14 @@ public final class ConsoleApp {
     /// laid out for `viewWidth` × `viewHeight` after the last key: another size draws from
     /// copies laid out on the fly).
     public func render(width: Int, height: Int, asciiOnly: Bool = false) -> CellBuffer {
+        if let f = settledFrame, f.width == width, f.height == height, f.asciiOnly == asciiOnly { return f }
+        return draw(width: width, height: height, asciiOnly: asciiOnly, settling: false)
+    }
+
+    /// Draws a frame. Only `settle` passes `settling`: then the views keep the view state the
+    /// drawing lays out (scroll offsets, click areas, the help overlay's and the dialog's);
+    /// otherwise each draws from a copy and nothing changes.
+    func draw(width: Int, height: Int, asciiOnly: Bool, settling: Bool) -> CellBuffer {
         var buf = CellBuffer(width: width, height: height)
         buf.asciiOnly = asciiOnly
         buf.fill(buf.bounds, role: .normal)
@@ -503,17 +511,19 @@ public final class ConsoleApp {
             TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
-        top.render(into: &buf, body, app: self)
+        if settling { top.layOut(into: &buf, body, app: self) } else { top.render(into: &buf, body, app: self) }
         // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
         let hints = KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll)
+            let used = HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll)
+            if settling { helpScroll = used }
         }
-        if var d = dialog {
+        if var q = question {
             buf.cursor = nil
-            d.render(into: &buf, in: body)
+            q.dialog.render(into: &buf, in: body)
+            if settling { question = q }
         }
         return buf
     }

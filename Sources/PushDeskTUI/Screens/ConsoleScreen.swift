@@ -20,9 +20,12 @@ protocol ConsoleScreen: AnyObject {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool
     /// Draws the view; changes nothing (a `StatefulScreen` draws from a copy of its view state).
     func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
-    /// After each key (and a resize): brings what the view shows up to date and lays out its
-    /// view state for `rect`, the size it is drawn at.
-    func settle(_ rect: Rect, app: ConsoleApp)
+    /// After each key (and a resize), first: brings what the view shows up to date with the
+    /// state (draft → form values, findings → messages).
+    func update(_ rect: Rect, app: ConsoleApp)
+    /// Then: draws the view at the size it is shown, keeping the view state that drawing lays
+    /// out (scroll offsets that follow the selection or the cursor, click areas).
+    func layOut(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
     /// Called when the view comes back to the top of the stack.
     func willAppear(app: ConsoleApp)
     /// A mouse click at a screen cell (with `--mouse`); nil when nothing is there.
@@ -38,15 +41,12 @@ extension ConsoleScreen {
 }
 
 /// A view whose scroll offsets and click areas live in one value, `view` (ratatui's stateful
-/// widgets). After each key the app calls `settle`: `update` brings what is shown up to date
-/// with the state (draft → form values, findings → messages) and `draw` lays the view state
-/// out for the size, into a scratch buffer. `render` draws from a copy, so drawing changes
+/// widgets). After each key the app settles it: `update`, then `layOut` draws the frame of
+/// the terminal's size and keeps `view`. `render` draws from a copy, so drawing changes
 /// nothing: the same state gives the same frame, however often it is drawn.
 protocol StatefulScreen: ConsoleScreen {
     associatedtype View
     var view: View { get set }
-    /// What changes with the state, not with the drawing (nothing by default).
-    func update(_ rect: Rect, app: ConsoleApp)
     /// Draws into `buf`, laying out `view` (scroll offsets that follow the selection or the
     /// cursor, click areas) for `rect`.
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view: inout View)
@@ -60,11 +60,9 @@ extension StatefulScreen {
         draw(into: &buf, rect, app: app, view: &v)
     }
 
-    func settle(_ rect: Rect, app: ConsoleApp) {
-        update(rect, app: app)
-        var scratch = CellBuffer(width: max(0, rect.maxX), height: max(0, rect.maxY))
+    func layOut(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
         var v = view
-        draw(into: &scratch, rect, app: app, view: &v)
+        draw(into: &buf, rect, app: app, view: &v)
         view = v
     }
 }

@@ -88,7 +88,10 @@ public enum ConsoleRunner {
             if needsFrame {
                 let (w, h) = terminal.size
                 // A new size is laid out first (scroll offsets, click areas); drawing changes nothing.
-                if w != app.viewWidth || h != app.viewHeight { app.resize(width: w, height: h) }
+                if w != app.viewWidth || h != app.viewHeight || app.asciiOnly == terminal.utf8 {
+                    app.asciiOnly = !terminal.utf8
+                    app.resize(width: w, height: h)
+                }
                 let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
                 terminal.present(buf, fullRedraw: app.fullRedrawRequested)
                 app.fullRedrawRequested = false

@@ -26,6 +26,9 @@ final class PureRenderTests: DemoStoreConsoleTestCase {
             XCTAssertEqual(first.text, second.text, "\(what) at \(w)x\(h): the frame", file: file, line: line)
             XCTAssertEqual(first.cursor?.x, second.cursor?.x, "\(what): the cursor", file: file, line: line)
             XCTAssertEqual(first.cursor?.y, second.cursor?.y, "\(what): the cursor", file: file, line: line)
+            // The frame settled after the last key is the frame a fresh drawing gives, cell for cell.
+            let fresh = a.draw(width: w, height: h, asciiOnly: false, settling: false)
+            XCTAssertEqual(first, fresh, "\(what) at \(w)x\(h): settled and fresh frames", file: file, line: line)
             XCTAssertEqual(before, state(a), "\(what) at \(w)x\(h): the state", file: file, line: line)
         }
     }

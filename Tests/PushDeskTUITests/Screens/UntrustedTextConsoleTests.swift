@@ -16,7 +16,7 @@ final class UntrustedTextConsoleTests: DemoStoreConsoleTestCase {
         try store.save(s)
         let a = app()
         a.handle(.enter)
-        for _ in 0..<5 { a.handle(.tab) }
+        a.focus(field: "apps")
         a.handle(.down)
         a.handle(.enter)  // the production app
         a.handle(.ctrl("o"))  // Credentials
@@ -31,7 +31,7 @@ final class UntrustedTextConsoleTests: DemoStoreConsoleTestCase {
     func testANewParameterFieldIsTypedWhole() throws {
         let a = app()
         a.handle(.enter)
-        for _ in 0..<5 { a.handle(.tab) }
+        a.focus(field: "apps")
         a.handle(.enter)  // the sandbox app
         for _ in 0..<3 { a.handle(.ctrl("o")) }  // General → Credentials → Variables → Parameters
         a.handle(.char("n"))

@@ -26,12 +26,18 @@ final class ServicesListScreen: StatefulScreen, Asking {
 
     func refresh(app: ConsoleApp) {
         let keep = selectedName(app)
+        // In a git work tree, a column says what `git status` says of each record file.
+        let inGit = app.git != nil
+        table.columns =
+            [.init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16)]
+            + (inGit ? [.init("Git", width: 10)] : [])
         // While a large store loads, rows are names only: the rest says so instead of "0" or "ok".
         table.setRows(
             app.services.map { s in
-                app.loading
+                (app.loading
                     ? [s.name, "…", "…", "loading…"]
-                    : [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))]
+                    : [s.name, s.label, String(s.apps.count), Self.summary(app.findings(forService: s.name))])
+                    + (inGit ? [app.gitState(ConsoleStore.servicePath(s.name))?.rawValue ?? ""] : [])
             }, roles: app.services.map { app.loading ? .muted : Self.role(app.findings(forService: $0.name)) })
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
@@ -79,6 +85,8 @@ final class ServicesListScreen: StatefulScreen, Asking {
                 .push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy))),
                 .say("Duplicate of \(sel.name): check the name and keys, then Ctrl-S."),
             ])
+        case .commit, .sync, .resolve, .history:
+            return app.gitListAction(action, path: sel.map { ConsoleStore.servicePath($0.name) })
         case .deliveries:
             return .push(DeliveriesListScreen(service: sel?.name, app: app))
         case .delete:

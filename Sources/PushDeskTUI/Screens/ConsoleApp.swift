@@ -100,7 +100,8 @@ public final class ConsoleApp {
         top.settle(body, app: self)
         var scratch = CellBuffer(width: viewWidth, height: viewHeight)
         if helpVisible {
-            helpScroll = HelpOverlay.render(into: &scratch, in: body, contexts: activeContexts, scroll: helpScroll)
+            helpScroll = HelpOverlay.render(
+                into: &scratch, in: body, contexts: activeContexts, scroll: helpScroll, hiding: notHereInHelp)
         }
         if var q = question {
             q.dialog.render(into: &scratch, in: body)
@@ -425,6 +426,12 @@ public final class ConsoleApp {
         return nil
     }
 
+    /// Left out of the help overlay: the git keys outside a repository (the console then
+    /// looks as it does without git).
+    func notHereInHelp(_ b: KeyBinding) -> Bool {
+        git == nil && b.unavailable.contains { $0.when == .noRepository }
+    }
+
     func holds(_ c: KeyCondition) -> Bool {
         switch c {
         case .storeLoading: loading
@@ -530,7 +537,8 @@ public final class ConsoleApp {
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll)
+            HelpOverlay.render(
+                into: &buf, in: body, contexts: activeContexts, scroll: helpScroll, hiding: notHereInHelp)
         }
         if var d = dialog {
             buf.cursor = nil

@@ -154,7 +154,7 @@ final class GitOffer: Asking {
                 } done: { outcome, app in
                     app.syncAnswer(outcome)
                 })
-        case .later: return .say("The rebase waits: S in the services list offers it again after a restart.")
+        case .later: return .say("The rebase waits: S in a list offers it again (and so does the next start).")
         }
     }
 }

@@ -18,8 +18,10 @@ public enum RecordMerge {
 
     /// A version cannot be read (not XML, an unknown attribute, a root that is not `kind`):
     /// thrown as the reader's `StoreError`, its file named `PATH (base|ours|theirs)`.
-    public static func merge(base: Data, ours: Data, theirs: Data, path: String, kind: RecordFileKind) throws -> Result
-    {
+    /// `theirsWins`: conflicts resolved for THEIRS, by reported field path (the console's resolve).
+    public static func merge(
+        base: Data, ours: Data, theirs: Data, path: String, kind: RecordFileKind, theirsWins: Set<String> = []
+    ) throws -> Result {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let name = file.hasSuffix(".xml") ? String(file.dropLast(4)) : file
         @Sendable func tree(_ data: Data, _ side: String) throws -> RecordNode? {
@@ -42,7 +44,8 @@ public enum RecordMerge {
         // The first unreadable version in base, ours, theirs order, whichever thread finished first.
         let read = try slots.values.map { try $0.get() }
         let (b, o, t) = (read[0], read[1]!, read[2]!)
-        let (merged, conflicts) = TreeMerge(schema: MergeSchema(kind: kind)).merge(base: b, ours: o, theirs: t)
+        let (merged, conflicts) = TreeMerge(schema: MergeSchema(kind: kind), theirsWins: theirsWins).merge(
+            base: b, ours: o, theirs: t)
         // Through the codec again: the merged file is what a save writes, and loads back.
         let text = try kind.canonicalText(Data(try merged.document().utf8), file: "\(path) (merged)", name: name)
         return Result(text: text, conflicts: conflicts)

@@ -46,6 +46,9 @@ public struct MergeConflict: Equatable, Sendable {
 /// side changed take that side, lists merge entry by entry by identity, conflicts keep OURS.
 struct TreeMerge {
     let schema: MergeSchema
+    /// Conflicts resolved for THEIRS, by field path as reported (the console's resolve):
+    /// those fields take THEIRS' value (or entry) and are no longer reported.
+    var theirsWins: Set<String> = []
 
     /// `base` nil: both sides created the record (an empty BASE merges as if it had no fields).
     func merge(base: RecordNode?, ours: RecordNode, theirs: RecordNode) -> (RecordNode, [MergeConflict]) {
@@ -70,7 +73,8 @@ struct TreeMerge {
         // after OURS'. Other elements' attributes have one fixed order, found from the versions.
         let names = schema.kind == .profile && path.isEmpty ? Self.appendOrder(versions) : Self.unionOrder(versions)
         for name in names {
-            let (value, conflict) = Self.threeWay(b?.attribute(name), o?.attribute(name), t?.attribute(name))
+            var (value, conflict) = Self.threeWay(b?.attribute(name), o?.attribute(name), t?.attribute(name))
+            if conflict, theirsWins.contains(Self.join(path, name)) { (value, conflict) = (t?.attribute(name), false) }
             if conflict {
                 conflicts.append(
                     MergeConflict(
@@ -80,7 +84,8 @@ struct TreeMerge {
             if let value { out.attributes.append(.init(name: name, value: value)) }
         }
         let texts = [b, o, t].map { n in n.flatMap { $0.text.isEmpty ? nil : $0.text } }
-        let (text, textConflict) = Self.threeWay(texts[0], texts[1], texts[2])
+        var (text, textConflict) = Self.threeWay(texts[0], texts[1], texts[2])
+        if textConflict, theirsWins.contains(path) { (text, textConflict) = (texts[2], false) }
         if textConflict {
             conflicts.append(
                 MergeConflict(
@@ -114,7 +119,8 @@ struct TreeMerge {
             let tc = t?.children.first { $0.name == name }
             let childPath = Self.join(path, name)
             if schema.isWholeField(name) {
-                let (value, conflict) = Self.threeWay(bc, oc, tc)
+                var (value, conflict) = Self.threeWay(bc, oc, tc)
+                if conflict, theirsWins.contains(childPath) { (value, conflict) = (tc, false) }
                 if conflict {
                     conflicts.append(
                         MergeConflict(
@@ -167,7 +173,7 @@ struct TreeMerge {
             switch (base, theirs) {
             case (let base?, nil):
                 // THEIRS removed it: gone if OURS left it alone, else a conflict that keeps OURS'.
-                if entry == base { continue }
+                if entry == base || theirsWins.contains(path) { continue }
                 local.append(MergeConflict(field: path, ours: MergeConflict.changed, theirs: MergeConflict.removed))
                 slots.append(Slot(key: key, node: entry, conflicts: local, oursAddition: false))
             default:
@@ -183,26 +189,37 @@ struct TreeMerge {
             var slot: Slot
             if let bi = bIndex[key] {
                 guard entry != b[bi] else { continue }
+                if theirsWins.contains(entryPath(entry, index: j)) {
+                    slot = Slot(key: key, node: entry, conflicts: [], oursAddition: false)
+                    slots.insert(slot, at: Self.position(of: j, tk, in: slots))
+                    continue
+                }
                 let conflict = MergeConflict(
                     field: entryPath(entry, index: j), ours: MergeConflict.removed, theirs: MergeConflict.changed)
                 slot = Slot(key: key, node: nil, conflicts: [conflict], oursAddition: false)
             } else {
                 slot = Slot(key: key, node: entry, conflicts: [], oursAddition: false)
             }
-            var position = 0
-            for earlier in tk[..<j].reversed() {
-                if let at = slots.firstIndex(where: { $0.key == earlier && $0.node != nil }) {
-                    position = at + 1
-                    break
-                }
-            }
-            while position < slots.count, slots[position].oursAddition || slots[position].node == nil {
-                position += 1
-            }
-            slots.insert(slot, at: position)
+            slots.insert(slot, at: Self.position(of: j, tk, in: slots))
         }
         for s in slots { conflicts += s.conflicts }
         return slots.compactMap(\.node)
+    }
+
+    /// Where THEIRS' entry `j` goes: after the nearest entry before it in THEIRS that is kept,
+    /// after any OURS additions (and removal conflicts) at that place.
+    private static func position(of j: Int, _ tk: [String], in slots: [Slot]) -> Int {
+        var position = 0
+        for earlier in tk[..<j].reversed() {
+            if let at = slots.firstIndex(where: { $0.key == earlier && $0.node != nil }) {
+                position = at + 1
+                break
+            }
+        }
+        while position < slots.count, slots[position].oursAddition || slots[position].node == nil {
+            position += 1
+        }
+        return position
     }
 
     /// Identity of each entry: element name and identity values, then its occurrence among

@@ -16,6 +16,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case deliveries, allServices, switchPane, copyOut, nextTarget, prevTarget, deviceView
     // text editing (one line editor for text fields and the body: Widgets/LineEditor.swift)
     case cursorLeft, cursorRight, lineStart, lineEnd, deleteBack, deleteForward, deleteWord, deleteToStart, deleteToEnd
+    // the store in git (Screens/Git/)
+    case commit, sync, resolve, history, takeOurs, takeTheirs, editResolution, markResolved, restore
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -36,6 +38,9 @@ public enum KeyContext: String, CaseIterable, Sendable {
     /// Active whenever a text field (or the body) has focus, after the view's own contexts.
     case textField = "Text fields (one line, and the body)"
     case dialog = "Dialogs"
+    case commitView = "Commit (the store in git)"
+    case resolveView = "Resolve a conflicted record"
+    case historyView = "History of a record"
 }
 
 /// When a binding cannot act; the console says why instead (lazygit's disabled reason).
@@ -44,9 +49,11 @@ public enum KeyCondition: String, Sendable {
     case storeLoading = "while the store loads"
     /// The view edits no record.
     case nothingOpen = "where nothing is open"
+    /// The store is in no git work tree (SPEC §10.3).
+    case noRepository = "outside a git repository"
 
     /// Hidden from the status-bar hints while it holds (a short-lived condition is not).
-    var hidesHint: Bool { self == .nothingOpen }
+    var hidesHint: Bool { self == .nothingOpen || self == .noRepository }
 }
 
 /// A binding that cannot act under a condition, and the reason given to the operator.
@@ -89,6 +96,9 @@ public enum KeyRegistry {
         .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock,
     ]
     static let stillLoading = "Still loading the store; this takes a moment on a large store."
+    static let notInGit = Unavailability(
+        when: .noRepository,
+        why: "The store is not in a git repository: see docs/TEAMS.md (`pushdesk init --git`, `git-setup`).")
 
     private static func b(
         _ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false,
@@ -235,6 +245,55 @@ public enum KeyRegistry {
         b(.dialog, [.enter], .open, "Press the focused button"),
         b(.dialog, [.escape], .back, "Cancel"),
         b(.dialog, [.tab], .pick, "In a file path: complete the name"),
+
+        b(
+            .servicesList, [.char("C")], .commit, "Commit the changed records (git)", hint: "commit", writes: true,
+            unavailable: [notInGit]),
+        b(
+            .servicesList, [.char("S")], .sync, "Sync with the upstream: fetch, rebase, push (git)", hint: "sync",
+            writes: true, unavailable: [notInGit]),
+        b(
+            .servicesList, [.char("R")], .resolve, "Resolve the selected conflicted service (git)", writes: true,
+            unavailable: [notInGit]),
+        b(
+            .servicesList, [.char("H")], .history, "History of the selected service (git)", hint: "history",
+            unavailable: [notInGit]),
+        b(
+            .deliveriesList, [.char("C")], .commit, "Commit the changed records (git)", hint: "commit", writes: true,
+            unavailable: [notInGit]),
+        b(
+            .deliveriesList, [.char("S")], .sync, "Sync with the upstream: fetch, rebase, push (git)", hint: "sync",
+            writes: true, unavailable: [notInGit]),
+        b(
+            .deliveriesList, [.char("R")], .resolve, "Resolve the selected conflicted delivery (git)", writes: true,
+            unavailable: [notInGit]),
+        b(
+            .deliveriesList, [.char("H")], .history, "History of the selected delivery (git)", hint: "history",
+            unavailable: [notInGit]),
+        b(
+            .commitView, [.enter], .open, "Show the selected record's changes (diff against the last commit)",
+            hint: "diff"),
+        b(
+            .commitView, [.char("c"), .ctrl("s")], .commit, "Write the message and commit the records listed",
+            hint: "commit", writes: true),
+        b(
+            .resolveView, [.char("o")], .takeOurs, "Take the upstream's value (ours) for the selected field",
+            hint: "ours"),
+        b(
+            .resolveView, [.char("t")], .takeTheirs, "Take your commit's value (theirs) for the selected field",
+            hint: "theirs"),
+        b(
+            .resolveView, [.char("w"), .ctrl("s")], .markResolved,
+            "Write the record with these choices and mark it resolved (the last one finishes the sync)",
+            hint: "resolved", writes: true),
+        b(
+            .resolveView, [.char("e")], .editResolution,
+            "Write these choices, mark resolved and open the record in its editor", hint: "edit", writes: true),
+        b(.resolveView, [.enter], .open, "Show the record with these choices against the upstream's (diff)"),
+        b(.historyView, [.enter], .open, "Show the selected version against the current file (diff)", hint: "diff"),
+        b(
+            .historyView, [.char("r")], .restore, "Restore the selected version as an unsaved draft (then Ctrl-S)",
+            hint: "restore", writes: true),
     ]
 
     /// The binding of a key in the first context that binds it.

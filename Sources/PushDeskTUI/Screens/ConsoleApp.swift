@@ -19,6 +19,16 @@ public final class ConsoleApp {
     public internal(set) var findings: [Finding] = []
     /// True from a lazy start until the background load arrives (StoreLoading.swift).
     public internal(set) var loading = false
+    /// The store's git state (GitState.swift); nil outside a work tree or until it is read.
+    public internal(set) var git: GitStatus?
+    /// Set when the files changed (a load, save or delete): the run loop reads git again.
+    public var gitStatusWanted = true
+    /// The git work running off the loop (commit, sync, finishing a rebase); nil when none.
+    public internal(set) var gitJob: GitJob?
+    /// Answers the console's git questions (an interrupted sync found at start).
+    var gitOffer: GitOffer?
+    /// The interrupted-sync question is asked once per console (Later: at the next start).
+    var rebaseOffered = false
     var stack: [ConsoleScreen] = []
     /// The open dialog and where its answer goes.
     var question: Question?
@@ -107,6 +117,7 @@ public final class ConsoleApp {
         deliveries = store.deliveries()
         profiles = store.profiles()
         recheck()
+        gitStatusWanted = true
     }
 
     /// The open sessions editing records of one kind, each once (views may share one).
@@ -277,6 +288,7 @@ public final class ConsoleApp {
         case .quit: requestQuit()
         case .printOnExit(let text): exitOutput.append(text)
         case .offerNextRecovery: showNextOffer()
+        case .git(let job): startGitJob(job)
         case .all(let effects): for e in effects { apply(e) }
         }
     }
@@ -315,6 +327,12 @@ public final class ConsoleApp {
 
     private func dispatch(_ key: Key) {
         if key == .resize || key == .ignored { return }
+        // While git works, keys redraw and Esc asks it to stop after the current step.
+        if let job = gitJob {
+            if key == .escape { job.cancel() }
+            message = job.statusLine
+            return
+        }
         message = nil
         if helpVisible {
             // Arrows scroll a help longer than the screen; any other key closes it.
@@ -407,10 +425,17 @@ public final class ConsoleApp {
         return nil
     }
 
+    /// Left out of the help overlay: the git keys outside a repository (the console then
+    /// looks as it does without git).
+    func notHereInHelp(_ b: KeyBinding) -> Bool {
+        git == nil && b.unavailable.contains { $0.when == .noRepository }
+    }
+
     func holds(_ c: KeyCondition) -> Bool {
         switch c {
         case .storeLoading: loading
         case .nothingOpen: top.session == nil
+        case .noRepository: git == nil
         }
     }
 
@@ -506,7 +531,9 @@ public final class ConsoleApp {
         let helpKey = help?.shownKey(textFocused: top.textFocused).label ?? "?"
         let right = "\(helpKey) help  " + themeName
         let titleEnd = width - TextWidth.width(of: right) - 2
-        let title = "PushDesk — " + top.title + (access.isReadOnly ? " [read-only]" : "")
+        let title =
+            "PushDesk — " + top.title + (git.map { " [\($0.summary)]" } ?? "")
+            + (access.isReadOnly ? " [read-only]" : "")
         x = buf.put(
             TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
@@ -517,7 +544,7 @@ public final class ConsoleApp {
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            let used = HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll)
+            let used = HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll, hiding: notHereInHelp)
             if settling { helpScroll = used }
         }
         if var q = question {

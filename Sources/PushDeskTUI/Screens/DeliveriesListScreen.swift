@@ -67,10 +67,14 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         table.columns =
             [.init("Name", width: 18), .init("Label")] + (showAll ? [.init("Service", width: 12)] : [])
             + [.init("iOS · Android", width: 14), .init("Largest", width: 11), .init("Worst finding")]
+            + (app.git != nil ? [.init("Git", width: 10)] : [])
         let lookup = Lookup(app: app)
         let rows = shown.map { Self.row($0, lookup) }
         table.setRows(
-            rows.map { showAll ? $0.cells : $0.cells.enumerated().filter { $0.offset != 2 }.map(\.element) },
+            zip(shown, rows).map { d, r in
+                (showAll ? r.cells : r.cells.enumerated().filter { $0.offset != 2 }.map(\.element))
+                    + (app.git != nil ? [app.gitState(ConsoleStore.deliveryPath(d.name))?.rawValue ?? ""] : [])
+            },
             roles: rows.map(\.role))
         table.emptyText = showAll ? "No delivery yet." : "No delivery for \(service ?? "") yet: press n to compose one."
         if let keep, let i = shown.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
@@ -95,6 +99,8 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         case .open:
             guard let d = selected else { return Effect.none }
             return Self.compose(d, app: app)
+        case .commit, .sync, .resolve, .history:
+            return app.gitListAction(action, path: selected.map { ConsoleStore.deliveryPath($0.name) })
         case .new:
             guard let svc = (showAll ? selected?.service : service) ?? app.services.first?.name else {
                 return .say("Create a service first: a delivery goes to the apps of a service.")

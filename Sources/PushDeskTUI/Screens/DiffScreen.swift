@@ -24,10 +24,13 @@ final class DiffScreen: StatefulScreen {
     private var shift = 0
     /// What closing it leads to (the dialog that offered it, again).
     let onClose: Effect
+    /// What `-` and `+` stand for, in the box's title.
+    let legend: String
 
-    init(title: String, sections: [Section], onClose: Effect = .none) {
+    init(title: String, sections: [Section], onClose: Effect = .none, legend: String = "- on disk  + yours") {
         self.title = title
         self.onClose = onClose
+        self.legend = legend
         for (i, s) in sections.enumerated() {
             if i > 0 { lines.append(("", .normal)) }
             lines.append((s.heading, .header))
@@ -75,7 +78,7 @@ final class DiffScreen: StatefulScreen {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
-        buf.box(rect, role: .borderFocus, title: "- on disk  + yours  (↑↓ PgUp PgDn ← → scroll, Esc back)")
+        buf.box(rect, role: .borderFocus, title: legend + "  (↑↓ PgUp PgDn ← → scroll, Esc back)")
         let inner = rect.inset(1)
         v.pageHeight = max(1, inner.height)
         v.scroll = min(v.scroll, max(0, lines.count - v.pageHeight))

@@ -24,6 +24,8 @@ indirect enum Effect {
     case printOnExit(String)
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
+    /// Run git work off the input loop (Screens/Git/GitJob.swift); its outcome becomes an effect.
+    case git(GitJob)
     /// Several effects, applied in order.
     case all([Effect])
 

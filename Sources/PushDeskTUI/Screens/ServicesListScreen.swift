@@ -26,17 +26,26 @@ final class ServicesListScreen: StatefulScreen, Asking {
 
     func refresh(app: ConsoleApp) {
         let keep = selectedName(app)
+        // In a git work tree, a column says what `git status` says of each record file.
+        let inGit = app.git != nil
+        table.columns =
+            [.init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16)]
+            + (inGit ? [.init("Git", width: 10)] : [])
         // While a large store loads, rows are names only: the rest says so instead of "0" or "ok".
         if app.loading {
             table.setRows(
-                app.services.map { [$0.name, "…", "…", "loading…"] }, roles: app.services.map { _ in .muted })
+                app.services.map { [$0.name, "…", "…", "loading…"] + (inGit ? [""] : []) },
+                roles: app.services.map { _ in .muted })
         } else {
             // Findings grouped by file once: filtering them once per service was quadratic
             // (20,000 services: minutes on the input loop, quit and hang-up unanswered).
             let byFile = Dictionary(grouping: app.findings, by: \.file)
             let mine = app.services.map { byFile[ConsoleStore.servicePath($0.name)] ?? [] }
             table.setRows(
-                zip(app.services, mine).map { s, f in [s.name, s.label, String(s.apps.count), Self.summary(f)] },
+                zip(app.services, mine).map { s, f in
+                    [s.name, s.label, String(s.apps.count), Self.summary(f)]
+                        + (inGit ? [app.gitState(ConsoleStore.servicePath(s.name))?.rawValue ?? ""] : [])
+                },
                 roles: mine.map(Self.role))
         }
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
@@ -85,6 +94,8 @@ final class ServicesListScreen: StatefulScreen, Asking {
                 .push(ServiceEditorScreen(session: EditSession(original: nil, draft: copy))),
                 .say("Duplicate of \(sel.name): check the name and keys, then Ctrl-S."),
             ])
+        case .commit, .sync, .resolve, .history:
+            return app.gitListAction(action, path: sel.map { ConsoleStore.servicePath($0.name) })
         case .deliveries:
             return .push(DeliveriesListScreen(service: sel?.name, app: app))
         case .delete:

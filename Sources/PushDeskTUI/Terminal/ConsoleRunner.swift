@@ -63,6 +63,7 @@ public enum ConsoleRunner {
         app.recovery = keeper
         let inbox = LoadInbox()
         if lazy { inbox.start(consoleStore) }
+        let gitInbox = GitInbox()
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.inform(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
@@ -102,13 +103,33 @@ public enum ConsoleRunner {
                 startup.mark("frame")
                 startup.write()
             }
+            // The git state is read off the loop (GitState.swift), again after every save or delete.
+            if app.gitStatusWanted, gitInbox.start(root: store.root) { app.gitStatusWanted = false }
+            // Git work (commit, sync…) runs on its own thread; its progress redraws the status bar.
+            if let job = app.gitJob {
+                job.start()
+                if app.finishGitJob() {
+                    needsFrame = true
+                    continue
+                }
+                if app.message != job.statusLine {
+                    app.message = job.statusLine
+                    needsFrame = true
+                    continue
+                }
+            }
+            if let status = gitInbox.take() {
+                app.finishGitStatus(status)
+                needsFrame = true
+                continue
+            }
             if app.loading, let loaded = inbox.take() {
                 app.finishLoading(loaded)
                 if app.dialog == nil { app.offerPendingRecovery() }
                 needsFrame = true
                 continue
             }
-            let input = terminal.nextInput(timeoutMs: app.loading ? 20 : tickMs)
+            let input = terminal.nextInput(timeoutMs: app.loading || gitInbox.busy || app.gitJob != nil ? 20 : tickMs)
             if input == .closed { closed = true }
             if closed || Terminal.stopSignal != 0 { break }
             defer {

@@ -47,11 +47,14 @@ public enum TabBar {
 public enum HelpOverlay {
     /// Draws the overlay scrolled by `scroll` lines; returns the scroll actually used.
     @discardableResult
-    public static func render(into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], scroll: Int = 0) -> Int
-    {
+    /// `hiding`: bindings left out here (the git keys outside a repository).
+    public static func render(
+        into buf: inout CellBuffer, in area: Rect, contexts: [KeyContext], scroll: Int = 0,
+        hiding hidden: (KeyBinding) -> Bool = { _ in false }
+    ) -> Int {
         var lines: [(String, String, Bool)] = []  // keys, description, is heading
         for c in contexts {
-            let bs = KeyRegistry.bindings.filter { $0.context == c }
+            let bs = KeyRegistry.bindings.filter { $0.context == c && !hidden($0) }
             if bs.isEmpty { continue }
             lines.append((c.rawValue, "", true))
             for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.helpText, false)) }

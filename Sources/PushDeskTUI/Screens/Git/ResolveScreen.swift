@@ -1,0 +1,147 @@
+import Foundation
+import PushDeskCore
+
+/// Resolve a conflicted record field by field (SPEC §10.3). The rows are the merge driver's
+/// conflicts (field path, both values); during a sync's rebase OURS is the upstream and
+/// THEIRS the operator's own commit. `o` / `t` choose per field (OURS first, as the driver
+/// left the file), `e` writes the choices and opens the record's editor for any other value,
+/// `w` writes the record (canonical, as a save) and marks it resolved; when it was the last
+/// conflicted record the sync goes on (`git rebase --continue`, then the push).
+final class ResolveScreen: StatefulScreen, Asking {
+    struct View {
+        var table = TableView(columns: [
+            .init("Field", width: 24), .init("Ours: upstream"), .init("Theirs: yours"), .init("Take", width: 7),
+        ])
+    }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
+    let conflict: GitTeamWork.Conflict
+    /// Fields resolved for THEIRS (the rest keep OURS).
+    private(set) var theirs: Set<String> = []
+
+    init(conflict: GitTeamWork.Conflict) {
+        self.conflict = conflict
+        table.emptyText = "No field conflicts: w marks the record resolved."
+        refresh()
+    }
+
+    /// Opens the resolve view of a conflicted record, or says why it cannot.
+    static func open(path: String, app: ConsoleApp) -> Effect {
+        do {
+            return .push(ResolveScreen(conflict: try GitTeamWork.conflict(store: app.storeURL, path: path)))
+        } catch {
+            return .inform("Cannot resolve here", Sanitize.string("\(path): \(error)\nResolve it with git."))
+        }
+    }
+
+    var title: String { "Resolve \(conflict.path)" }
+    var contexts: [KeyContext] { table.isFiltering ? [] : [.resolveView, .list] }
+    var textFocused: Bool { table.isFiltering }
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+
+    func refresh() {
+        let keep = table.selectedRow
+        table.setRows(
+            conflict.conflicts.map { [$0.field, $0.ours, $0.theirs, theirs.contains($0.field) ? "theirs" : "ours"] },
+            roles: conflict.conflicts.map { theirs.contains($0.field) ? .findingInfo : nil })
+        if let keep { table.select(row: keep) }
+    }
+
+    private var selectedField: String? {
+        table.selectedRow.flatMap { conflict.conflicts.indices.contains($0) ? conflict.conflicts[$0].field : nil }
+    }
+
+    /// The record as the choices make it (canonical text).
+    func resolvedText() throws -> String { try GitTeamWork.resolution(conflict, theirsWins: theirs) }
+
+    enum Reply {
+        case finish, later
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.handle(action) { return Effect.none }
+        if let refusal = app.refusal(for: action) { return refusal }
+        switch action {
+        case .takeOurs, .takeTheirs:
+            guard let f = selectedField else { return Effect.none }
+            if action == .takeTheirs { theirs.insert(f) } else { theirs.remove(f) }
+            refresh()
+            return Effect.none
+        case .open:
+            let text = (try? resolvedText()) ?? ""
+            return .push(
+                DiffScreen(
+                    title: "Resolution of \(conflict.path)",
+                    sections: [
+                        .init(
+                            heading: "\(conflict.path): upstream → resolved",
+                            old: String(decoding: conflict.ours, as: UTF8.self), new: text)
+                    ], legend: "- upstream  + resolved"))
+        case .markResolved, .editResolution:
+            let text: String
+            do { text = try resolvedText() } catch { return .inform("Not resolved", Sanitize.string("\(error)")) }
+            let (root, path, edit) = (app.storeURL, conflict.path, action == .editResolution)
+            return .git(
+                GitJob("Marking \(path) resolved…") { _ in
+                    do {
+                        try GitTeamWork.markResolved(store: root, path: path, text: text)
+                        let left = (GitStatus.read(store: root)?.files ?? [:]).filter { $0.value == .conflicted }
+                        return .conflicts(left.map(\.key).sorted())
+                    } catch { return .failed("\(error)") }
+                } done: { [weak self] outcome, app in
+                    guard let self else { return .none }
+                    return self.resolved(outcome, text: text, edit: edit, app: app)
+                })
+        default: return nil
+        }
+    }
+
+    /// After the record was written and marked: its editor (`e`), the next conflicted record,
+    /// or, after the last, the question that finishes the sync.
+    func resolved(_ outcome: GitJob.Outcome, text: String, edit: Bool, app: ConsoleApp) -> Effect {
+        guard case .conflicts(let left) = outcome else {
+            if case .failed(let why) = outcome { return .inform("Not resolved", Sanitize.string(why)) }
+            return .none
+        }
+        if edit, let e = Self.editor(conflict.path, text: text, app: app) {
+            return .all([.replace(e), .say("Resolved \(conflict.path): edit, Ctrl-S, then S finishes the sync.")])
+        }
+        if let next = left.first {
+            return .all([.pop, Self.open(path: next, app: app), .say("Resolved \(conflict.path); next: \(next)")])
+        }
+        return .ask(
+            self,
+            .buttons(
+                "All resolved", "Every conflicted record is resolved.\nFinish the sync (continue the rebase, push)?",
+                [("Finish", .finish), ("Later", .later)], focus: 0, cancel: .later))
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .finish: .all([.pop, .git(app.finishRebaseJob())])
+        case .later: .all([.pop, .say("The sync waits: S finishes it.")])
+        }
+    }
+
+    /// The record's editor on the file as resolved (read from the text written).
+    static func editor(_ path: String, text: String, app: ConsoleApp) -> ConsoleScreen? {
+        let data = Data(text.utf8)
+        switch RecordFileKind(path: path) {
+        case .service:
+            guard let s = try? ServiceXML.decode(data, file: path).0 else { return nil }
+            return ServiceEditorScreen(session: EditSession(original: s, draft: s))
+        case .delivery:
+            guard let d = try? DeliveryXML.decode(data, file: path).0 else { return nil }
+            return ComposerScreen(session: DeliverySession(original: d, draft: d), app: app)
+        default: return nil
+        }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        v.table.render(into: &buf, rect.inset(0), focused: true)
+    }
+}

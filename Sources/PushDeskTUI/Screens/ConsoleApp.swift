@@ -278,7 +278,19 @@ public final class ConsoleApp {
         case .printOnExit(let text): exitOutput.append(text)
         case .offerNextRecovery: showNextOffer()
         case .all(let effects): for e in effects { apply(e) }
+        case .jump(let screens): jump(to: screens)
         }
+    }
+
+    /// A finding's record opened from the findings view (or the composer's preview).
+    private func jump(to screens: [ConsoleScreen]) {
+        if top is FindingsScreen, stack.count > 1 { stack.removeLast() }
+        if let sess = screens.first?.session {
+            // The list under everything stays, so Esc always ends somewhere.
+            let kept = [stack[0]] + stack.dropFirst().filter { $0.session !== sess }
+            stack = kept
+        }
+        for s in screens { push(s) }
     }
 
     /// Opens one of the console's own dialogs (its answer comes back to `answer`).

@@ -517,7 +517,9 @@ public final class ConsoleApp {
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         top.render(into: &buf, body, app: self)
         // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
-        let hints = KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
+        // A dialog has the focus: its keys, not those of the view behind it.
+        let hints =
+            dialog?.hints ?? KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil

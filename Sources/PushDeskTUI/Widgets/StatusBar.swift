@@ -36,7 +36,12 @@ public enum TabBar {
         var x = rect.x
         for (i, t) in tabs.enumerated() {
             if x >= rect.maxX { break }
-            x = buf.put(" \(t) ", x: x, y: rect.y, role: i == active ? .tabActive : .tabInactive, maxX: rect.maxX)
+            // A tab cut by the edge ends with "…", never mid-word without a sign.
+            let text = " \(t) "
+            let room = rect.maxX - x
+            x = buf.put(
+                TextWidth.width(of: text) > room ? TextWidth.truncate(text, to: room) : text, x: x, y: rect.y,
+                role: i == active ? .tabActive : .tabInactive, maxX: rect.maxX)
             x = buf.put(" ", x: x, y: rect.y, role: .tabInactive, maxX: rect.maxX)
         }
     }

@@ -240,11 +240,11 @@ public enum KeyRegistry {
             .textField, [.ctrl("k")], .deleteToEnd, "Delete to the end (body: of the line; at its end, join)",
             writes: true),
 
-        b(.dialog, [.tab, .right], .nextField, "Next button"),
+        b(.dialog, [.tab, .right], .nextField, "Next button", hint: "next"),
         b(.dialog, [.backTab, .left], .prevField, "Previous button"),
-        b(.dialog, [.enter], .open, "Press the focused button"),
-        b(.dialog, [.escape], .back, "Cancel"),
-        b(.dialog, [.tab], .pick, "In a file path: complete the name"),
+        b(.dialog, [.enter], .open, "Press the focused button (a text or path: OK; a list: choose)", hint: "OK"),
+        b(.dialog, [.escape], .back, "Cancel", hint: "cancel"),
+        b(.dialog, [.tab], .pick, "In a file path: complete the name", hint: "complete"),
 
         b(
             .servicesList, [.char("C")], .commit, "Commit the changed records (git)", hint: "commit", writes: true,

@@ -290,7 +290,19 @@ public final class ConsoleApp {
         case .offerNextRecovery: showNextOffer()
         case .git(let job): startGitJob(job)
         case .all(let effects): for e in effects { apply(e) }
+        case .jump(let screens): jump(to: screens)
         }
+    }
+
+    /// A finding's record opened from the findings view (or the composer's preview).
+    private func jump(to screens: [ConsoleScreen]) {
+        if top is FindingsScreen, stack.count > 1 { stack.removeLast() }
+        if let sess = screens.first?.session {
+            // The list under everything stays, so Esc always ends somewhere.
+            let kept = [stack[0]] + stack.dropFirst().filter { $0.session !== sess }
+            stack = kept
+        }
+        for s in screens { push(s) }
     }
 
     /// Opens one of the console's own dialogs (its answer comes back to `answer`).
@@ -540,11 +552,14 @@ public final class ConsoleApp {
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
         if settling { top.layOut(into: &buf, body, app: self) } else { top.render(into: &buf, body, app: self) }
         // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
-        let hints = KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
+        // A dialog has the focus: its keys, not those of the view behind it.
+        let hints =
+            dialog?.hints ?? KeyRegistry.hints(for: activeContexts, textFocused: top.textFocused, hiding: hintHidden)
         StatusBar.render(into: &buf, statusRow, hints: hints, message: message)
         if helpVisible {
             buf.cursor = nil
-            let used = HelpOverlay.render(into: &buf, in: body, contexts: activeContexts, scroll: helpScroll, hiding: notHereInHelp)
+            let used = HelpOverlay.render(
+                into: &buf, in: body, contexts: activeContexts, scroll: helpScroll, hiding: notHereInHelp)
             if settling { helpScroll = used }
         }
         if var q = question {

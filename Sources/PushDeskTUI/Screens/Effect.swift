@@ -28,6 +28,10 @@ indirect enum Effect {
     case git(GitJob)
     /// Several effects, applied in order.
     case all([Effect])
+    /// Open a finding's record (FindingJump): the views given go on top, and the findings view
+    /// jumped from and every older view of the same draft leave the stack (they show it as it
+    /// was), so Esc goes back to where the operator came from, not through stale views.
+    case jump([ConsoleScreen])
 
     /// A message dialog with one OK button (nothing to answer).
     static func inform(_ title: String, _ message: String) -> Effect {

@@ -2,7 +2,8 @@ import PushDeskCore
 
 /// Opens the record a finding is about and focuses its field: a service (and, for an app
 /// field, that app's editor, tab and row) or a delivery in the composer. A view already
-/// open on the record is reused through its session, so no unsaved edit is lost.
+/// open on the record is reused through its session, so no unsaved edit is lost; the views
+/// that showed it before leave the stack (`Effect.jump`).
 enum FindingJump {
     static func open(_ f: Finding, app: ConsoleApp) -> Effect {
         if let name = recordName(f.file, folder: "services/") { return openService(name, f, app: app) }
@@ -26,10 +27,10 @@ enum FindingJump {
             editor.selectApp(idx)
             let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.store.secretExists)
             appEditor.focus(field: target.field)
-            return .all([.push(editor), .push(appEditor)])
+            return .jump([editor, appEditor])
         }
         editor.focus(field: target.field)
-        return .push(editor)
+        return .jump([editor])
     }
 
     private static func openDelivery(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
@@ -39,8 +40,10 @@ enum FindingJump {
         guard let session else { return .say("Delivery '\(name)' is not in the store.") }
         let composer = ComposerScreen(session: session, app: app)
         if !f.field.isEmpty, !composer.focus(field: f.field, app: app) {
-            return .all([.push(composer), .say("\(f.field) is not a field of the composer; the finding: \(f.message)")])
+            return .all([
+                .jump([composer]), .say("\(f.field) is not a field of the composer; the finding: \(f.message)"),
+            ])
         }
-        return .push(composer)
+        return .jump([composer])
     }
 }

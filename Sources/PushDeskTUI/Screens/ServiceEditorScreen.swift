@@ -301,9 +301,14 @@ enum FindingsPane {
         for (i, f) in findings.sorted(by: { $0.severity > $1.severity }).prefix(rect.height - 1).enumerated() {
             let role: Role =
                 f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
+            // The rule id always shows (it is what RULES.md and `validate` name): the message
+            // gives way first, shortened with "…".
+            let id = " [\(f.rule)]"
+            let text = "\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message)"
+            let room = rect.width - 2 - TextWidth.width(of: id)
             buf.put(
-                "\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message) [\(f.rule)]",
-                x: rect.x + 1, y: rect.y + 1 + i, role: role, maxX: rect.maxX)
+                TextWidth.truncate(text, to: max(1, room)) + id, x: rect.x + 1, y: rect.y + 1 + i, role: role,
+                maxX: rect.maxX)
         }
     }
 }

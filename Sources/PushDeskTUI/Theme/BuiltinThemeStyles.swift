@@ -10,7 +10,7 @@ enum BuiltinThemeStyles {
         "default": 0x0122_db3a_1f4b_0994,
         "light": 0xea4f_57ed_dd79_f541,
         "high-contrast": 0x6477_30d4_d7ab_34b5,
-        "monochrome": 0xf075_42fa_0f25_75cb,
+        "monochrome": 0x7c10_e93e_c91c_3d16,
     ]
 
     /// Only the theme asked for is built.
@@ -168,14 +168,14 @@ enum BuiltinThemeStyles {
                     .header: style(-1, -1, -1, -1, "bu"),
                     .listItem: style(-1, -1, -1, -1),
                     .listSelected: style(-1, -1, -1, -1, "br"),
-                    .listSelectedInactive: style(-1, -1, -1, -1, "r"),
+                    .listSelectedInactive: style(-1, -1, -1, -1, "bu"),
                     .filter: style(-1, -1, -1, -1, "b"),
                     .formLabel: style(-1, -1, -1, -1),
                     .formField: style(-1, -1, -1, -1, "u"),
                     .formFieldFocus: style(-1, -1, -1, -1, "r"),
                     .formError: style(-1, -1, -1, -1, "b"),
                     .formDisabled: style(-1, -1, -1, -1, "d"),
-                    .tabActive: style(-1, -1, -1, -1, "br"),
+                    .tabActive: style(-1, -1, -1, -1, "bu"),
                     .tabInactive: style(-1, -1, -1, -1),
                     .dialog: style(-1, -1, -1, -1),
                     .dialogTitle: style(-1, -1, -1, -1, "b"),

@@ -60,6 +60,29 @@ public struct Dialog: Sendable {
         return d
     }
 
+    /// The status bar's hints while the dialog has focus (the form behind it has none): the
+    /// registry's dialog keys that act on this kind, Enter named for what it does here.
+    public var hints: [(key: String, label: String)] {
+        let acts: [Action]
+        var enter = "OK"
+        switch kind {
+        case .buttons:
+            acts = buttons.count > 1 ? [.open, .nextField, .back] : [.open]
+            if buttons.indices.contains(focusedButton) { enter = buttons[focusedButton] }
+        case .textInput: acts = [.open, .back]
+        case .filePath: acts = [.open, .pick, .back]
+        case .choices:
+            acts = [.open, .back]
+            enter = "choose"
+        }
+        let dialogKeys = KeyRegistry.bindings(in: [.dialog])
+        return acts.compactMap { a in
+            dialogKeys.first { $0.action == a && $0.hint != nil }.map { b in
+                (key: b.keys[0].label, label: a == .open ? enter : b.hint ?? "")
+            }
+        }
+    }
+
     /// Handles a key; returns a result when the dialog is done.
     public mutating func handle(_ key: Key) -> Result? {
         switch kind {

@@ -199,17 +199,22 @@ public struct Form: Sendable {
             let y = rect.y + tops[i] - scroll
             if y >= rect.y, y < rect.maxY { lastRows[i] = y }
             let rows = valueRows(fields[i], fieldW: fieldW)
-            guard y + rows > rect.y, y < rect.maxY else { continue }
+            let message = messageLines(fields[i], width: msgW)
+            // A field scrolled off the top may still show the end of its message.
+            guard y + rows + message.count > rect.y, y < rect.maxY else { continue }
             let isFocus = focused && i == focus
             let f = fields[i]
             let dim = f.dimmed && !isFocus
-            if y >= rect.y {
+            if y + rows <= rect.y {
+                // Only the message shows.
+            } else if y >= rect.y {
                 buf.putPadded(
                     f.label, x: rect.x, y: y, columns: labelW,
                     role: isFocus ? .formFieldFocus : dim ? .formDisabled : .formLabel)
             }
             let role: Role = isFocus ? .formFieldFocus : dim ? .formDisabled : .formField
-            switch f.kind {
+            switch y + rows <= rect.y ? nil : f.kind {
+            case nil: break
             case .checkbox:
                 buf.put(f.checked ? "[x]" : "[ ]", x: fieldX, y: y, role: role)
                 if !f.note.isEmpty { buf.put(f.note, x: fieldX + 4, y: y, role: .muted, maxX: rect.maxX) }
@@ -250,10 +255,24 @@ public struct Form: Sendable {
                 fields[i].input.render(into: &buf, x: fieldX, y: y, width: fieldW - noteW, focused: isFocus, role: role)
                 if noteW > 0 { buf.put(f.note, x: fieldX + fieldW - noteW + 1, y: y, role: .muted) }
             }
-            for (j, l) in messageLines(f, width: msgW).enumerated()
-            where y + rows + j < rect.maxY && y + rows + j >= rect.y {
-                buf.put(j == 0 ? l : "  " + l, x: fieldX, y: y + rows + j, role: f.messageRole, maxX: rect.maxX)
+            for (j, l) in message.enumerated() where y + rows + j < rect.maxY && y + rows + j >= rect.y {
+                var text = j == 0 ? l : "  " + l
+                // The frame's last row and more of the message below it: say so, never stop mid-sentence.
+                if y + rows + j == rect.maxY - 1, j < message.count - 1 {
+                    text = TextWidth.truncate(text + " …", to: rect.maxX - fieldX)
+                }
+                buf.put(text, x: fieldX, y: y + rows + j, role: f.messageRole, maxX: rect.maxX)
             }
         }
+        Self.scrollMarkers(into: &buf, rect, above: scroll > 0, below: scroll + rect.height < total)
+    }
+
+    /// "↑ more" / "↓ more" on the frame around a list or form that does not fit (every form
+    /// and boxed table sits in a box: the markers take border cells, never content).
+    static func scrollMarkers(into buf: inout CellBuffer, _ rect: Rect, above: Bool, below: Bool) {
+        let x = rect.maxX - 8
+        guard x > rect.x else { return }
+        if above, rect.y > 0 { buf.put(" ↑ more ", x: x, y: rect.y - 1, role: .muted) }
+        if below, rect.maxY < buf.height { buf.put(" ↓ more ", x: x, y: rect.maxY, role: .muted) }
     }
 }

@@ -36,7 +36,12 @@ public enum TabBar {
         var x = rect.x
         for (i, t) in tabs.enumerated() {
             if x >= rect.maxX { break }
-            x = buf.put(" \(t) ", x: x, y: rect.y, role: i == active ? .tabActive : .tabInactive, maxX: rect.maxX)
+            // A tab cut by the edge ends with "…", never mid-word without a sign.
+            let text = " \(t) "
+            let room = rect.maxX - x
+            x = buf.put(
+                TextWidth.width(of: text) > room ? TextWidth.truncate(text, to: room) : text, x: x, y: rect.y,
+                role: i == active ? .tabActive : .tabInactive, maxX: rect.maxX)
             x = buf.put(" ", x: x, y: rect.y, role: .tabInactive, maxX: rect.maxX)
         }
     }
@@ -69,16 +74,20 @@ public enum HelpOverlay {
             r, role: .dialog, title: more ? "Keys (↑↓ scroll, Esc closes)" : "Keys (Esc closes)",
             titleRole: .dialogTitle)
         if more {
+            // Markers on the border: what lies above and below the rows shown.
             let pos = " \(top + rows < lines.count ? "↓ more" : "end") "
             buf.put(pos, x: r.maxX - TextWidth.width(of: pos) - 2, y: r.maxY - 1, role: .dialogTitle)
+            if top > 0 { buf.put(" ↑ more ", x: r.maxX - 10, y: r.y, role: .dialogTitle) }
         }
+        // One blank column inside each border; text that does not fit ends with "…".
+        let textEnd = r.maxX - 2
         var y = r.y + 1
         for (k, d, heading) in lines.dropFirst(top).prefix(rows) {
             if heading {
-                buf.put(k, x: r.x + 2, y: y, role: .dialogTitle, maxX: r.maxX - 1)
+                buf.put(TextWidth.truncate(k, to: textEnd - r.x - 2), x: r.x + 2, y: y, role: .dialogTitle)
             } else {
                 buf.put(TextWidth.truncate(k, to: keyW), x: r.x + 3, y: y, role: .helpKey)
-                buf.put(d, x: r.x + 4 + keyW, y: y, role: .dialog, maxX: r.maxX - 1)
+                buf.put(TextWidth.truncate(d, to: textEnd - r.x - 4 - keyW), x: r.x + 4 + keyW, y: y, role: .dialog)
             }
             y += 1
         }

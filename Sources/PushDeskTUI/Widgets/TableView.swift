@@ -167,10 +167,12 @@ public struct TableView: Sendable {
                 cx += w + 1
             }
         }
-        // Scroll indicator when rows are hidden.
+        // Scroll indicator when rows are hidden: where the selection is, and which way more lies.
         if visible.count > body.height {
-            let pos = "\(selection + 1)/\(visible.count)"
-            buf.put(pos, x: body.maxX - TextWidth.width(of: pos), y: rect.y, role: .header)
+            let pos =
+                (scroll > 0 ? "↑ " : "") + "\(selection + 1)/\(visible.count)"
+                + (scroll + body.height < visible.count ? " ↓ more" : "")
+            buf.put(" " + pos, x: body.maxX - TextWidth.width(of: pos) - 1, y: rect.y, role: .header)
         }
     }
 }

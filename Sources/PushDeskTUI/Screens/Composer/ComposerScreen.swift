@@ -291,6 +291,8 @@ final class ComposerScreen: StatefulScreen, Asking {
         var text: String
         var executable: Bool
         var path = ""
+        /// Why the file's size is not the meter's (an FCM payload holds the token), or "".
+        var sizeNote = ""
     }
 
     /// The answers of the composer's dialogs.
@@ -334,7 +336,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         let url = Self.fileURL(pending.path)
         do {
             try AtomicFile.write(Array(pending.text.utf8), to: url, mode: pending.executable ? 0o755 : 0o644)
-            return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes).")
+            return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes\(pending.sizeNote)).")
         } catch {
             return .inform(
                 "Not written",
@@ -362,7 +364,10 @@ final class ComposerScreen: StatefulScreen, Asking {
             }
             let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
             // A ready script: `sh FILE` (or ./FILE) sends it once the placeholders are filled in.
-            let pending = PendingCopy(text: what.curl ? "#!/bin/sh\n" + text : text, executable: what.curl)
+            var pending = PendingCopy(text: what.curl ? "#!/bin/sh\n" + text : text, executable: what.curl)
+            if !what.curl, let t = preview(app)?.targets[pane.target], let n = PreviewPane.sizeNote(t) {
+                pending.sizeNote = ": the body with \"\(n.field)\"; the size meter counts \(t.bytes) without it"
+            }
             let cwd = FileManager.default.currentDirectoryPath
             return .ask(
                 self,

@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 
 /// The composer's live preview: a tab per target app, the size meter, the request
@@ -50,12 +51,52 @@ struct PreviewPane {
         }.map(\.element)
     }
 
-    static func tabLabel(_ t: PreviewTarget) -> String {
-        switch t.api {
-        case .apns: "\(t.app) APNs"
-        case .httpv1: "\(t.app) FCM v1"
-        case .legacy: "\(t.app) FCM legacy"
+    /// The API a tab names after the app (and so its platform).
+    static func apiName(_ api: PreviewAPI) -> String {
+        switch api {
+        case .apns: "APNs"
+        case .httpv1: "FCM v1"
+        case .legacy: "FCM legacy"
         }
+    }
+
+    /// What a tab calls its app: the label operators know (integration keys are often
+    /// UUIDs), else the key shortened.
+    static func appName(_ t: PreviewTarget) -> String {
+        t.label.trimmingCharacters(in: .whitespaces).isEmpty ? TextWidth.truncate(t.app, to: 13) : t.label
+    }
+
+    static func tabLabel(_ t: PreviewTarget) -> String { appName(t) + " " + apiName(t.api) }
+
+    /// The tabs' labels for `width` columns: whole when they fit, else the app names
+    /// shortened with "…" (the longest first, down to 6 columns) so that every tab keeps its
+    /// API; what still does not fit scrolls (`render`).
+    static func fittedTabLabels(_ targets: [PreviewTarget], width: Int) -> [String] {
+        let names = targets.map(appName)
+        let suffixes = targets.map { " " + apiName($0.api) }
+        var widths = names.map { TextWidth.width(of: $0) }
+        let fixed = suffixes.reduce(0) { $0 + TextWidth.width(of: $1) + 3 }
+        while fixed + widths.reduce(0, +) > width, let i = widths.indices.max(by: { widths[$0] < widths[$1] }),
+            widths[i] > 6
+        {
+            widths[i] -= 1
+        }
+        return names.indices.map { shorten(names[$0], to: widths[$0]) + suffixes[$0] }
+    }
+
+    /// `text` in `columns`, the middle given up for "…": labels of one service often share
+    /// their start (`Neotrips iOS (sandbox)`, `Neotrips iOS`) and differ at the end.
+    static func shorten(_ text: String, to columns: Int) -> String {
+        guard TextWidth.width(of: text) > columns, columns > 2 else { return TextWidth.truncate(text, to: columns) }
+        let head = TextWidth.truncate(text, to: (columns + 1) / 2)
+        var tail = ""
+        var used = TextWidth.width(of: head)
+        for c in Sanitize.glyphs(text).reversed() {
+            if used + c.width > columns { break }
+            tail = c.text + tail
+            used += c.width
+        }
+        return head + tail
     }
 
     /// The meter's text and role: under 90 % of the limit, from 90 %, over it.
@@ -68,6 +109,15 @@ struct PreviewPane {
             text += " (\(bytes * 100 / max(1, limit)) %)"
         }
         return (text, role)
+    }
+
+    /// Why the meter and a copied payload differ, for FCM: the body sent (and copied out)
+    /// holds the device's `token` (v1) or `to` (legacy), which SPEC §4.5 does not count.
+    /// Nil when the two sizes are the same (APNs).
+    static func sizeNote(_ t: PreviewTarget) -> (field: String, bodyBytes: Int)? {
+        let body = t.payload.compactByteCount
+        guard body != t.bytes else { return nil }
+        return (t.api == .legacy ? "to" : "token", body)
     }
 
     /// `stamp` changes whenever `preview` does (the composer counts its recomputations).
@@ -92,9 +142,8 @@ struct PreviewPane {
 
         var y = inner.y
         // The shown app's tab always in view: full labels, else keys only, else from the shown one.
-        var labels = preview.targets.map(Self.tabLabel)
+        let labels = Self.fittedTabLabels(preview.targets, width: inner.width)
         func fits(_ l: ArraySlice<String>) -> Bool { l.reduce(0) { $0 + TextWidth.width(of: $1) + 3 } <= inner.width }
-        if !fits(labels[...]) { labels = preview.targets.map(\.app) }
         tabsFirst = 0
         while tabsFirst < target, !fits(labels[tabsFirst...target]) { tabsFirst += 1 }
         tabsRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
@@ -102,7 +151,9 @@ struct PreviewPane {
         tabLabels = labels
         y += 1
         // The size meter: a bar and the numbers, in the role of how close to the limit.
-        let (text, role) = Self.meter(bytes: t.bytes, limit: t.limit)
+        let (meterText, role) = Self.meter(bytes: t.bytes, limit: t.limit)
+        var text = meterText
+        if let n = Self.sizeNote(t) { text += ", without \"\(n.field)\" (the body: \(n.bodyBytes))" }
         let barW = max(0, min(20, inner.width - TextWidth.width(of: text) - 12))
         var x = buf.put("Size ", x: inner.x + 1, y: y, role: .muted)
         if barW > 0 {
@@ -232,6 +283,11 @@ struct PreviewPane {
             let text =
                 "\(f.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(f.rule)  \(f.field)\(apps): \(f.message)"
             buf.put(text, x: rect.x + 1, y: y, role: role, maxX: rect.maxX)
+        }
+        // More findings than rows: which way the rest lies, on the list's rule.
+        if findings.count > rows {
+            let mark = (top > 0 ? " ↑" : "") + (top + rows < findings.count ? " ↓ more " : " ")
+            buf.put(mark, x: rect.maxX - TextWidth.width(of: mark) - 1, y: rect.y, role: .muted)
         }
     }
 

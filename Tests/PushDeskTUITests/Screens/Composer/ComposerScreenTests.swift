@@ -336,7 +336,7 @@ final class ComposerScreenTests: XCTestCase {
         app.handle(.click(x: 20, y: ttl))
         XCTAssertEqual(composer(app)!.form.focused?.id, "ttl")
         b = app.render(width: 200, height: 50)
-        app.handle(.click(x: try XCTUnwrap(b.column(of: "neotrips-ios APNs", inRow: 2)) + 2, y: 2))
+        app.handle(.click(x: try XCTUnwrap(b.column(of: "Neotrips iOS APNs", inRow: 2)) + 2, y: 2))
         XCTAssertEqual(composer(app)!.pane.target, 1)
         XCTAssertEqual(composer(app)!.focusArea, .preview)
     }
@@ -350,7 +350,8 @@ final class ComposerScreenTests: XCTestCase {
         var b = app.render(width: 120, height: 40)
         XCTAssertNotNil(b.row(containing: "POST https://fcm.googleapis.com/v1/projects/"), b.text)
         XCTAssertNotNil(
-            b.row(containing: "neotrips-ios   neotrips-android"), "every tab fits as a key only:\n\(b.text)")
+            b.row(containing: "Neot…box) APNs   Neot… iOS APNs   Neot…droid FCM v1"),
+            "every tab fits, its label shortened:\n\(b.text)")
         app.handle(.ctrl("p"))  // iOS
         b = app.render(width: 120, height: 40)
         XCTAssertNotNil(b.row(containing: "POST https://api.sandbox.push.apple.com"), b.text)

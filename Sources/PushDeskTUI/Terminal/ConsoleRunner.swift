@@ -105,7 +105,11 @@ public enum ConsoleRunner {
                 needsFrame = true
                 continue
             }
-            let input = terminal.nextInput(timeoutMs: app.loading ? 20 : tickMs)
+            if app.drainBackground() {
+                needsFrame = true
+                continue
+            }
+            let input = terminal.nextInput(timeoutMs: app.loading || app.background.isBusy ? 20 : tickMs)
             if input == .closed { closed = true }
             if closed || Terminal.stopSignal != 0 { break }
             defer {

@@ -222,9 +222,11 @@ public final class HTTP2Connection: @unchecked Sendable {
                 }
                 return channel.configureHTTP2Pipeline(mode: .client, inboundStreamInitializer: nil)
             }.wait()
-        } catch let e as TransportError {
-            throw e
         } catch {
+            // A peer that closes at once fails the set-up: the promise must still be completed
+            // (NIO traps on a promise dropped unfulfilled).
+            promise.fail(error)
+            if let e = error as? TransportError { throw e }
             throw TransportError(.tls, "cannot set up TLS: \(error)")
         }
         do {

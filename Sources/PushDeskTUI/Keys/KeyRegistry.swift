@@ -18,6 +18,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case cursorLeft, cursorRight, lineStart, lineEnd, deleteBack, deleteForward, deleteWord, deleteToStart, deleteToEnd
     // the store in git (Screens/Git/)
     case commit, sync, resolve, history, takeOurs, takeTheirs, editResolution, markResolved, restore
+    // sending (docs/SENDING.md)
+    case checkOnline, sends, sendTest, dryRun
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -179,6 +181,9 @@ public enum KeyRegistry {
             .appEditor, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)",
             hint: "next tab"),
         b(.appEditor, [.ctrl("p"), .char("[")], .prevTab, "Previous tab (`[` outside text fields)"),
+        b(
+            .appEditor, [.ctrl("y")], .checkOnline,
+            "Check online: connect to APNs / FCM with this app's credential, step by step (Esc cancels)"),
 
         b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add", writes: true),
         b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
@@ -199,6 +204,9 @@ public enum KeyRegistry {
         b(
             .deliveriesList, [.char("a")], .allServices, "Show every service's deliveries / only this service's",
             hint: "all"),
+        b(
+            .deliveriesList, [.char("s")], .sends, "Sends of the selected delivery (the send log, newest first)",
+            hint: "sends"),
 
         b(
             .composer, [.ctrl("o"), .char("]"), .f(3)], .nextTab, "Next tab (`]` outside text fields)", hint: "next tab"
@@ -210,6 +218,10 @@ public enum KeyRegistry {
         b(
             .composer, [.ctrl("y"), .f(5)], .copyOut,
             "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
+        b(
+            .composer, [.ctrl("g")], .sendTest,
+            "Send test: pick test devices, confirm, watch each answer (Esc stops), read the results", hint: "send test"),
+        b(.composer, [.ctrl("n")], .dryRun, "Dry run: as Send test, but FCM only validates and APNs is skipped"),
 
         b(.textArea, [.enter], .newline, "New line (Tab: next field)", writes: true),
         b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),

@@ -42,6 +42,11 @@ final class AppEditorScreen: StatefulScreen, Asking {
     private var builtFor: Tab?
     /// Input errors (not rule findings), by field id, until the field is fixed.
     private var inputErrors: [String: String] = [:]
+    /// The offline credential checks of this app (what `pushdesk credentials check` reports,
+    /// from the same `CredentialChecker`), made again when the draft changes; the
+    /// Credentials tab shows their findings.
+    private(set) var credentialReport: CredentialReport?
+    private var credentialVersion = -1
 
     /// `secretExists` asks the store whether a secret is set (the credentials tab shows it).
     init(session: ServiceSession, index: Int, secretExists: @escaping (String) -> Bool = { _ in false }) {
@@ -219,6 +224,14 @@ final class AppEditorScreen: StatefulScreen, Asking {
             tab = tabs[(i + (action == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
             sync()
             return Effect.none
+        case .checkOnline:
+            refreshCredentials(app)
+            let offline = credentialReport?.findings.first { $0.severity == .error }
+            return .push(
+                OnlineCheckScreen(
+                    app: self.app, label: self.app.label.isEmpty ? self.app.integrationKey : self.app.label,
+                    offlineFinding: offline, storeRoot: URL(fileURLWithPath: app.store.root), work: app.background,
+                    environment: app.background.environment))
         case .generateKey:
             tab = .information
             sync()
@@ -373,10 +386,21 @@ final class AppEditorScreen: StatefulScreen, Asking {
         return effect
     }
 
+    /// Runs the credential checks again when the draft changed since the last run (they
+    /// read the key and certificate files, so not on every frame).
+    private func refreshCredentials(_ ca: ConsoleApp) {
+        guard credentialVersion != s.version, s.draft.apps.indices.contains(index) else { return }
+        credentialVersion = s.version
+        let reports = CredentialChecker.check(
+            service: s.draft, storeRoot: URL(fileURLWithPath: ca.store.root), now: ca.clock())
+        credentialReport = reports.first { $0.index == index }
+    }
+
     /// The draft into the widgets; findings and input errors under the fields.
     func update(_ rect: Rect, app ca: ConsoleApp) {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
+        if tab == .credentials { refreshCredentials(ca) }
         guard itemKind == nil else { return }
         form.clearMessages()
         for f in findings(ca) {
@@ -388,8 +412,15 @@ final class AppEditorScreen: StatefulScreen, Asking {
         for (id, e) in inputErrors { form.setMessage(id, e) }
     }
 
+    /// The rules' findings of this app; on the Credentials tab also the credential checks'
+    /// (without `fcm.legacy-api`, which the rules report already, as `pushdesk validate` does).
     private func findings(_ ca: ConsoleApp) -> [Finding] {
-        ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+        let rules = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+        guard tab == .credentials, let r = credentialReport else { return rules }
+        let extra = r.findings.filter { f in
+            f.rule != CredentialRules.ID.fcmLegacyAPI && !rules.contains { $0.rule == f.rule && $0.field == f.field }
+        }
+        return rules + extra
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp, view v: inout View) {
@@ -421,9 +452,14 @@ final class AppEditorScreen: StatefulScreen, Asking {
                 v.rowForm.render(into: &buf, fb.inset(1), focused: editingRow)
             }
         } else {
-            buf.box(body, role: .borderFocus, title: tab.rawValue)
+            // Check online has no status-bar hint (save keeps its place): the tab names its key.
+            let key = KeyRegistry.bindings(in: [.appEditor]).first { $0.action == .checkOnline }?.keys.first?.label
+            buf.box(
+                body, role: .borderFocus,
+                title: tab == .credentials ? "\(tab.rawValue) (\(key ?? "Ctrl-Y"): check online)" : tab.rawValue)
             v.form.render(into: &buf, body.inset(1), focused: true)
         }
-        FindingsPane.render(into: &buf, pane, findings: mine)
+        FindingsPane.render(
+            into: &buf, pane, findings: mine, what: tab == .credentials ? "Rules and credential checks" : "Rules")
     }
 }

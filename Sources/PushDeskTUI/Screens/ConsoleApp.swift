@@ -65,6 +65,8 @@ public final class ConsoleApp {
     var reliability = ReliabilityState()
     /// The time the composer's previews are made at (a fixed one in tests).
     public var clock: @Sendable () -> Date = { Date() }
+    /// Network work off the input loop (BackgroundWork.swift); the runner wakes often while it runs.
+    public let background = BackgroundWork()
 
     /// `loadNow: false` starts from the store's index (names only) and waits for
     /// `finishLoading` (a large store: docs/PERFORMANCE.md).

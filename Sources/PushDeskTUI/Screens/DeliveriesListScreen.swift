@@ -127,6 +127,9 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
                     "Delete delivery",
                     "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
                     [("Yes", .delete(d.name)), ("No", .keep)], focus: 1, cancel: .keep))
+        case .sends:
+            guard let d = selected else { return Effect.none }
+            return .push(SendsScreen(delivery: d.name, app: app))
         case .allServices:
             guard service != nil else { return .say("This is every delivery of the store.") }
             showAll.toggle()

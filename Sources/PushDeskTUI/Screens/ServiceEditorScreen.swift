@@ -290,13 +290,13 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
 
 /// The few lines at the bottom of an editor listing the findings of the record.
 enum FindingsPane {
-    static func render(into buf: inout CellBuffer, _ rect: Rect, findings: [Finding]) {
+    static func render(into buf: inout CellBuffer, _ rect: Rect, findings: [Finding], what: String = "Rules") {
         guard !rect.isEmpty else { return }
         let e = findings.filter { $0.severity == .error }.count
         buf.put(
             findings.isEmpty
-                ? "Rules: no finding."
-                : "Rules: \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(e) error\(e == 1 ? "" : "s")); Ctrl-F lists them all",
+                ? "\(what): no finding."
+                : "\(what): \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(e) error\(e == 1 ? "" : "s")); Ctrl-F lists them all",
             x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : (e > 0 ? .findingError : .findingWarning))
         for (i, f) in findings.sorted(by: { $0.severity > $1.severity }).prefix(rect.height - 1).enumerated() {
             let role: Role =

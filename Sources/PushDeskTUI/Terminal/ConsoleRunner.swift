@@ -129,7 +129,12 @@ public enum ConsoleRunner {
                 needsFrame = true
                 continue
             }
-            let input = terminal.nextInput(timeoutMs: app.loading || gitInbox.busy || app.gitJob != nil ? 20 : tickMs)
+            if app.drainBackground() {
+                needsFrame = true
+                continue
+            }
+            let input = terminal.nextInput(
+                timeoutMs: app.loading || gitInbox.busy || app.gitJob != nil || app.background.isBusy ? 20 : tickMs)
             if input == .closed { closed = true }
             if closed || Terminal.stopSignal != 0 { break }
             defer {

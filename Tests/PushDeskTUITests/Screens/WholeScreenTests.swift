@@ -164,7 +164,7 @@ final class WholeScreenTests: DemoStoreConsoleTestCase {
                 "",
                 "",
                 "",
-                " Enter compose  n new  c duplicate  d delete  a all  / filter  ? help",
+                " Enter compose  n new  c duplicate  d delete  a all  s sends  / filter  ? help",
             ])
     }
 
@@ -199,7 +199,7 @@ final class WholeScreenTests: DemoStoreConsoleTestCase {
                 "│       \"title\": \"Summer is here\",                                       ↓ PgDn│",
                 "│─ No findings ────────────────────────────────────────────────────────────────│",
                 "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Ctrl-O next tab  Ctrl-V preview  Ctrl-Y copy out  Tab next  F1 help",
+                " Ctrl-O next tab  Ctrl-V preview  Ctrl-Y copy out  Ctrl-G send test  Tab next",
             ])
     }
 

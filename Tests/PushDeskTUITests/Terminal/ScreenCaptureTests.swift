@@ -95,6 +95,9 @@ final class ScreenCaptureTests: TmuxTestCase {
             "The notification as the device draws it: bold title, subtitle, body cut to its lines, the image marker.",
             waitFor: "[image]", status: "v device")
         t.keys("v", "Escape")
+        // Back in the form (a text field: the title names F1 for help), then resize: the shot
+        // must not be taken while Escape is still on its way.
+        _ = t.waitUntil("the form focused again") { $0.split(separator: "\n").first?.contains("F1 help") ?? false }
         t.resize(200, 50)
         shot(
             "Composer at 200x50 (the preview beside the form)",

@@ -193,6 +193,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             focusArea = focusArea == .form ? .preview : .form
             return Effect.none
         case .copyOut: return openCopyOut(app)
+        case .sendTest, .dryRun: return SendScreen.start(delivery: s.draft, dryRun: action == .dryRun, app: app)
         default: break
         }
         if focusArea == .preview { return handlePreview(action, app: app) }

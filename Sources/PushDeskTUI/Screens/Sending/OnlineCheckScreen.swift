@@ -1,0 +1,118 @@
+import Foundation
+import PushDeskCore
+
+/// Check online (SPEC §9) for one app, from its editor's Credentials tab: dns → tcp → tls →
+/// auth, each step shown as it finishes, a failed step with what to do. The check runs on
+/// a background thread (`BackgroundWork`); Esc cancels it and closes the view. The network
+/// stack is first touched here, never by the first frame.
+final class OnlineCheckScreen: StatefulScreen {
+    enum Event: Sendable {
+        case step(OnlineStep)
+        /// The transport settings could not be read (a bad PUSHDESK_* variable).
+        case failed(String)
+        case done
+    }
+    let appLabel: String
+    let appKey: String
+    private(set) var steps: [OnlineStep] = []
+    private(set) var failure: String?
+    private(set) var finished = false
+    private let mailbox: Mailbox<Event>
+
+    struct View {}
+    var view = View()
+
+    /// Starts the check at once. `offlineFinding` is the first credential error of the
+    /// offline checks (the auth step names it when the credential cannot be used).
+    init(
+        app: MobileApp, label: String, offlineFinding: Finding?, storeRoot: URL, work: BackgroundWork,
+        environment: [String: String]
+    ) {
+        appLabel = label
+        appKey = app.integrationKey
+        let mailbox = Mailbox<Event>(work)
+        self.mailbox = mailbox
+        work.start {
+            let settings: TransportSettings
+            do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+                mailbox.put(.failed("\(error)"))
+                mailbox.put(.done)
+                return
+            }
+            let sender = PushSender(settings: settings, storeRoot: storeRoot, environment: environment)
+            defer { sender.closeAll() }
+            _ = ConnectionCheck.run(app: app, sender: sender, offlineFinding: offlineFinding) { step in
+                mailbox.put(.step(step))
+            }
+            mailbox.put(.done)
+        }
+    }
+
+    var title: String { "Check online › \(appLabel)" }
+    var contexts: [KeyContext] { [] }
+    var textFocused: Bool { false }
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        guard action == .back else { return nil }
+        if finished { return .pop }
+        mailbox.cancel()
+        return .all([.pop, .say("Check online cancelled: nothing more is shown of it.")])
+    }
+
+    /// Takes what the check reported since the last key or frame.
+    func update(_ rect: Rect, app: ConsoleApp) {
+        for e in mailbox.take() {
+            switch e {
+            case .step(let s): steps.append(s)
+            case .failed(let why): failure = why
+            case .done: finished = true
+            }
+        }
+    }
+
+    /// The result as lines (role, text): one per step, a failed step's message wrapped under it.
+    func lines(width: Int) -> [(Role, String)] {
+        var out: [(Role, String)] = [
+            (.muted, "SPEC §9 for \(appKey): dns → tcp → tls → auth, stopping at the first failure.")
+        ]
+        out.append((.normal, ""))
+        for s in steps {
+            let head =
+                "\(s.step.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(s.ok ? "ok    " : "FAILED") \(String(s.ms).leftPadded(5)) ms  "
+            out.append((s.ok ? .findingInfo : .findingError, head + Escape.inline(s.detail, limit: 200)))
+            if let m = s.message, !s.ok {
+                for l in TextWidth.wrap("What to do: " + Escape.inline(m, limit: 600) + " [\(s.rule)]", to: width - 8) {
+                    out.append((.findingError, "        " + l))
+                }
+            }
+        }
+        if let failure {
+            for l in TextWidth.wrap("Not checked: " + Escape.inline(failure, limit: 400), to: width - 2) {
+                out.append((.findingError, l))
+            }
+        }
+        out.append((.normal, ""))
+        if !finished {
+            out.append((.muted, "Checking… (Esc cancels)"))
+        } else if failure == nil, !steps.isEmpty, steps.allSatisfy(\.ok) {
+            out.append((.findingInfo, "Every step passed: the service accepted this credential. Esc closes."))
+        } else {
+            let at = steps.first { !$0.ok }.map { " at \($0.step.rawValue)" } ?? ""
+            out.append((.findingError, "Stopped\(at). Fix it and run Check online again. Esc closes."))
+        }
+        return out
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        buf.box(rect, role: .borderFocus, title: "Check online: \(appLabel)")
+        let inner = rect.inset(1)
+        for (i, (role, text)) in lines(width: inner.width).prefix(inner.height).enumerated() {
+            buf.put(" " + text, x: inner.x, y: inner.y + i, role: role, maxX: inner.maxX)
+        }
+    }
+}
+
+extension String {
+    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+}

@@ -1,0 +1,321 @@
+import Foundation
+import PushDeskCore
+
+/// The composer's Send test and Dry run (SPEC §8, docs/SENDING.md): pick the test devices
+/// (every subscription of the store's profiles to this service's apps, or one profile's),
+/// confirm — the dialog names the production apps — then one row per device, filled in as
+/// each answer arrives (the send runs on a background thread, one device at a time over
+/// the sender's shared connections, so Esc stops it between devices), and the results stay
+/// until Esc: outcome, status, reason, hint, apns-id / apns-unique-id. A send blocked by
+/// error findings shows them and sends nothing. The send log gets every request made.
+final class SendScreen: StatefulScreen, Asking {
+    let delivery: Delivery
+    let service: Service
+    let dryRun: Bool
+    /// Profiles with at least one subscription to an app of the service.
+    let profiles: [Profile]
+    enum Phase: Equatable { case choosing, blocked, sending, done }
+    private(set) var phase: Phase = .choosing
+    private(set) var plan: SendPlan?
+    /// One per device of the plan, in order; nil until its answer arrives.
+    private(set) var results: [SendResult?] = []
+    /// The sender's latest progress (a retry wait).
+    private(set) var progress: String?
+    private(set) var logError: String?
+    private var mailbox: Mailbox<Event>?
+    private let storeRoot: URL
+    private let environment: [String: String]
+    private let work: BackgroundWork
+    private let now: Date
+
+    enum Event: Sendable {
+        case result(Int, SendResult)
+        case progress(String)
+        case failed(String)
+        case done(logError: String?)
+    }
+
+    struct View { var table = TableView(columns: SendScreen.columns) }
+    var view = View()
+    static let columns: [TableView.Column] = [
+        .init("App", width: 18), .init("Device", width: 12), .init("Token", width: 13), .init("Outcome", width: 10),
+        .init("Status", width: 6), .init("Reason"),
+    ]
+
+    private init(delivery: Delivery, service: Service, dryRun: Bool, app: ConsoleApp) {
+        self.delivery = delivery
+        self.service = service
+        self.dryRun = dryRun
+        let keys = Set(service.apps.map(\.integrationKey))
+        profiles = app.profiles.filter { $0.subscriptions.contains { keys.contains($0.app) } }
+        storeRoot = URL(fileURLWithPath: app.store.root)
+        environment = app.background.environment
+        work = app.background
+        now = app.clock()
+    }
+
+    /// What the composer's Send test / Dry run answers: this view and its first question,
+    /// or a message when there is no test device to send to.
+    static func start(delivery: Delivery, dryRun: Bool, app: ConsoleApp) -> Effect {
+        guard let service = app.currentService(named: delivery.service) else {
+            return .say("The delivery's service '\(delivery.service)' does not exist: choose one (Content tab).")
+        }
+        let screen = SendScreen(delivery: delivery, service: service, dryRun: dryRun, app: app)
+        guard !screen.profiles.isEmpty else {
+            return .inform(
+                dryRun ? "Dry run" : "Send test",
+                "No test device subscribes to an app of \(service.name).\nAdd one to a profile (profiles/NAME.xml, SPEC §3.3): <subscription app=\"KEY\" token=\"…\"/>."
+            )
+        }
+        return .all([.push(screen), screen.askDevices()])
+    }
+
+    var verb: String { dryRun ? "Dry run" : "Send test" }
+    var title: String { "\(verb) › \(delivery.name)" }
+    var contexts: [KeyContext] { phase == .choosing ? [] : [.list] }
+    var textFocused: Bool { false }
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+
+    func devices(of p: Profile) -> [Subscription] {
+        p.subscriptions.filter { s in service.apps.contains { $0.integrationKey == s.app } }
+    }
+
+    func askDevices() -> Effect {
+        let all = profiles.flatMap(devices)
+        let options =
+            ["All test devices (\(all.count) in \(profiles.count) profile\(profiles.count == 1 ? "" : "s"))"]
+            + profiles.map { p in
+                "Profile \(p.name) (\(devices(of: p).count) device\(devices(of: p).count == 1 ? "" : "s"))"
+            }
+        return .ask(
+            self,
+            .choices("\(verb): which test devices?", options: options, selected: 0) { i in
+                i.map { $0 == 0 ? Reply.devices(nil) : Reply.devices($0 - 1) } ?? Reply.cancel
+            })
+    }
+
+    enum Reply {
+        /// nil: every profile's devices.
+        case devices(Int?)
+        case send
+        case cancel
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .cancel: return .all([.pop, .say("\(verb) cancelled: nothing was sent.")])
+        case .devices(let which): return makePlan(which.map { [profiles[$0]] } ?? profiles, app: app)
+        case .send:
+            start()
+            return .none
+        }
+    }
+
+    /// One plan for the chosen profiles (SendPlan.make per profile, joined); blocked → the findings.
+    private func makePlan(_ chosen: [Profile], app: ConsoleApp) -> Effect {
+        let plans = chosen.map { p in
+            SendPlan.make(
+                delivery: delivery, service: service, profile: p, appKey: nil, token: nil, allServices: app.services,
+                now: now)
+        }
+        guard var joined = plans.first else { return .pop }
+        for one in plans.dropFirst() {
+            joined.items += one.items
+            for b in one.blocked where !joined.blocked.contains(where: { $0.app == b.app && $0.finding == b.finding }) {
+                joined.blocked.append(b)
+            }
+        }
+        plan = joined
+        results = Array(repeating: nil, count: joined.items.count)
+        if joined.isBlocked {
+            phase = .blocked
+            return .say(
+                "\(verb) blocked by \(joined.blocked.count) error finding\(joined.blocked.count == 1 ? "" : "s"): nothing was sent."
+            )
+        }
+        let production = Set(
+            joined.items.compactMap { i -> String? in
+                switch i.app {
+                case .ios(let a) where a.environment == .production: "\(a.integrationKey) (iOS production)"
+                case .android(let a): "\(a.integrationKey) (Android: FCM has no sandbox)"
+                default: nil
+                }
+            }
+        ).sorted()
+        let to = "\(joined.items.count) device\(joined.items.count == 1 ? "" : "s")"
+        var message =
+            dryRun
+            ? "Dry run of \(delivery.name) for \(to): FCM validates only, APNs is skipped.\nNothing reaches a device."
+            : "Send \(delivery.name) to \(to)?"
+        if !dryRun {
+            message +=
+                production.isEmpty
+                ? "\nEvery app is an iOS sandbox app."
+                : "\nProduction apps: \(production.joined(separator: ", ")).\nTheir devices get a real notification."
+        }
+        return .ask(
+            self,
+            .buttons(
+                verb, message, [(dryRun ? "Run" : "Send", .send), ("Cancel", .cancel)],
+                focus: production.isEmpty || dryRun ? 0 : 1, cancel: .cancel))
+    }
+
+    /// The send, off the input loop: one device at a time (Esc stops it between devices),
+    /// then the send log.
+    private func start() {
+        guard let plan else { return }
+        phase = .sending
+        let mailbox = Mailbox<Event>(work)
+        self.mailbox = mailbox
+        let (root, env, dry) = (storeRoot, environment, dryRun)
+        work.start {
+            let settings: TransportSettings
+            do { settings = try TransportSettings.fromEnvironment(env) } catch {
+                mailbox.put(.failed("\(error)"))
+                mailbox.put(.done(logError: nil))
+                return
+            }
+            let sender = PushSender(settings: settings, storeRoot: root, environment: env)
+            sender.progress = { mailbox.put(.progress($0)) }
+            var report: SendReport?
+            for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {
+                var one = plan
+                one.items = [item]
+                let r = sender.send(one, dryRun: dry)
+                if report == nil { report = r } else { report?.results += r.results }
+                if let first = r.results.first { mailbox.put(.result(i, first)) }
+            }
+            sender.closeAll()
+            var logError: String?
+            if let report {
+                do { try SendLog.append(report, storeRoot: root) } catch { logError = "\(error)" }
+            }
+            mailbox.put(.done(logError: logError))
+        }
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if action == .back {
+            if phase == .sending {
+                mailbox?.cancel()
+                let n = results.compactMap { $0 }.count
+                return .all([
+                    .pop,
+                    .say("\(verb) stopped after \(n) of \(results.count) devices; the send log has what was sent."),
+                ])
+            }
+            return .pop
+        }
+        return view.table.handle(action) ? Effect.none : nil
+    }
+
+    /// Takes the answers that arrived since the last key or frame.
+    func update(_ rect: Rect, app: ConsoleApp) {
+        for e in mailbox?.take() ?? [] {
+            switch e {
+            case .result(let i, let r): if results.indices.contains(i) { results[i] = r }
+            case .progress(let p): progress = p
+            case .failed(let why):
+                logError = nil
+                progress = "Not sent: " + why
+            case .done(let err):
+                phase = .done
+                logError = err
+            }
+        }
+        guard let plan else { return }
+        let keep = view.table.selectedRow
+        view.table.setRows(
+            plan.items.enumerated().map { i, item -> [String] in
+                let r = results[i]
+                return [
+                    item.target.app, item.device ?? item.profile ?? "", Subscription.shortened(item.token),
+                    r?.outcome.rawValue ?? (phase == .sending ? "sending…" : "not sent"),
+                    r?.status.map(String.init) ?? "",
+                    r?.reason ?? "",
+                ].map { Escape.inline($0, limit: 200) }
+            },
+            roles: results.map { r -> Role? in
+                switch r?.outcome {
+                case .rejected?, .failed?: .findingError
+                case .skipped?: .findingWarning
+                default: nil
+                }
+            })
+        if let keep { view.table.select(row: keep) }
+    }
+
+    /// The selected device's answer in full.
+    func details(_ i: Int) -> [(String, String)] {
+        guard let r = results[i] else {
+            return [("Outcome", phase == .sending ? "waiting for the answer…" : "not sent")]
+        }
+        var out: [(String, String)] = [("Outcome", r.outcome.rawValue), ("Status", r.status.map(String.init) ?? "—")]
+        if let v = r.reason { out.append(("Reason", v)) }
+        if let v = r.hint { out.append(("Hint", v)) }
+        if let v = r.apnsId { out.append(("apns-id", v)) }
+        if let v = r.apnsUniqueId { out.append(("apns-unique-id", v)) }
+        if let v = r.messageName { out.append(("Message", v)) }
+        out.append(("Attempts", "\(r.attempts), \(r.bytes) bytes, \(r.ms) ms"))
+        return out.map { ($0.0, Escape.inline($0.1, limit: 1000)) }
+    }
+
+    var summary: String {
+        switch phase {
+        case .choosing: return ""
+        case .blocked: return "Blocked: nothing was sent. Fix the findings below (Esc back to the composer)."
+        case .sending:
+            let n = results.compactMap { $0 }.count
+            return "\(verb): \(n) of \(results.count) answered… (Esc stops)" + (progress.map { " · " + $0 } ?? "")
+        case .done:
+            let rs = results.compactMap { $0 }
+            let parts = SendOutcome.allCases.compactMap { o -> String? in
+                let n = rs.filter { $0.outcome == o }.count
+                return n == 0 ? nil : "\(n) \(o.rawValue)"
+            }
+            return "Done: " + (parts.isEmpty ? "nothing sent" : parts.joined(separator: ", "))
+                + (logError.map { " · send log NOT written: \($0)" } ?? "") + (progress.map { " · \($0)" } ?? "")
+                + ". Esc closes."
+        }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        guard phase != .choosing else { return }
+        buf.put(
+            " " + Escape.inline(summary, limit: 400), x: rect.x, y: rect.y,
+            role: phase == .blocked ? .findingError : .muted, maxX: rect.maxX)
+        let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
+        if phase == .blocked {
+            buf.box(body, role: .borderFocus, title: "Blocking findings")
+            let inner = body.inset(1)
+            var y = inner.y
+            for b in plan?.blocked ?? [] where y < inner.maxY {
+                let text =
+                    "error \(b.app.map { $0 + ": " } ?? "")\(b.finding.field.isEmpty ? "" : b.finding.field + ": ")\(b.finding.message) [\(b.finding.rule)]"
+                for l in TextWidth.wrap(Escape.inline(text, limit: 600), to: inner.width - 1) where y < inner.maxY {
+                    buf.put(" " + l, x: inner.x, y: y, role: .findingError, maxX: inner.maxX)
+                    y += 1
+                }
+            }
+            return
+        }
+        let info = v.table.selectedRow.map(details) ?? []
+        let detailH = info.isEmpty ? 0 : min(info.count + 3, body.height / 2 + 1)
+        let (tb, db) = body.splitBottom(detailH)
+        buf.box(tb, role: .borderFocus, title: "Devices")
+        v.table.render(into: &buf, tb.inset(1), focused: true)
+        guard !db.isEmpty else { return }
+        buf.box(db, role: .border, title: "Selected device")
+        let inner = db.inset(1)
+        var y = inner.y
+        for (label, value) in info where y < inner.maxY {
+            let x = buf.put(
+                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
+            let role: Role = label == "Hint" ? .findingWarning : .normal
+            for l in TextWidth.wrap(value, to: max(1, inner.maxX - x)) where y < inner.maxY {
+                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
+                y += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import PushDeskCore
+
+/// A delivery's sends, from the send log `.pushdesk/sent.jsonl` (SPEC §8.5), newest first:
+/// one row per target that made a request, and under the table the selected row in full —
+/// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name.
+/// Every value comes from a file, so it goes through the one escape rule before the screen.
+final class SendsScreen: StatefulScreen {
+    let delivery: String
+    /// The log's entries for the delivery, newest first (read when the view opens or comes back).
+    private(set) var entries: [[String: Any]] = []
+    /// The store's apps by integration key: which hint table (APNs or FCM) a reason is read with.
+    private var apps: [String: MobileApp] = [:]
+    struct View {
+        var table = TableView(columns: SendsScreen.columns)
+    }
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
+    static let columns: [TableView.Column] = [
+        .init("Time", width: 19), .init("App", width: 18), .init("Token", width: 13), .init("Outcome", width: 9),
+        .init("Status", width: 6), .init("Reason"),
+    ]
+
+    init(delivery: String, app: ConsoleApp) {
+        self.delivery = delivery
+        table.emptyText = "No send of this delivery in \(SendLog.relativePath) yet."
+        willAppear(app: app)
+    }
+
+    var title: String { "Sends of \(delivery)" }
+    var contexts: [KeyContext] { table.isFiltering ? [] : [.list] }
+    var textFocused: Bool { table.isFiltering }
+
+    func willAppear(app: ConsoleApp) {
+        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.store.root), delivery: delivery)
+        apps = Dictionary(
+            app.services.flatMap(\.apps).map { ($0.integrationKey, $0) }, uniquingKeysWith: { first, _ in first })
+        table.setRows(entries.map(Self.row))
+    }
+
+    static func text(_ e: [String: Any], _ key: String) -> String {
+        switch e[key] {
+        case let s as String: Escape.inline(s, limit: 200)
+        case let n as NSNumber: n.stringValue
+        default: ""
+        }
+    }
+
+    static func row(_ e: [String: Any]) -> [String] {
+        let time = text(e, "time").replacingOccurrences(of: "T", with: " ").prefix(19)
+        let dry = (e["dryRun"] as? Bool) == true ? " (dry)" : ""
+        return [
+            String(time), text(e, "app"), text(e, "token"), text(e, "outcome") + dry, text(e, "status"),
+            text(e, "reason"),
+        ]
+    }
+
+    /// The selected entry in full, one "label value" per line; the hint is the core's for
+    /// the reason (ResponseHints), as `pushdesk send` prints it.
+    func details(_ e: [String: Any]) -> [(String, String)] {
+        let t = { Self.text(e, $0) }
+        var out: [(String, String)] = [
+            ("Time", t("time")), ("Sent by", t("user")), ("App", t("app")),
+            ("Profile", t("profile").isEmpty ? "(a token given on the command line)" : t("profile")),
+            ("Token", t("token")),
+            ("Outcome", t("outcome") + ((e["dryRun"] as? Bool) == true ? " (dry run)" : "")),
+            ("Status", t("status")), ("Reason", t("reason")),
+        ]
+        let status = (e["status"] as? NSNumber)?.intValue ?? 0
+        let reason = e["reason"] as? String
+        let hint: String? =
+            switch apps[e["app"] as? String ?? ""] {
+            case .ios(let a): ResponseHints.apns(reason: reason, status: status, environment: a.environment)
+            case .android: ResponseHints.fcm(code: reason, status: status)
+            case nil: nil
+            }
+        if let hint, status != 200 { out.append(("Hint", hint)) }
+        if !t("apnsId").isEmpty { out.append(("apns-id", t("apnsId"))) }
+        if !t("apnsUniqueId").isEmpty { out.append(("apns-unique-id", t("apnsUniqueId"))) }
+        if !t("messageName").isEmpty { out.append(("Message", t("messageName"))) }
+        out.append(("Attempts", t("attempts")))
+        out.append(("Bytes", t("bytes")))
+        return out
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
+        return table.handle(action) ? Effect.none : nil
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        let selected = v.table.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
+        let info = selected.map(details) ?? []
+        let detailH = info.isEmpty ? 0 : min(info.count + 2, rect.height / 2 + 1)
+        let (tb, db) = rect.splitBottom(detailH)
+        buf.box(tb, role: .borderFocus, title: "\(entries.count) send\(entries.count == 1 ? "" : "s"), newest first")
+        v.table.render(into: &buf, tb.inset(1), focused: true)
+        guard !db.isEmpty else { return }
+        buf.box(db, role: .border, title: "Selected send")
+        let inner = db.inset(1)
+        var y = inner.y
+        for (label, value) in info where y < inner.maxY {
+            let x = buf.put(
+                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
+            let role: Role = label == "Hint" ? .findingWarning : .normal
+            let wrapped = TextWidth.wrap(value, to: max(1, inner.maxX - x))
+            for l in wrapped where y < inner.maxY {
+                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
+                y += 1
+            }
+            if wrapped.isEmpty { y += 1 }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PushDeskCore
+import XCTest
+
+@testable import PushDeskTUI
+
+/// The composer's Send test and Dry run, driven by action names: the device choice, the
+/// confirmation naming production apps, one row per device filled in off the input loop
+/// (against a loopback listener that speaks no TLS: each device fails at tls with the
+/// core's hint), results that stay until Esc, the send log, and a blocked send.
+final class SendScreenTests: DemoStoreConsoleTestCase {
+    static let iosToken = String(repeating: "b2", count: 32)
+
+    /// The demo store with a usable APNs key (made now) and Ana's two test devices.
+    func prepare(iosToken: String = iosToken) throws {
+        let creds = root.appendingPathComponent("credentials")
+        try FileManager.default.createDirectory(at: creds, withIntermediateDirectories: true)
+        let p8 = creds.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
+        let (status, out) = try TmuxHarness.spawn(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", p8])
+        XCTAssertEqual(status, 0, out)
+        var ana = DemoStore.ana
+        ana.subscriptions = [
+            Subscription(app: "neotrips-ios-dev", token: iosToken, label: "Ana's iPhone"),
+            Subscription(app: "neotrips-ios", token: String(repeating: "c3", count: 32), label: "Ana's iPad"),
+        ]
+        try store.save(ana)
+    }
+
+    func composer() -> ConsoleApp {
+        let a = app()
+        a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
+        a.resize(width: 80, height: 24)
+        a.press(.deliveries)
+        for _ in 0..<4 where (a.top as? DeliveriesListScreen)?.selected?.name != "summer-sale" { a.press(.down) }
+        a.press(.open)
+        return a
+    }
+
+    func wait(_ a: ConsoleApp, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            a.drainBackground()
+            if let s = a.top as? SendScreen, s.phase == .done { return }
+            usleep(10_000)
+        }
+        XCTFail("the send did not finish in 20 s", file: file, line: line)
+    }
+
+    func testSendTestToEveryDeviceFailsAtTLSWithTheHintAndLogsIt() throws {
+        try prepare()
+        let server = try LoopbackListener(.closeAtOnce)
+        defer { server.stop() }
+        let a = composer()
+        a.background.environment = [
+            "PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)",
+            "PUSHDESK_APNS_PRODUCTION_URL": "https://127.0.0.1:\(server.port)",
+        ]
+        a.press(.sendTest)
+        XCTAssertEqual(a.dialog?.title, "Send test: which test devices?")
+        a.handle(.enter)  // all test devices
+        XCTAssertEqual(a.dialog?.title, "Send test")
+        let confirm = a.render(width: 80, height: 24).text
+        XCTAssertTrue(confirm.contains("Send summer-sale to 2 devices?"), confirm)
+        XCTAssertTrue(confirm.contains("Production apps: neotrips-ios (iOS production)."), confirm)
+        a.handle(.char("S"))  // the first letter presses Send (Cancel has focus)
+        XCTAssertNil(a.dialog)
+        wait(a)
+        let s = try XCTUnwrap(a.top as? SendScreen)
+        XCTAssertEqual(s.results.map { $0?.outcome }, [.failed, .failed])
+        // The production app's .p12 has no password stored: it fails before any connection.
+        XCTAssertEqual(s.results.map { $0?.reason }, ["connection.tls", "secret.missing"])
+        XCTAssertEqual(server.connections, 1)
+        let shown = normalized(lines(a))
+        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
+            print(shown.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
+        }
+        XCTAssertEqual(
+            shown,
+            [
+                " PushDesk — Send test › summer-sale                             ? help  default",
+                " Done: 2 failed. Esc closes.",
+                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
+                "│App                Device       Token         Outcome    Status Reason │",
+                "│neotrips-ios-dev   Ana\'s iPhone b2b2b2…b2b2   failed            connection.tls│",
+                "│neotrips-ios       Ana\'s iPad   c3c3c3…c3c3   failed            secret.missing│",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
+                "│ Outcome        failed │",
+                "│ Status         — │",
+                "│ Reason         connection.tls │",
+                "│ Hint           cannot set up TLS: I/O on closed channel │",
+                "│ Attempts       1, 421 bytes, N ms │",
+                "│ │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
+            ])
+        // The results stay until Esc; the send log has both requests.
+        a.handle(.resize)
+        XCTAssertTrue(a.top is SendScreen)
+        let log = SendLog.entries(storeRoot: root, delivery: "summer-sale")
+        XCTAssertEqual(log.map { $0["outcome"] as? String }, ["failed"], "only requests made are logged")
+        a.press(.back)
+        XCTAssertTrue(a.top is ComposerScreen)
+    }
+
+    func testBlockedSendShowsTheFindingsAndSendsNothing() throws {
+        try prepare(iosToken: "not-a-token")
+        let a = composer()
+        a.press(.sendTest)
+        a.handle(.enter)
+        let s = try XCTUnwrap(a.top as? SendScreen)
+        XCTAssertEqual(s.phase, .blocked, a.render(width: 80, height: 24).text)
+        XCTAssertNil(a.dialog)
+        XCTAssertEqual(SendLog.entries(storeRoot: root, delivery: "summer-sale").count, 0)
+        XCTAssertNotNil(a.render(width: 80, height: 24).row(containing: "Blocked: nothing was sent."))
+    }
+
+    func testNoTestDeviceSaysHowToAddOne() {
+        let a = composer()
+        a.press(.dryRun)
+        XCTAssertEqual(a.dialog?.title, "Dry run")
+        XCTAssertTrue(a.top is ComposerScreen)
+    }
+
+    func lines(_ a: ConsoleApp) -> [String] {
+        let b = a.render(width: 80, height: 24)
+        return (0..<b.height).map {
+            b.line($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+    }
+}

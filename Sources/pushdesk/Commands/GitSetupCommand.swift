@@ -66,6 +66,6 @@ func gitErrorText(_ error: Error, store: URL) -> String {
     switch error {
     case let r as GitSetup.Refusal: r.description
     case let e as StoreError: e.description
-    default: "\(store.path): error: \(error)"
+    default: "\(Escape.inline(store.path, limit: 4096)): error: \(Escape.inline("\(error)", limit: 4096))"
     }
 }

@@ -2,18 +2,10 @@
 /// untrusted: control characters become visible `\u{1B}` text before they reach a terminal,
 /// a Markdown table or an HTML page.
 public enum HandoffText {
-    /// Control characters (C0, DEL, C1) and line/paragraph separators shown as `\u{XX}`.
+    /// What `Escape.mustEscape` flags (C0, DEL, C1, bidi controls, separators, invisibles)
+    /// shown as `\u{XX}`: the one escape rule, so a sheet reads the same as every other output.
     public static func visible(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            let v = scalar.value
-            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
-                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        Escape.inline(s, limit: Int.max)
     }
 
     /// Markdown inline text (inside a table cell or after a list marker): visible control

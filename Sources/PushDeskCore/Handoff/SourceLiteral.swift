@@ -6,41 +6,67 @@
 public enum SourceLiteral {
     /// A Java string literal. Control characters and DEL become octal escapes (`\012`), never
     /// `\u000a`: javac decodes `\u` escapes before lexing, so `\u000a` would end the literal.
-    /// Non-ASCII characters are kept as written (javac reads UTF-8 since JDK 18; `-encoding UTF-8`
-    /// for older ones).
-    public static func java(_ s: String) -> String { literal(s, prefix: "\"", escapeQuestionMark: false) }
+    /// C1 controls are octal too (`\233`); the other characters `Escape.mustEscape` flags (bidi
+    /// controls, invisibles, separators) become `\u202E` (UTF-16 units, none of them a line
+    /// break or quote once decoded). Other non-ASCII characters are kept as written (javac reads
+    /// UTF-8 since JDK 18; `-encoding UTF-8` for older ones).
+    public static func java(_ s: String) -> String { literal(s, prefix: "\"", objc: false) }
 
     /// An Objective-C `@"…"` literal. Octal escapes for control characters (three digits, so the
-    /// next character can never extend them), `\?` for `?` so no trigraph (`??/`) can form.
-    public static func objc(_ s: String) -> String { literal(s, prefix: "@\"", escapeQuestionMark: true) }
+    /// next character can never extend them), `\?` for `?` so no trigraph (`??/`) can form. C1
+    /// controls are their UTF-8 bytes in octal (C forbids `\u0080`…`\u009F`); the other flagged
+    /// characters are universal character names (`\u202E`, `\U000E0041`).
+    public static func objc(_ s: String) -> String { literal(s, prefix: "@\"", objc: true) }
 
-    private static func literal(_ s: String, prefix: String, escapeQuestionMark: Bool) -> String {
+    private static func literal(_ s: String, prefix: String, objc: Bool) -> String {
         var out = prefix
-        for scalar in s.unicodeScalars {
+        let scalars = Array(s.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "?" where escapeQuestionMark: out += "\\?"
+            case "?" where objc: out += "\\?"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case let c where c.value < 0x20 || c.value == 0x7F: out += octal(c.value)
+            case let c where c.value < 0xA0 && c.value >= 0x80:
+                out += objc ? String(c).utf8.map { octal(UInt32($0)) }.joined() : octal(c.value)
+            case let c
+            where Escape.mustEscape(
+                c, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil):
+                out += objc ? universalName(c) : String(c).utf16.map { "\\u" + hex4(UInt32($0)) }.joined()
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
     }
 
-    /// Text for a `//` comment, in both languages: quoted, with `\`, `"` and control characters
-    /// escaped. The quote keeps a trailing backslash from splicing the next line into the comment
+    private static func hex4(_ v: UInt32) -> String {
+        let digits = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `\u202E` or, beyond the BMP, `\U000E0041` (C11 6.4.3).
+    private static func universalName(_ c: Unicode.Scalar) -> String {
+        if c.value <= 0xFFFF { return "\\u" + hex4(c.value) }
+        let digits = String(c.value, radix: 16, uppercase: true)
+        return "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// Text for a `//` comment, in both languages: quoted, with `\`, `"` and what
+    /// `Escape.mustEscape` flags (controls, bidi, invisibles) escaped as `\x{202E}`. The quote keeps a trailing backslash from splicing the next line into the comment
     /// (C), and the doubled backslash keeps javac from reading `\u000a` as a line break.
     public static func comment(_ s: String) -> String {
         var out = "\""
-        for scalar in s.unicodeScalars {
+        let scalars = Array(s.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case let c where c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029:
+            case let c
+            where Escape.mustEscape(
+                c, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil):
                 let hex = String(c.value, radix: 16, uppercase: true)
                 out += "\\x{" + hex + "}"
             default: out.unicodeScalars.append(scalar)

@@ -51,6 +51,26 @@ public enum Escape {
         return out
     }
 
+    /// An XML document (one `XMLWriter` wrote: every flagged character sits in a value) on its
+    /// way to a terminal: what `mustEscape` flags becomes a character reference (`&#x9B;`), the
+    /// same value for an XML reader. Line breaks between elements are layout and stay.
+    public static func xml(_ document: String) -> String {
+        let scalars = Array(document.unicodeScalars)
+        var out = ""
+        out.unicodeScalars.reserveCapacity(scalars.count)
+        for (i, s) in scalars.enumerated() {
+            guard s != "\n",
+                mustEscape(
+                    s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            else {
+                out.unicodeScalars.append(s)
+                continue
+            }
+            out += "&#x" + String(s.value, radix: 16, uppercase: true) + ";"
+        }
+        return out
+    }
+
     /// The one rule for what must never reach a terminal or a message raw (the console's
     /// `Sanitize` uses it too): C0 and C1 controls and DEL (they drive the terminal);
     /// bidirectional controls (they reorder the rest of the line: `evil\u{202E}txt.exe`);

@@ -17,6 +17,9 @@ struct ElementReader {
         self.file = file
         self.path = path
         self.sourceMap = sourceMap
+        // The first reader of a file is its root: "" is where a finding about the whole
+        // record (a missing attribute or element, the payload's size) points.
+        if path.isEmpty { sourceMap?.record("", (node.line, node.column)) }
     }
 
     func error(_ message: String) -> StoreError {
@@ -211,7 +214,8 @@ public struct SourceMap: Sendable, Equatable {
     public static func == (a: SourceMap, b: SourceMap) -> Bool { a.positions == b.positions }
 
     /// The position of `field`, or of its nearest recorded parent (`apps[1].variables[0].name` →
-    /// `apps[1].variables[0]` → `apps[1]`), or nil.
+    /// `apps[1].variables[0]` → `apps[1]`), else of the root element: every finding in a file
+    /// that was read has a line:column.
     public func position(of field: String) -> Position? {
         let positions = self.positions
         var f = field
@@ -220,7 +224,7 @@ public struct SourceMap: Sendable, Equatable {
             guard let cut = f.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
             f = String(f[..<cut])
         }
-        return nil
+        return positions[""]
     }
 
     private final class Storage: @unchecked Sendable {

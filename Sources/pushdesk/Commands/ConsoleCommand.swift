@@ -55,7 +55,7 @@ struct ConsoleCommand: ParsableCommand {
             // Copy-outs asked for "on exit": printed after the terminal is restored.
             if !outcome.output.isEmpty { print(outcome.output, terminator: "") }
         } catch {
-            printError("pushdesk: error: \(error)")
+            printError("pushdesk: error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
         // Stopped by a signal (drafts are in the recovery file): 128 + the signal, as a shell expects.

@@ -115,7 +115,7 @@ struct CredentialsCheckCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let settings: TransportSettings
         do { settings = try TransportSettings.fromEnvironment(environment) } catch {
-            printError("error: \(error)")
+            printError("error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
         let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
@@ -208,7 +208,7 @@ struct CredentialsSetSecretCommand: ParsableCommand {
         do {
             try SecretStore(storeRoot: store.root).set(name, to: value)
         } catch {
-            printError("\(SecretStore.relativePath(name)): error: \(error)")
+            printError("\(SecretStore.relativePath(name)): error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
         print("stored \(SecretStore.relativePath(name)) (mode 0600)")

@@ -50,11 +50,13 @@ struct ExportPackageCommand: ParsableCommand {
         do {
             text = try CampaignPackage.encode(loaded, includeCredentialRefs: includeCredentialRefs)
         } catch {
-            printError("pushdesk: error: \(error)")
+            printError("pushdesk: error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.inputErrors
         }
         if output == "-" {
-            print(text, terminator: "")
+            // To a terminal or a pipe: C1, DEL, bidi and invisible characters as character
+            // references (the same XML); a file written with -o FILE keeps them as written.
+            print(Escape.xml(text), terminator: "")
             return
         }
         do {

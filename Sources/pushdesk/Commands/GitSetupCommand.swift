@@ -21,7 +21,9 @@ struct GitSetupCommand: ParsableCommand {
         let url = storeOptions.resolvedURL
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else {
-            printError("\(url.path): error: no store here; pass --store DIR (a directory of the clone)")
+            printError(
+                "\(Escape.inline(url.path, limit: 4096)): error: no store here; pass --store DIR (a directory of the clone)"
+            )
             throw Exit.usageOrIO
         }
         let changes: GitSetup.Changes
@@ -32,7 +34,7 @@ struct GitSetupCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
         if changes.isEmpty {
-            print("\(url.path): already set up; nothing changed")
+            print("\(Escape.inline(url.path, limit: 4096)): already set up; nothing changed")
         } else {
             for file in changes.files { print("wrote \(file)") }
             for key in changes.config { print("set \(key) (local config)") }
@@ -64,6 +66,6 @@ func gitErrorText(_ error: Error, store: URL) -> String {
     switch error {
     case let r as GitSetup.Refusal: r.description
     case let e as StoreError: e.description
-    default: "\(store.path): error: \(error)"
+    default: "\(Escape.inline(store.path, limit: 4096)): error: \(Escape.inline("\(error)", limit: 4096))"
     }
 }

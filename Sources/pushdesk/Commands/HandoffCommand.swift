@@ -51,13 +51,15 @@ struct HandoffCommand: ParsableCommand {
             if let output, output != "-" {
                 let url = URL(fileURLWithPath: output)
                 try HandoffExport.write(service: loaded, appKey: app, format: format, to: url)
-                printError("pushdesk: wrote the \(format.rawValue) sheet of \(service) to \(Escape.inline(url.path))")
+                printError(
+                    "pushdesk: wrote the \(format.rawValue) sheet of \(Escape.inline(service)) to \(Escape.inline(url.path))"
+                )
             } else {
                 let sheet = try HandoffSheet(service: loaded, appKey: app)
                 print(sheet.rendered(as: format), terminator: "")
             }
         } catch let error as HandoffError {
-            printError("pushdesk: error: \(error)")
+            printError("pushdesk: error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         } catch let error as AtomicWriteError {
             printError(

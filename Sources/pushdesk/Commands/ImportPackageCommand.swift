@@ -75,7 +75,7 @@ struct ImportPackageCommand: ParsableCommand {
             do {
                 try store.save(s)
             } catch {
-                printError("\(Store.servicePath(s.name)): error: \(error)")
+                printError("\(Store.servicePath(s.name)): error: \(Escape.inline("\(error)", limit: 4096))")
                 throw Exit.usageOrIO
             }
         }

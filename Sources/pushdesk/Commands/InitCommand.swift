@@ -67,7 +67,7 @@ struct InitCommand: ParsableCommand {
                     ($0.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
                 }
             printError(
-                "\(shown): error: cannot create the store\(why.map { ": " + $0 } ?? ""); check that the path is a writable directory"
+                "\(shown): error: cannot create the store\(why.map { ": " + Escape.inline($0, limit: 4096) } ?? ""); check that the path is a writable directory"
             )
             throw Exit.usageOrIO
         }

@@ -70,7 +70,7 @@ struct PreviewCommand: ParsableCommand {
                 FileManager.default.fileExists(atPath: store.url(Store.profilePath(name)).path)
             else {
                 printError(
-                    "\(Store.profilePath(name)): error: no such profile in the store"
+                    "\(Escape.inline(Store.profilePath(name), limit: 4096)): error: no such profile in the store"
                         + available("profiles", try? store.profileNames()))
                 throw Exit.usageOrIO
             }

@@ -92,7 +92,7 @@ struct SendCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let settings: TransportSettings
         do { settings = try TransportSettings.fromEnvironment(environment) } catch {
-            printError("error: \(error)")
+            printError("error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
         let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
@@ -107,7 +107,9 @@ struct SendCommand: ParsableCommand {
         sender.closeAll()
         var logFailed = false
         do { try SendLog.append(report, storeRoot: store.root) } catch {
-            printError("\(SendLog.relativePath): error: the send log was not written: \(error)")
+            printError(
+                "\(SendLog.relativePath): error: the send log was not written: \(Escape.inline("\(error)", limit: 4096))"
+            )
             logFailed = true
         }
         if json {

@@ -21,7 +21,11 @@ enum HandoffFixtures {
 
     /// Text built to break naive generators: quotes, backslashes, a Java `\u000a` escape, comment
     /// terminators, a trigraph, backticks, table pipes, HTML, control characters, CJK.
-    static let hostile = "a\"b\\c\\u000a */ ??/ `x` | <script>alert(1)</script> &amp; \u{1B}[31m\n東京"
+    /// Quotes, backslashes, comment ends, trigraphs, markup, ESC, a line break, and what
+    /// `Escape.mustEscape` flags beyond C0: CSI (U+009B), NEL, DEL, a bidi override, a
+    /// zero-width space, a BOM and a tag character.
+    static let hostile =
+        "a\"b\\c\\u000a */ ??/ `x` | <script>alert(1)</script> &amp; \u{1B}[31m\n東京 \u{9B}2J\u{85}\u{7F}\u{202E}txt\u{200B}\u{FEFF}\u{E0041}"
 
     static var hostileService: Service {
         let variables = [AppVariable(name: hostile, label: hostile), AppVariable(name: "VAR", label: "")]

@@ -78,6 +78,31 @@ final class HandoffSheetTests: XCTestCase {
         XCTAssertEqual(apps?.first?["integrationKey"] as? String, HandoffFixtures.hostile)
     }
 
+    /// No rendering and no generated file lets a character through that the escape rule
+    /// flags (U+009B, bidi overrides, zero-width characters, BOMs, tag characters): they
+    /// are `\u{9B}` in text and comments, escapes inside the code's string literals.
+    func testNoRenderingPrintsARawControlOrInvisibleCharacter() throws {
+        let sheet = try HandoffSheet(service: HandoffFixtures.hostileService)
+        var texts = HandoffFormat.allCases.map { ("\($0)", sheet.rendered(as: $0)) }
+        texts += sheet.apps.flatMap(\.snippets).map { ("\($0.language) snippet", $0.code) }
+        for (what, text) in texts {
+            let scalars = Array(text.unicodeScalars)
+            let raw = scalars.indices.filter { i in
+                scalars[i] != "\n"
+                    && Escape.mustEscape(
+                        scalars[i], previous: i > 0 ? scalars[i - 1] : nil,
+                        next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            }.map { String(scalars[$0].value, radix: 16) }
+            XCTAssertEqual(raw, [], what)
+        }
+        let java = try XCTUnwrap(sheet.apps.flatMap(\.snippets).first { $0.language == .java }).code
+        XCTAssertTrue(java.contains("東京 \\2332J\\205\\177\\u202Etxt\\u200B\\uFEFF\\uDB40\\uDC41\""), java)
+        let objc = try XCTUnwrap(sheet.apps.flatMap(\.snippets).first { $0.language == .objectiveC }).code
+        XCTAssertTrue(
+            objc.contains("東京 \\302\\2332J\\302\\205\\177\\u202Etxt\\u200B\\uFEFF\\U000E0041\""), objc)
+        XCTAssertTrue(sheet.markdown.contains("東京 \\u{9B}2J\\u{85}\\u{7F}\\u{202E}txt\\u{200B}\\u{FEFF}\\u{E0041}"))
+    }
+
     /// libxml2's HTML parser (xmllint, libxml2-utils in TEST_PKGS) finds no error in the pages,
     /// hostile values included, and reads the hostile label back as text.
     func testHTMLParsesCleanly() throws {

@@ -62,6 +62,11 @@ final class HostileInputTests: XCTestCase {
             let cols = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             let (file, exit, expected) = (cols[0], Int32(cols[1])!, cols[2].replacingOccurrences(of: "\\n", with: "\n"))
             let start = Date()
+            if file.hasPrefix("$ ") {
+                try runCommandRow(file, exit: exit, expected: expected)
+                count += 1
+                continue
+            }
             let (r, changed) =
                 try plant(file).map { try runValidate(at: $0.relative, plant: $0.plant) }
                 ?? runValidate(placing: try Data(contentsOf: fixtures.appendingPathComponent(file)), at: file)
@@ -73,6 +78,55 @@ final class HostileInputTests: XCTestCase {
             count += 1
         }
         XCTAssertGreaterThanOrEqual(count, 40)
+    }
+
+    /// A command row (`$ +services/x.xml handoff x`): the fixtures named with `+` are put
+    /// into a fresh demo store, then `pushdesk ARGS --store STORE` runs (`{store}` in ARGS
+    /// stands for the store instead, `{stdin:TEXT}` is given on standard input); `\u{…}` in
+    /// ARGS is that character. Standard error must be exactly the expected lines and nothing
+    /// either stream prints may hold a character the escape rule flags.
+    private func runCommandRow(_ row: String, exit: Int32, expected: String) throws {
+        let root = try makeTempDir(self)
+        try DemoStore.write(to: root)
+        var args: [String] = []
+        var stdin: String?
+        for token in row.dropFirst(2).split(separator: " ").map(String.init) {
+            if token.hasPrefix("+") {
+                let rel = String(token.dropFirst())
+                try Data(contentsOf: fixtures.appendingPathComponent(rel)).write(to: root.appendingPathComponent(rel))
+            } else if token.hasPrefix("{stdin:"), token.hasSuffix("}") {
+                stdin = String(token.dropFirst(7).dropLast())
+            } else {
+                args.append(Self.decodeEscapes(token.replacingOccurrences(of: "{store}", with: root.path)))
+            }
+        }
+        if !row.contains("{store}") { args += ["--store", root.path] }
+        let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk").path
+        let r = try runProcess("/usr/bin/timeout", ["20", binary] + args, stdin: stdin)
+        XCTAssertEqual(r.status, exit, row)
+        XCTAssertEqual(
+            r.stderr.trimmingCharacters(in: .newlines),
+            expected.replacingOccurrences(of: "{store}", with: root.path), row)
+        assertSafe(r.stderr + r.stdout, row)
+    }
+
+    /// `\u{1B}` → ESC (the catalogue is text; its arguments need the raw characters).
+    private static func decodeEscapes(_ s: String) -> String {
+        var out = ""
+        var rest = Substring(s)
+        while let r = rest.range(of: "\\u{") {
+            out += rest[..<r.lowerBound]
+            guard let close = rest[r.upperBound...].firstIndex(of: "}"),
+                let v = UInt32(rest[r.upperBound..<close], radix: 16), let scalar = Unicode.Scalar(v)
+            else {
+                out += rest[r]
+                rest = rest[r.upperBound...]
+                continue
+            }
+            out.unicodeScalars.append(scalar)
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     /// Cases too large to commit are generated here.

@@ -32,9 +32,10 @@ final class TmuxHarness {
 
     /// Starts `pushdesk ARGS` at WxH with the environment given. After the console exits,
     /// the pane shows `PD-EXIT=<code>` and the terminal modes, so tests can check them.
+    /// `shell` runs in the pane's shell first (`ulimit -f 1`: limits the console inherits).
     init(
-        width: Int, height: Int, args: [String], env: [String: String] = [:], file: StaticString = #filePath,
-        line: UInt = #line
+        width: Int, height: Int, args: [String], env: [String: String] = [:], shell: String = "",
+        file: StaticString = #filePath, line: UInt = #line
     ) throws {
         tmux = try Self.requirements()
         self.file = file
@@ -46,7 +47,8 @@ final class TmuxHarness {
         let envPart = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(
             separator: " ")
         let cmd =
-            (["env", "-u", "NO_COLOR", envPart, Self.quote(Self.binary.path)] + args.map(Self.quote)).joined(
+            (shell.isEmpty ? "" : shell + "; ")
+            + (["env", "-u", "NO_COLOR", envPart, Self.quote(Self.binary.path)] + args.map(Self.quote)).joined(
                 separator: " ")
             + "; echo PD-EXIT=$?; echo PD-MODES $(stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)') PD-END; exec sleep 600"
         try run([

@@ -8,7 +8,8 @@ struct Span: Equatable {
 
 /// The pretty JSON of a payload as lines of coloured spans. The text is exactly
 /// `JSONValue.pretty` (2-space indent, `": "`); strings and keys are written by the core's
-/// own writer (`JSONValue.compact` of the string), so escaping has one implementation.
+/// own writer (`JSONValue.compact` of the string) and then `Escape.json`, as `pretty` does, so
+/// escaping has one implementation and the pane shows `preview --json` byte for byte.
 enum JSONLines {
     static func lines(_ value: JSONValue) -> [[Span]] {
         var out: [[Span]] = [[]]
@@ -19,7 +20,7 @@ enum JSONLines {
         }
         func walk(_ v: JSONValue, _ level: Int) {
             switch v {
-            case .string: emit(v.compact, .jsonString)
+            case .string: emit(Escape.json(v.compact), .jsonString)
             case .number(let n): emit(n, .jsonNumber)
             case .bool(let b): emit(b ? "true" : "false", .jsonNumber)
             case .null: emit("null", .jsonNumber)
@@ -45,7 +46,7 @@ enum JSONLines {
                 for (i, (key, item)) in members.enumerated() {
                     if i > 0 { emit(",", .jsonPunctuation) }
                     newline(level + 1)
-                    emit(JSONValue.string(key).compact, .jsonKey)
+                    emit(Escape.json(JSONValue.string(key).compact), .jsonKey)
                     emit(": ", .jsonPunctuation)
                     walk(item, level + 1)
                 }

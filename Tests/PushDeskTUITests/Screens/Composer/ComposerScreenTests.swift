@@ -406,4 +406,24 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(token.first { $0.text == "\"token\"" }?.role, .jsonKey)
         XCTAssertEqual(token.first { $0.text == "\"DEVICE_TOKEN\"" }?.role, .jsonString)
     }
+
+    /// Strings from files reach the pane through the one escape rule (`Escape.json`, as
+    /// `preview --json` prints them): C1, DEL, bidi controls and invisibles as `\u` escapes,
+    /// emoji sequences and plain text as written.
+    func testJSONLinesEscapeLikeThePrintedPreview() {
+        let hostile = "a\u{9B}2J\u{7F}\u{202E}txt\u{200B}\u{FEFF}\u{E0041}\u{2028}é 東京 👩‍👩‍👧"
+        let payload = JSONValue.object([("k\u{85}" + hostile, .array([.string(hostile), .number("1")]))])
+        let lines = JSONLines.lines(payload)
+        XCTAssertEqual(
+            lines.map { $0.map(\.text).joined() },
+            [
+                "{",
+                "  \"k\\u0085a\\u009B2J\\u007F\\u202Etxt\\u200B\\uFEFF\\uDB40\\uDC41\\u2028é 東京 👩‍👩‍👧\": [",
+                "    \"a\\u009B2J\\u007F\\u202Etxt\\u200B\\uFEFF\\uDB40\\uDC41\\u2028é 東京 👩‍👩‍👧\",",
+                "    1",
+                "  ]",
+                "}",
+            ])
+        XCTAssertEqual(lines.map { $0.map(\.text).joined() }.joined(separator: "\n"), payload.pretty)
+    }
 }

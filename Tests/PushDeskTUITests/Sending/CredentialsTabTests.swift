@@ -93,7 +93,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
                 "│                                                                              │",
                 "└──────────────────────────────────────────────────────────────────────────────┘",
                 " Rules and credential checks: 1 finding (1 error); Ctrl-F lists them all",
-                " error apps[0].auth.keyFile: file not found: credentials/AuthKey_ABC123DEFG.p8 [",
+                " error apps[0].auth.keyFile: file not found: credentials/AuthKey_A… [token.key]",
                 " Tab next  Ctrl-G generate key  Ctrl-O next tab  ? help  Ctrl-S save",
             ])
     }

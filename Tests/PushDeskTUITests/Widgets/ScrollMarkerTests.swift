@@ -107,7 +107,7 @@ final class ScrollMarkerTests: WholeScreenTestCase {
                 "│       \"subtitle\": \"Trips from 199 EUR\",  ↓ PgDn                                                  │",
                 "│─ No findings ────────────────────────────────────────────────────────────────────────────────────│",
                 "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
-                " Ctrl-O next tab  Ctrl-V preview  Ctrl-Y copy out  Tab next  ? help  Ctrl-S save  Ctrl-Q quit",
+                " Ctrl-O next tab  Ctrl-V preview  Ctrl-Y copy out  Ctrl-G send test  Tab next  ? help  Ctrl-S save",
             ])
     }
 }

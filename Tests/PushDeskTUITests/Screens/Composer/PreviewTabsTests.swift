@@ -56,7 +56,7 @@ final class PreviewTabsTests: WholeScreenTestCase {
                 "│       \"title\": \"Summer is here\",                                       ↓ PgDn│",
                 "│─ No findings ────────────────────────────────────────────────────────────────│",
                 "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Ctrl-O next tab  Ctrl-V preview  Ctrl-Y copy out  Tab next  F1 help",
+                " Ctrl-O next tab  Ctrl-V preview  Ctrl-Y copy out  Ctrl-G send test  Tab next",
             ])
     }
 

@@ -32,29 +32,24 @@ public enum Escape {
     /// for the terminal. Line breaks between members are layout and stay. The bytes that are
     /// sent, counted and copied out are the compact form, never this.
     public static func json(_ document: String) -> String {
-        let scalars = Array(document.unicodeScalars)
-        var out = ""
-        out.unicodeScalars.reserveCapacity(scalars.count)
-        for (i, s) in scalars.enumerated() {
-            guard s != "\n",
-                mustEscape(
-                    s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
-            else {
-                out.unicodeScalars.append(s)
-                continue
-            }
-            for unit in String(s).utf16 {
+        replacingFlagged(in: document) { s in
+            String(s).utf16.map { unit in
                 let hex = String(unit, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }.joined()
         }
-        return out
     }
 
     /// An XML document (one `XMLWriter` wrote: every flagged character sits in a value) on its
     /// way to a terminal: what `mustEscape` flags becomes a character reference (`&#x9B;`), the
     /// same value for an XML reader. Line breaks between elements are layout and stay.
     public static func xml(_ document: String) -> String {
+        replacingFlagged(in: document) { "&#x" + String($0.value, radix: 16, uppercase: true) + ";" }
+    }
+
+    /// A printed document with every character `mustEscape` flags replaced (line breaks are
+    /// layout and stay): the one scan behind `json` and `xml`.
+    private static func replacingFlagged(in document: String, with escape: (Unicode.Scalar) -> String) -> String {
         let scalars = Array(document.unicodeScalars)
         var out = ""
         out.unicodeScalars.reserveCapacity(scalars.count)
@@ -66,7 +61,7 @@ public enum Escape {
                 out.unicodeScalars.append(s)
                 continue
             }
-            out += "&#x" + String(s.value, radix: 16, uppercase: true) + ";"
+            out += escape(s)
         }
         return out
     }

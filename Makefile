@@ -64,8 +64,10 @@ deps-test:
 build: deps-build
 	$(SWIFT) build
 
-# Opens the console on a demo store kept in .demo-store/ (created on first run).
-run: build
+# Opens the console on a demo store kept in .demo-store/ (created on first run). Builds the
+# product only: `swift build` would also build the test-support target (Tests/PushDeskTestSupport).
+run: deps-build
+	$(SWIFT) build --product pushdesk
 	@test -d "$(DEMO_STORE)/services" || $(BIN) init --demo "$(DEMO_STORE)"
 	$(BIN) --store "$(DEMO_STORE)"
 

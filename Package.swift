@@ -103,11 +103,30 @@ let package = Package(
             dependencies: ["PushDeskFuzzing"],
             path: "Sources/pushdesk-fuzz"
         ),
+        // Test support, not shipped: the loopback APNs/FCM/Google-token mocks, the CONNECT
+        // proxy and the test CA, shared by the core and console tests (docs/ARCHITECTURE.md).
+        .target(
+            name: "PushDeskTestSupport",
+            dependencies: [
+                "PushDeskCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            ],
+            path: "Tests/PushDeskTestSupport"
+        ),
         .testTarget(
             name: "PushDeskCoreTests",
             dependencies: [
                 "PushDeskCore",
                 "PushDeskFuzzing",
+                "PushDeskTestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -123,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushDeskTUITests",
-            dependencies: ["PushDeskTUI", "PushDeskCore", "CStopSignal"],
+            dependencies: ["PushDeskTUI", "PushDeskCore", "CStopSignal", "PushDeskTestSupport"],
             path: "Tests/PushDeskTUITests"
         ),
     ]

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PushDeskTestSupport
 import XCTest
 import _CryptoExtras
 

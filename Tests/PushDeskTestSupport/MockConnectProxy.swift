@@ -4,17 +4,17 @@ import Foundation
 /// CONNECT line and `proxy-authorization`, then relays bytes both ways. Plain sockets and
 /// threads; every wait is bounded by poll time-outs and the proxy closes itself after
 /// `lifetime` seconds.
-final class MockConnectProxy: @unchecked Sendable {
-    let port: Int
+public final class MockConnectProxy: @unchecked Sendable {
+    public let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var _connects: [(line: String, auth: String?)] = []
     private let expectedAuth: String
     private let deadline: Date
 
-    var connects: [(line: String, auth: String?)] { lock.withLock { _connects } }
+    public var connects: [(line: String, auth: String?)] { lock.withLock { _connects } }
 
-    init(user: String, password: String, lifetime: TimeInterval = 30) throws {
+    public init(user: String, password: String, lifetime: TimeInterval = 30) throws {
         expectedAuth = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         deadline = Date().addingTimeInterval(lifetime)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -35,7 +35,7 @@ final class MockConnectProxy: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
+    public func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
 
     private func acceptLoop() {
         defer { close(listener) }

@@ -6,18 +6,18 @@ import X509
 
 /// A test certificate authority made in the test (swift-certificates): a CA and leaf
 /// certificates for 127.0.0.1, server or client.
-struct TestPKI {
-    struct Identity {
-        var certificate: NIOSSLCertificate
-        var key: NIOSSLPrivateKey
-        var certificatePEM: String
-        var keyPEM: String
+public struct TestPKI {
+    public struct Identity {
+        public var certificate: NIOSSLCertificate
+        public var key: NIOSSLPrivateKey
+        public var certificatePEM: String
+        public var keyPEM: String
     }
-    let caKey = P256.Signing.PrivateKey()
-    let caCertificate: Certificate
-    let caPEM: String
+    public let caKey = P256.Signing.PrivateKey()
+    public let caCertificate: Certificate
+    public let caPEM: String
 
-    init(name: String = "PushDesk Test CA") throws {
+    public init(name: String = "PushDesk Test CA") throws {
         let subject = try DistinguishedName { CommonName(name) }
         let now = Date()
         caCertificate = try Certificate(
@@ -31,10 +31,10 @@ struct TestPKI {
         caPEM = try caCertificate.serializeAsPEM().pemString
     }
 
-    var caNIO: NIOSSLCertificate { try! NIOSSLCertificate(bytes: Array(caPEM.utf8), format: .pem) }
+    public var caNIO: NIOSSLCertificate { try! NIOSSLCertificate(bytes: Array(caPEM.utf8), format: .pem) }
 
     /// A leaf for 127.0.0.1 / localhost; `client` makes a TLS client certificate.
-    func issue(client: Bool = false, commonName: String = "127.0.0.1") throws -> Identity {
+    public func issue(client: Bool = false, commonName: String = "127.0.0.1") throws -> Identity {
         let key = P256.Signing.PrivateKey()
         let now = Date()
         let cert = try Certificate(

@@ -1,54 +1,64 @@
 import Crypto
 import Foundation
-import XCTest
+import PushDeskCore
 import _CryptoExtras
 
-@testable import PushDeskCore
-
 /// Mock APNs, Google token endpoint and FCM (loopback, test CA), and a demo store whose
-/// credentials are the test's own: what `pushdesk send` talks to in the tests.
-final class MockPushServices: @unchecked Sendable {
-    static let keyId = "ABC123DEFG"
-    static let teamId = "DEF123GHIJ"
-    static let bundleId = "com.neotrips.app"
-    static let projectId = "neotrips-12345"
-    static let clientEmail = "push@neotrips-12345.iam.gserviceaccount.com"
+/// credentials are the test's own: what `pushdesk send` and the console's Send test and
+/// Check online talk to in the tests (docs/SENDING.md).
+public final class MockPushServices: @unchecked Sendable {
+    public static let keyId = "ABC123DEFG"
+    public static let teamId = "DEF123GHIJ"
+    public static let bundleId = "com.neotrips.app"
+    public static let projectId = "neotrips-12345"
+    public static let clientEmail = "push@neotrips-12345.iam.gserviceaccount.com"
 
     /// APNs device tokens, each answered its own way.
-    enum Token {
-        static let ok = String(repeating: "a1", count: 32)
-        static let bad = String(repeating: "b2", count: 32)
-        static let unregistered = String(repeating: "c3", count: 32)
-        static let expiredOnce = String(repeating: "d4", count: 32)
-        static let expiredAlways = String(repeating: "d5", count: 32)
-        static let busyOnce = String(repeating: "e5", count: 32)
-        static let unavailable = String(repeating: "f6", count: 32)
-        static let silent = String(repeating: "90", count: 32)
-        static let fcmOK = "fcm-ok:APA91b_test-token"
-        static let fcmUnregistered = "fcm-gone:APA91b_test-token"
+    public enum Token {
+        public static let ok = String(repeating: "a1", count: 32)
+        public static let bad = String(repeating: "b2", count: 32)
+        public static let unregistered = String(repeating: "c3", count: 32)
+        public static let expiredOnce = String(repeating: "d4", count: 32)
+        public static let expiredAlways = String(repeating: "d5", count: 32)
+        public static let busyOnce = String(repeating: "e5", count: 32)
+        public static let unavailable = String(repeating: "f6", count: 32)
+        public static let silent = String(repeating: "90", count: 32)
+        public static let fcmOK = "fcm-ok:APA91b_test-token"
+        public static let fcmUnregistered = "fcm-gone:APA91b_test-token"
     }
 
-    let pki: TestPKI
-    let apnsKey = P256.Signing.PrivateKey()
-    let googleKey: _RSA.Signing.PrivateKey
-    var apns: MockHTTP2Server!
-    var google: MockHTTP2Server!
-    let store: URL
-    let lock = NSLock()
-    var providerTokens: [String] = []
-    var accessTokens: [String] = []
-    var apnsIds: [String: String] = [:]
-    var answered: Set<String> = []
-    var problems: [String] = []
+    public let pki: TestPKI
+    public let apnsKey = P256.Signing.PrivateKey()
+    public let googleKey: _RSA.Signing.PrivateKey
+    public var apns: MockHTTP2Server!
+    public var google: MockHTTP2Server!
+    public let store: URL
+    public let lock = NSLock()
+    public var providerTokens: [String] = []
+    public var accessTokens: [String] = []
+    public var apnsIds: [String: String] = [:]
+    public var answered: Set<String> = []
+    public var problems: [String] = []
     /// APNs asks for a client certificate from the test CA (certificate auth).
-    let certificateAuth: Bool
+    public let certificateAuth: Bool
+    /// No answer at all from APNs and FCM (the connection stays open): a hung server.
+    public var answerNothing: Bool {
+        get { lock.withLock { _answerNothing } }
+        set { lock.withLock { _answerNothing = newValue } }
+    }
+    private var _answerNothing = false
+    /// Where the CA files live: the mock's own temporary directory, removed with it.
+    private let scratch: URL
 
-    init(_ test: XCTestCase, clientCA: Bool = false) throws {
+    /// The mocks for the demo store already written at `store`: its credentials directory
+    /// gets a .p8 key and a service account of the mocks' own.
+    public init(store: URL, clientCA: Bool = false) throws {
         certificateAuth = clientCA
         pki = try TestPKI()
         googleKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
-        store = try makeTempDir(test)
-        try DemoStore.write(to: store)
+        self.store = store
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pushdesk-mock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let creds = store.appendingPathComponent("credentials")
         try FileManager.default.createDirectory(at: creds, withIntermediateDirectories: true)
         let p8 = creds.appendingPathComponent("AuthKey_\(Self.keyId).p8")
@@ -75,13 +85,21 @@ final class MockPushServices: @unchecked Sendable {
     deinit {
         apns?.stop()
         google?.stop()
+        try? FileManager.default.removeItem(at: scratch)
     }
 
-    var caFile: URL { store.deletingLastPathComponent().appendingPathComponent("test-ca.pem") }
-    var caPEM: String { pki.caPEM }
+    public var caFile: URL { scratch.appendingPathComponent("test-ca.pem") }
+    public var caPEM: String { pki.caPEM }
+
+    /// The CA file of another test CA: trusting it instead must fail at tls.
+    public func otherCAFile() throws -> URL {
+        let url = scratch.appendingPathComponent("other-ca.pem")
+        try TestPKI(name: "Another Test CA").caPEM.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
 
     /// The environment that points `pushdesk` at the mocks (and at no proxy).
-    func environment(ca: String? = nil) -> [String: String] {
+    public func environment(ca: String? = nil) -> [String: String] {
         [
             "PUSHDESK_APNS_SANDBOX_URL": apns.baseURL, "PUSHDESK_APNS_PRODUCTION_URL": apns.baseURL,
             "PUSHDESK_FCM_URL": google.baseURL, "PUSHDESK_CA_FILE": ca ?? caFile.path,
@@ -91,7 +109,7 @@ final class MockPushServices: @unchecked Sendable {
 
     /// A .p12 of a client certificate from the test CA for the production app (certificate
     /// auth, its password in the secret `neotrips-prod-p12`).
-    func installClientP12(password: String) throws {
+    public func installClientP12(password: String) throws {
         let id = try pki.issue(client: true, commonName: "Apple Push Services: com.neotrips.app")
         let dir = store.appendingPathComponent("credentials")
         let cert = dir.appendingPathComponent(".client-cert.pem")
@@ -102,22 +120,39 @@ final class MockPushServices: @unchecked Sendable {
             try? FileManager.default.removeItem(at: cert)
             try? FileManager.default.removeItem(at: key)
         }
-        let r = try ChildProcess.run(
-            opensslPath,
-            [
-                "pkcs12", "-export", "-in", cert.path, "-inkey", key.path, "-out",
-                dir.appendingPathComponent("neotrips-prod.p12").path, "-passout", "fd:0",
-            ], stdin: Array((password + "\n").utf8))
-        XCTAssertEqual(r.status, 0)
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: Self.opensslPath)
+        openssl.arguments = [
+            "pkcs12", "-export", "-in", cert.path, "-inkey", key.path, "-out",
+            dir.appendingPathComponent("neotrips-prod.p12").path, "-passout", "fd:0",
+        ]
+        let input = Pipe()
+        openssl.standardInput = input
+        openssl.standardOutput = FileHandle.nullDevice
+        try openssl.run()
+        input.fileHandleForWriting.write(Data((password + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl pkcs12 failed"])
+        }
         try SecretStore(storeRoot: store).set("neotrips-prod-p12", to: SecretValue(password))
     }
 
     /// Saves profile `ana` with these devices.
-    func saveProfile(_ subscriptions: [Subscription], name: String = "ana") throws {
+    public func saveProfile(_ subscriptions: [Subscription], name: String = "ana") throws {
         var p = DemoStore.ana
         p.name = name
         p.subscriptions = subscriptions
         try Store(root: store).save(p)
+    }
+
+    /// openssl on PATH (the .p12 is made the way an operator makes one).
+    static var opensslPath: String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/openssl" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? "/usr/bin/openssl"
     }
 
     private func problem(_ s: String) {
@@ -130,6 +165,7 @@ final class MockPushServices: @unchecked Sendable {
         func reason(_ status: Int, _ reason: String, _ extra: [(String, String)] = []) -> MockHTTP2Server.Response {
             .init(status: status, headers: [("apns-id", UUID().uuidString)] + extra, body: #"{"reason":"\#(reason)"}"#)
         }
+        if answerNothing { return nil }
         guard r.method == "POST", r.path.hasPrefix("/3/device/") else { return reason(404, "BadPath") }
         let token = String(r.path.dropFirst("/3/device/".count))
         guard r.header("apns-topic") == Self.bundleId else { return reason(400, "BadTopic") }
@@ -202,6 +238,7 @@ final class MockPushServices: @unchecked Sendable {
     }
 
     private func answerGoogle(_ r: MockHTTP2Server.Request) -> MockHTTP2Server.Response? {
+        if answerNothing { return nil }
         if r.path == "/token" { return answerToken(r) }
         guard r.path == "/v1/projects/\(Self.projectId)/messages:send" else {
             return googleError(404, "NOT_FOUND", nil, "Requested entity was not found.")

@@ -9,33 +9,38 @@ import NIOSSL
 /// test CA, client certificates optional or required. It records every request (headers,
 /// body, which connection) and answers through `respond`; a nil answer is no answer at all.
 /// It stops by itself after `lifetime` seconds, so no test can leave it running.
-final class MockHTTP2Server: @unchecked Sendable {
-    struct Request {
-        var method: String
-        var path: String
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
-        var connection: Int
-        func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+public final class MockHTTP2Server: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
+        public var connection: Int
+        public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
     }
-    struct Response {
-        var status: Int
-        var headers: [(String, String)] = []
-        var body: String = ""
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)] = []
+        public var body: String = ""
+        public init(status: Int, headers: [(String, String)] = [], body: String = "") {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     private let lock = NSLock()
     private var _requests: [Request] = []
     private var _connections = 0
     private let channel: Channel
-    let port: Int
+    public let port: Int
     private let respond: @Sendable (Request) -> Response?
 
-    var requests: [Request] { lock.withLock { _requests } }
-    var connections: Int { lock.withLock { _connections } }
-    var baseURL: String { "https://127.0.0.1:\(port)" }
+    public var requests: [Request] { lock.withLock { _requests } }
+    public var connections: Int { lock.withLock { _connections } }
+    public var baseURL: String { "https://127.0.0.1:\(port)" }
 
-    init(
+    public init(
         identity: TestPKI.Identity, clientCA: NIOSSLCertificate? = nil, lifetime: TimeInterval = 60,
         respond: @escaping @Sendable (Request) -> Response?
     ) throws {
@@ -76,7 +81,7 @@ final class MockHTTP2Server: @unchecked Sendable {
         channel.eventLoop.scheduleTask(in: .seconds(Int64(lifetime))) { [channel] in channel.close(promise: nil) }
     }
 
-    func stop() {
+    public func stop() {
         try? channel.close().wait()
     }
 

@@ -240,14 +240,20 @@ public final class HTTP2Connection: @unchecked Sendable {
     }
 
     static func tlsMessage(_ error: Error, host: String) -> String {
-        let text = "\(error)"
-        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("failedToValidateHostname")
-            || text.contains("handshakeFailed")
-        {
-            return
-                "the certificate of \(Escape.inline(host)) was not accepted (chain or host name: \(Escape.inline(text, limit: 200))); a proxy or firewall that intercepts TLS needs its CA in PUSHDESK_CA_FILE, a test server its test CA"
+        // BoringSSL's text names source files of the build machine: say what failed instead.
+        let text = "\(error)".replacingOccurrences(of: " at /[^\\])]*", with: "", options: .regularExpression)
+        let what: String
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            what = "its chain does not end at a trusted CA (CERTIFICATE_VERIFY_FAILED)"
+        } else if text.contains("failedToValidateHostname") {
+            what = "it does not name \(Escape.inline(host)) (host name check failed)"
+        } else if text.contains("handshakeFailed") {
+            what = "chain or host name: \(Escape.inline(text, limit: 200))"
+        } else {
+            return "the TLS handshake with \(Escape.inline(host)) failed: \(Escape.inline(text, limit: 200))"
         }
-        return "the TLS handshake with \(Escape.inline(host)) failed: \(Escape.inline(text, limit: 200))"
+        return
+            "the certificate of \(Escape.inline(host)) was not accepted: \(what); a proxy or firewall that intercepts TLS needs its CA in PUSHDESK_CA_FILE, a test server its test CA"
     }
 
     // MARK: requests

@@ -49,7 +49,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             a.dialog?.title, "\(dryRun ? "Dry run" : "Send test"): which test devices?", file: file, line: line)
         a.handle(.enter)  // all test devices
         XCTAssertEqual(a.dialog?.title, dryRun ? "Dry run" : "Send test", file: file, line: line)
-        a.handle(.enter)  // the focused button: Send / Run (no production app)
+        a.handle(.char(dryRun ? "R" : "S"))  // the first letter presses Send / Run whatever has focus
         XCTAssertNil(a.dialog, file: file, line: line)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
@@ -243,5 +243,214 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             XCTAssertFalse(log.contains(secret), "the send log holds \(secret.prefix(12))…")
             XCTAssertFalse(again.render(width: 200, height: 50).text.contains(secret), "shown: \(secret.prefix(12))…")
         }
+    }
+
+    /// An Android app (FCM v1, service account): the access token from the mock token
+    /// endpoint, then FCM; an UNREGISTERED token is rejected with its hint and FCM's message.
+    func testFCMSendGetsAnAccessTokenAndShowsTheUnregisteredHint() throws {
+        try devices([
+            ("neotrips-android", T.fcmOK, "Ana's Pixel"), ("neotrips-android", T.fcmUnregistered, "Old Pixel"),
+        ])
+        let a = composer()
+        let s = try sendToAll(a)
+        XCTAssertEqual(s.results.map { $0?.outcome }, [.sent, .rejected])
+        XCTAssertEqual(s.results.map { $0?.status }, [200, 404])
+        XCTAssertEqual(s.results.map { $0?.reason }, [nil, "UNREGISTERED"])
+        XCTAssertEqual(mock.problems, [])
+        let paths = mock.google.requests.map(\.path)
+        XCTAssertEqual(paths, ["/token"] + Array(repeating: "/v1/projects/neotrips-12345/messages:send", count: 2))
+        XCTAssertEqual(mock.accessTokens.count, 1, "one access token for both requests")
+        for (r, token) in zip(mock.google.requests.dropFirst(), [T.fcmOK, T.fcmUnregistered]) {
+            XCTAssertEqual(r.header("authorization"), "Bearer " + mock.accessTokens[0])
+            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-android", token: token))
+        }
+        a.press(.down)
+        XCTAssertEqual(
+            shown(a),
+            [
+                " PushDesk — Send test › summer-sale                             ? help  default",
+                " Done: 1 sent, 1 rejected. Esc closes.",
+                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
+                "│App                Device       Token         Outcome    Status Reason │",
+                "│neotrips-android   Ana\'s Pixel  fcm-ok…oken   sent       200 │",
+                "│neotrips-android   Old Pixel    fcm-go…oken   rejected   404    UNREGISTERED │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
+                "│ Outcome        rejected │",
+                "│ Status         404 │",
+                "│ Reason         UNREGISTERED │",
+                "│ Hint           the registration token is no longer valid (app uninstalled, │",
+                "│                token rotated or expired); remove it and use the app\'s current│",
+                "│                token — FCM: Requested entity was not found. │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
+            ])
+    }
+
+    /// Dry run from the composer: FCM gets validate_only true, APNs is skipped (it has no dry
+    /// run) without a connection.
+    func testDryRunValidatesWithFCMAndSkipsAPNs() throws {
+        try devices([("neotrips-ios-dev", T.ok, "Ana's iPhone"), ("neotrips-android", T.fcmOK, "Ana's Pixel")])
+        let a = composer()
+        let s = try sendToAll(a, dryRun: true)
+        XCTAssertEqual(s.results.map { $0?.outcome }, [.skipped, .validated])
+        XCTAssertEqual(s.results.map { $0?.reason }, ["apns.no-dry-run", nil])
+        XCTAssertEqual(mock.apns.connections, 0)
+        XCTAssertEqual(mock.apns.requests.count, 0)
+        let send = try XCTUnwrap(mock.google.requests.last)
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(send.body)) as? [String: Any])
+        XCTAssertEqual(doc["validate_only"] as? Bool, true)
+        XCTAssertEqual(
+            shown(a),
+            [
+                " PushDesk — Dry run › summer-sale                               ? help  default",
+                " Done: 1 validated, 1 skipped. Esc closes.",
+                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
+                "│App                Device       Token         Outcome    Status Reason │",
+                "│neotrips-ios-dev   Ana\'s iPhone a1a1a1…a1a1   skipped           apns.no-dry-r…│",
+                "│neotrips-android   Ana\'s Pixel  fcm-ok…oken   validated  200 │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
+                "│ Outcome        skipped │",
+                "│ Status         — │",
+                "│ Reason         apns.no-dry-run │",
+                "│ Hint           APNs has no dry run: the credential was read and a provider │",
+                "│                token signed; nothing was sent │",
+                "│ Attempts       0, 421 bytes, N ms │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
+            ])
+        let log = SendLog.entries(storeRoot: root, delivery: "summer-sale")
+        XCTAssertEqual(log.map { $0["outcome"] as? String }, ["validated"], "skipped is not logged")
+        XCTAssertEqual(log.first?["dryRun"] as? Bool, true)
+    }
+
+    // MARK: Check online
+
+    /// The demo service's app `index` on its Credentials tab, the console pointed at the mocks.
+    func credentialsTab(app index: Int, environment: [String: String]? = nil) -> ConsoleApp {
+        let a = app()
+        a.background.environment = environment ?? mock.environment()
+        a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
+        a.resize(width: 80, height: 24)
+        a.press(.open)
+        a.focus(field: "apps")
+        for _ in 0..<index { a.press(.down) }
+        a.press(.open)
+        a.focus(field: "credentials.mode")
+        return a
+    }
+
+    func checkOnline(_ a: ConsoleApp, file: StaticString = #filePath, line: UInt = #line) throws -> OnlineCheckScreen {
+        a.press(.checkOnline, file: file, line: line)
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            a.drainBackground()
+            if let c = a.top as? OnlineCheckScreen, c.finished { return c }
+            usleep(10_000)
+        }
+        XCTFail("the check did not finish in 15 s", file: file, line: line)
+        return try XCTUnwrap(a.top as? OnlineCheckScreen)
+    }
+
+    func testCheckOnlinePassesEveryStepAgainstTheMocks() throws {
+        let a = credentialsTab(app: 0)
+        let check = try checkOnline(a)
+        XCTAssertEqual(check.steps.map(\.step), [.dns, .tcp, .tls, .auth])
+        XCTAssertEqual(check.steps.map(\.ok), [true, true, true, true])
+        let probe = try XCTUnwrap(mock.apns.requests.last)
+        XCTAssertEqual(probe.path, "/3/device/" + String(repeating: "0", count: 64))
+        XCTAssertEqual(probe.header("apns-push-type"), "background")
+        XCTAssertEqual(mock.problems, [])
+        XCTAssertEqual(
+            shown(a),
+            [
+                " PushDesk — Check online › Neotrips iOS (sandbox)               ? help  default",
+                "┌ Check online: Neotrips iOS (sandbox) ────────────────────────────────────────┐",
+                "│ SPEC §9 for neotrips-ios-dev: dns → tcp → tls → auth, stopping at the first f│",
+                "│ │",
+                "│ dns   ok N ms  127.0.0.1 resolves │",
+                "│ tcp   ok N ms  127.0.0.1:PORT answers │",
+                "│ tls   ok N ms  certificate of 127.0.0.1 verified, ALPN h2 agreed │",
+                "│ auth  ok N ms  credential and topic com.neotrips.app accepted (400 Ba│",
+                "│ │",
+                "│ Every step passed: the service accepted this credential. Esc closes. │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                " ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
+            ])
+        a.press(.back)
+        XCTAssertTrue(a.top is AppEditorScreen)
+
+        // The Android app: an access token from the mock token endpoint, then the validate_only probe.
+        let android = try checkOnline(credentialsTab(app: 2))
+        XCTAssertEqual(android.steps.map(\.ok), [true, true, true, true], "\(android.steps)")
+        XCTAssertEqual(mock.google.requests.map(\.path), ["/token", "/v1/projects/neotrips-12345/messages:send"])
+    }
+
+    func testCheckOnlineTrustingAnotherCAFailsAtTLS() throws {
+        var env = mock.environment()
+        env["PUSHDESK_CA_FILE"] = try mock.otherCAFile().path
+        let a = credentialsTab(app: 0, environment: env)
+        let check = try checkOnline(a)
+        XCTAssertEqual(check.steps.map(\.step), [.dns, .tcp, .tls])
+        XCTAssertEqual(check.steps.map(\.ok), [true, true, false])
+        XCTAssertEqual(check.steps.last?.finding?.rule, "connection.tls")
+        XCTAssertEqual(mock.apns.requests.count, 0)
+        XCTAssertEqual(
+            shown(a),
+            [
+                " PushDesk — Check online › Neotrips iOS (sandbox)               ? help  default",
+                "┌ Check online: Neotrips iOS (sandbox) ────────────────────────────────────────┐",
+                "│ SPEC §9 for neotrips-ios-dev: dns → tcp → tls → auth, stopping at the first f│",
+                "│ │",
+                "│ dns   ok N ms  127.0.0.1 resolves │",
+                "│ tcp   ok N ms  127.0.0.1:PORT answers │",
+                "│ tls   FAILED N ms  failed │",
+                "│         What to do: the certificate of 127.0.0.1 was not accepted: its chain │",
+                "│         does not end at a trusted CA (CERTIFICATE_VERIFY_FAILED); a proxy or │",
+                "│         firewall that intercepts TLS needs its CA in PUSHDESK_CA_FILE, a test│",
+                "│         server its test CA [connection.tls] │",
+                "│ │",
+                "│ Stopped at tls. Fix it and run Check online again. Esc closes. │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "│ │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                " ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
+            ])
     }
 }

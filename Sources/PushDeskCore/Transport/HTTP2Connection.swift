@@ -18,7 +18,8 @@ public struct HTTPResponse: Sendable {
 /// One HTTP/2 connection over TLS (ALPN `h2`), built step by step — dns, tcp, (proxy CONNECT),
 /// tls — so a failure names its step (SPEC §9) and the connect + handshake share one 10 s
 /// deadline (§8.2). Requests are multiplexed as streams; callers block on `request`, so the
-/// command line and the console's worker thread use it alike. Nothing here ever logs a header.
+/// command line and the console's worker thread use it alike; a `TransportCancellation` ends
+/// any of those waits at once and closes the channel. Nothing here ever logs a header.
 public final class HTTP2Connection: @unchecked Sendable {
     public let host: String
     public let port: Int
@@ -28,12 +29,15 @@ public final class HTTP2Connection: @unchecked Sendable {
     let channel: Channel
     private let multiplexer: HTTP2StreamMultiplexer
     private let responseTimeout: TimeInterval
+    private let cancellation: TransportCancellation?
+    /// The cancel action that closes this connection's channel.
+    private var closeOnCancel: Int?
 
     static var group: EventLoopGroup { MultiThreadedEventLoopGroup.singleton }
 
     private init(
         host: String, port: Int, channel: Channel, multiplexer: HTTP2StreamMultiplexer, responseTimeout: TimeInterval,
-        steps: [TransportError.Step: Int], resolved: [SocketAddress]
+        steps: [TransportError.Step: Int], resolved: [SocketAddress], cancellation: TransportCancellation?
     ) {
         self.host = host
         self.port = port
@@ -42,18 +46,46 @@ public final class HTTP2Connection: @unchecked Sendable {
         self.responseTimeout = responseTimeout
         self.stepMillis = steps
         self.resolved = resolved
+        self.cancellation = cancellation
+        closeOnCancel = cancellation?.onCancel { [channel] in channel.close(promise: nil) }
     }
 
     public var isOpen: Bool { channel.isActive }
 
-    public func close() { channel.close(promise: nil) }
+    public func close() {
+        cancellation?.remove(closeOnCancel)
+        channel.close(promise: nil)
+    }
+
+    /// Waits for `future`, or until `cancellation` fires (then `onCancel` runs, e.g. closing
+    /// the channel, and the cancelled error of `step` is thrown whatever the future says).
+    static func wait<T: Sendable>(
+        _ future: EventLoopFuture<T>, _ cancellation: TransportCancellation?, _ step: TransportError.Step,
+        _ what: String, onCancel: @escaping @Sendable () -> Void = {}
+    ) throws -> T {
+        guard let cancellation else { return try future.wait() }
+        let promise = future.eventLoop.makePromise(of: T.self)
+        future.cascade(to: promise)
+        let id = cancellation.onCancel {
+            onCancel()
+            promise.fail(TransportError.cancelled(step, what))
+        }
+        defer { cancellation.remove(id) }
+        do {
+            return try promise.futureResult.wait()
+        } catch {
+            if cancellation.isCancelled { throw TransportError.cancelled(step, what) }
+            throw error
+        }
+    }
 
     /// Resolves, connects, speaks CONNECT to the proxy when one is set for `host`, and
     /// shakes hands. `onStep` is called as each step succeeds (the check reports them live).
     public static func connect(
         host: String, port: Int, tls: TLSConfiguration, settings: TransportSettings,
-        onStep: (TransportError.Step, Int) -> Void = { _, _ in }
+        cancellation: TransportCancellation? = nil, onStep: (TransportError.Step, Int) -> Void = { _, _ in }
     ) throws -> HTTP2Connection {
+        try cancellation?.check(.dns, "resolving \(Escape.inline(host))")
         var steps: [TransportError.Step: Int] = [:]
         let proxy = settings.proxy(for: host)
         let dialHost = proxy?.host ?? host
@@ -68,18 +100,23 @@ public final class HTTP2Connection: @unchecked Sendable {
         }
 
         let addresses = try resolve(dialHost, dialPort, forProxy: proxy != nil)
+        try cancellation?.check(.dns, "resolving \(Escape.inline(host))")
         lap(.dns)
 
         let deadline = NIODeadline.now() + .nanoseconds(Int64(settings.connectTimeout * 1e9))
-        let channel = try openTCP(addresses, host: dialHost, port: dialPort, deadline: deadline, viaProxy: proxy != nil)
+        let channel = try openTCP(
+            addresses, host: dialHost, port: dialPort, deadline: deadline, viaProxy: proxy != nil,
+            cancellation: cancellation)
         var ok = false
         defer { if !ok { channel.close(promise: nil) } }
         if let proxy {
-            try proxyConnect(channel, proxy: proxy, host: host, port: port, deadline: deadline)
+            try proxyConnect(
+                channel, proxy: proxy, host: host, port: port, deadline: deadline, cancellation: cancellation)
         }
         lap(.tcp)
 
-        let (protocolAgreed, multiplexer) = try handshake(channel, host: host, tls: tls, deadline: deadline)
+        let (protocolAgreed, multiplexer) = try handshake(
+            channel, host: host, tls: tls, deadline: deadline, cancellation: cancellation)
         guard protocolAgreed == "h2" else {
             throw TransportError(
                 .tls,
@@ -90,7 +127,7 @@ public final class HTTP2Connection: @unchecked Sendable {
         ok = true
         return HTTP2Connection(
             host: host, port: port, channel: channel, multiplexer: multiplexer,
-            responseTimeout: settings.responseTimeout, steps: steps, resolved: addresses)
+            responseTimeout: settings.responseTimeout, steps: steps, resolved: addresses, cancellation: cancellation)
     }
 
     // MARK: steps
@@ -137,16 +174,23 @@ public final class HTTP2Connection: @unchecked Sendable {
     }
 
     static func openTCP(
-        _ addresses: [SocketAddress], host: String, port: Int, deadline: NIODeadline, viaProxy: Bool
+        _ addresses: [SocketAddress], host: String, port: Int, deadline: NIODeadline, viaProxy: Bool,
+        cancellation: TransportCancellation? = nil
     ) throws -> Channel {
         var lastError: Error?
         for address in addresses {
             if NIODeadline.now() >= deadline { break }
             do {
-                return try ClientBootstrap(group: group)
+                let future = ClientBootstrap(group: group)
                     .connectTimeout(remaining(deadline))
                     .channelOption(.socketOption(.so_reuseaddr), value: 1)
-                    .connect(to: address).wait()
+                    .connect(to: address)
+                // A connect that completes after the cancel is closed at once.
+                return try wait(future, cancellation, .tcp, "connecting to \(Escape.inline(host)):\(port)") {
+                    future.whenSuccess { $0.close(promise: nil) }
+                }
+            } catch let e as TransportError where e.cancelled {
+                throw e
             } catch {
                 lastError = error
             }
@@ -168,7 +212,8 @@ public final class HTTP2Connection: @unchecked Sendable {
     }
 
     static func proxyConnect(
-        _ channel: Channel, proxy: TransportSettings.Proxy, host: String, port: Int, deadline: NIODeadline
+        _ channel: Channel, proxy: TransportSettings.Proxy, host: String, port: Int, deadline: NIODeadline,
+        cancellation: TransportCancellation? = nil
     ) throws {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
@@ -187,16 +232,19 @@ public final class HTTP2Connection: @unchecked Sendable {
             try channel.pipeline.syncOperations.addHandler(handler, name: "proxy-connect")
         }.wait()
         channel.writeAndFlush(ByteBuffer(string: request), promise: nil)
-        try promise.futureResult.wait()
+        try wait(promise.futureResult, cancellation, .tcp, "waiting for the proxy \(proxy.shown)") {
+            channel.close(promise: nil)
+        }
         _ = try? channel.pipeline.removeHandler(name: "proxy-connect").wait()
     }
 
     /// The protocol ALPN agreed (nil when none) and the HTTP/2 stream multiplexer. HTTP/2 is
     /// set up behind TLS before the handshake ends, so no byte the server sends right after
     /// it (its SETTINGS) can pass by unread.
-    static func handshake(_ channel: Channel, host: String, tls: TLSConfiguration, deadline: NIODeadline) throws -> (
-        String?, HTTP2StreamMultiplexer
-    ) {
+    static func handshake(
+        _ channel: Channel, host: String, tls: TLSConfiguration, deadline: NIODeadline,
+        cancellation: TransportCancellation? = nil
+    ) throws -> (String?, HTTP2StreamMultiplexer) {
         let promise = channel.eventLoop.makePromise(of: String?.self)
         let timeout = channel.eventLoop.scheduleTask(deadline: deadline) {
             promise.fail(
@@ -230,7 +278,9 @@ public final class HTTP2Connection: @unchecked Sendable {
             throw TransportError(.tls, "cannot set up TLS: \(error)")
         }
         do {
-            let agreed = try promise.futureResult.wait()
+            let agreed = try wait(
+                promise.futureResult, cancellation, .tls, "shaking hands with \(Escape.inline(host))"
+            ) { channel.close(promise: nil) }
             return (agreed, multiplexer)
         } catch let e as TransportError {
             throw e
@@ -263,6 +313,7 @@ public final class HTTP2Connection: @unchecked Sendable {
     public func request(
         method: String = "POST", path: String, headers: [(String, String)], body: [UInt8]
     ) throws -> HTTPResponse {
+        try cancellation?.check(.auth, "about to send to \(Escape.inline(host)) (nothing was sent)")
         let loop = channel.eventLoop
         let promise = loop.makePromise(of: HTTPResponse.self)
         let host = self.host
@@ -301,7 +352,9 @@ public final class HTTP2Connection: @unchecked Sendable {
             }
         }
         do {
-            return try promise.futureResult.wait()
+            return try Self.wait(
+                promise.futureResult, cancellation, .auth,
+                "waiting for the answer of \(Escape.inline(host)) (the request was sent)")
         } catch let e as TransportError {
             throw e
         } catch {

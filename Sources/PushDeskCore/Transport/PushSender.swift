@@ -3,7 +3,8 @@ import NIOSSL
 
 /// Sends a plan's requests (SPEC §8.1–8.3): reads credentials, signs provider tokens, gets
 /// Google access tokens, keeps one connection per host and credential, retries as pinned,
-/// and turns answers into outcomes with hints. Blocking: call it off any input loop.
+/// and turns answers into outcomes with hints. Blocking: call it off any input loop;
+/// `cancellation` stops it from another thread (a connection check uses the same handle).
 public final class PushSender: @unchecked Sendable {
     public let settings: TransportSettings
     public let storeRoot: URL
@@ -12,21 +13,24 @@ public final class PushSender: @unchecked Sendable {
     public let googleTokens = GoogleTokenCache()
     private var connections: [String: HTTP2Connection] = [:]
     private var credentials: [String: Result<PushCredential, CredentialFailure>] = [:]
-    /// Waits between attempts (tests may pass a recording clock).
+    /// Waits between attempts (tests may pass a recording clock); by default a cancel ends it.
     let sleep: @Sendable (TimeInterval) -> Void
+    /// Cancels the sender's waits and closes its connections (the console's Esc).
+    public let cancellation: TransportCancellation
     let now: @Sendable () -> Date
     /// Progress while waiting (stderr on a terminal, the console's status line).
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         settings: TransportSettings, storeRoot: URL, environment: [String: String],
-        sleep: @escaping @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        sleep: (@Sendable (TimeInterval) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        cancellation: TransportCancellation = TransportCancellation()
     ) {
+        self.cancellation = cancellation
         self.settings = settings
         self.storeRoot = storeRoot
         self.secrets = SecretStore(storeRoot: storeRoot, environment: environment)
-        self.sleep = sleep
+        self.sleep = sleep ?? { cancellation.sleep($0) }
         self.now = now
     }
 
@@ -75,6 +79,12 @@ public final class PushSender: @unchecked Sendable {
         var r = SendResult(
             app: t.app, platform: t.platform, api: t.api.rawValue, profile: item.profile, device: item.device,
             token: item.token, endpoint: base.baseURL + path, bytes: t.bytes)
+        if cancellation.isCancelled {
+            r.outcome = .skipped
+            r.reason = "cancelled"
+            r.hint = "the send was cancelled before this target: nothing was sent to it"
+            return r
+        }
         if t.api == .legacy {
             r.outcome = .skipped
             r.reason = CredentialRules.ID.fcmLegacyAPI
@@ -102,6 +112,11 @@ public final class PushSender: @unchecked Sendable {
         var apnsToken: APNsProviderToken?
 
         while r.attempts < RetryPolicy.maxAttempts {
+            if cancellation.isCancelled, r.attempts > 0 {  // during a retry's back-off
+                r.outcome = .failed
+                r.hint = (r.hint ?? "") + " (cancelled before attempt \(r.attempts + 1))"
+                return r
+            }
             // Authorization for this attempt.
             var auth: String?
             do {
@@ -272,7 +287,8 @@ public final class PushSender: @unchecked Sendable {
         let key = "\(base.host):\(base.port)|\(credential?.identity ?? purpose)"
         if let c = connections[key], c.isOpen { return c }
         let c = try HTTP2Connection.connect(
-            host: base.host, port: base.port, tls: tlsConfiguration(credential), settings: settings, onStep: onStep)
+            host: base.host, port: base.port, tls: tlsConfiguration(credential), settings: settings,
+            cancellation: cancellation, onStep: onStep)
         connections[key] = c
         return c
     }

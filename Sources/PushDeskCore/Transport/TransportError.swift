@@ -8,11 +8,14 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     /// Whether the 10 s connect / 30 s response time-out ran out.
     public var timedOut: Bool
     public var message: String
+    /// Whether the work was cancelled (`TransportCancellation`, the console's Esc).
+    public var cancelled: Bool
 
-    public init(_ step: Step, _ message: String, timedOut: Bool = false) {
+    public init(_ step: Step, _ message: String, timedOut: Bool = false, cancelled: Bool = false) {
         self.step = step
         self.message = message
         self.timedOut = timedOut
+        self.cancelled = cancelled
     }
 
     public var description: String { message }

@@ -163,5 +163,9 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(a.top is AppEditorScreen)
         XCTAssertEqual(a.message, "Check online cancelled: nothing more is shown of it.")
         XCTAssertFalse(a.render(width: 100, height: 30).text.contains("Checking…"))
+        // Esc ends the handshake's wait and closes the connection: the check's thread is done at once.
+        let started = Date()
+        while a.background.runningJobs > 0 && Date().timeIntervalSince(started) < 1 { usleep(5_000) }
+        XCTAssertEqual(a.background.runningJobs, 0, "the check's thread still runs")
     }
 }

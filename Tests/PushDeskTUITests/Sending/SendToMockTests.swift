@@ -453,4 +453,60 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
                 " ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
             ])
     }
+
+    // MARK: Esc on hung work
+
+    /// Waits (at most 1 s) until the console's background jobs have all finished; how long it took.
+    func workerFinishes(_ a: ConsoleApp) -> TimeInterval {
+        let started = Date()
+        while a.background.runningJobs > 0 && Date().timeIntervalSince(started) < 1 { usleep(5_000) }
+        return Date().timeIntervalSince(started)
+    }
+
+    func testEscCancelsAHungSendAtOnceAndLogsOnlyTheRequestMade() throws {
+        try devices([("neotrips-ios-dev", T.silent, "Hung iPhone"), ("neotrips-ios-dev", T.ok, "Ana's iPhone")])
+        let a = composer()
+        a.press(.sendTest)
+        a.handle(.enter)
+        a.handle(.char("S"))
+        // The mock has the request and never answers.
+        let deadline = Date().addingTimeInterval(10)
+        while apnsRequests(T.silent).isEmpty && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(apnsRequests(T.silent).count, 1)
+        a.drainBackground()
+        XCTAssertNotNil(a.render(width: 80, height: 24).row(containing: "Send test: 0 of 2 answered… (Esc stops)"))
+        a.press(.back)
+        XCTAssertTrue(a.top is ComposerScreen)
+        XCTAssertEqual(a.message, "Send test stopped after 0 of 2 devices; the send log has what was sent.")
+        let took = workerFinishes(a)
+        XCTAssertEqual(a.background.runningJobs, 0, "the send's thread still runs")
+        XCTAssertLessThan(took, 1)
+        // SPEC §8.5: the hung device made a request, so it has its one line (failed, no status);
+        // the device after it was never sent to and has none.
+        XCTAssertEqual(apnsRequests(T.ok).count, 0)
+        let log = SendLog.entries(storeRoot: root, delivery: "summer-sale")
+        XCTAssertEqual(log.count, 1)
+        XCTAssertEqual(log.first?["token"] as? String, "909090…9090")
+        XCTAssertEqual(log.first?["outcome"] as? String, "failed")
+        XCTAssertTrue(log.first?["status"] is NSNull)
+        XCTAssertEqual(log.first?["reason"] as? String, "connection.auth")
+        XCTAssertEqual(log.first?["attempts"] as? Int, 1)
+    }
+
+    func testEscCancelsAHungCheckAtOnce() throws {
+        mock.answerNothing = true
+        let a = credentialsTab(app: 0)
+        a.press(.checkOnline)
+        let deadline = Date().addingTimeInterval(10)
+        while mock.apns.requests.isEmpty && Date() < deadline { usleep(5_000) }
+        a.drainBackground()
+        let check = try XCTUnwrap(a.top as? OnlineCheckScreen)
+        XCTAssertEqual(check.steps.map(\.ok), [true, true, true], "auth waits for its answer")
+        a.press(.back)
+        XCTAssertTrue(a.top is AppEditorScreen)
+        let took = workerFinishes(a)
+        XCTAssertEqual(a.background.runningJobs, 0, "the check's thread still runs")
+        XCTAssertLessThan(took, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(SendLog.relativePath).path))
+    }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import PushDeskCore
 
 /// Work off the input loop (a connection check, a send): it runs on its own thread and puts
 /// what it finds into its view's `Mailbox`; the run loop sees there is news between keys
 /// (`ConsoleApp.drainBackground`) and settles the views, which take their mail on the run
 /// loop's thread — so the app still changes on one thread only, and a key or a resize
-/// during the work is answered at once. A cancelled job keeps running to its own time-outs,
-/// but nothing it reports reaches the screen any more.
+/// during the work is answered at once. Esc cancels a job through its mailbox: nothing it
+/// reports reaches the screen any more, and its `TransportCancellation` closes its
+/// connections and ends its waits, so the thread finishes at once (docs/SENDING.md).
 public final class BackgroundWork: @unchecked Sendable {
     private let lock = NSLock()
     private var running = 0
@@ -21,6 +23,13 @@ public final class BackgroundWork: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return running > 0 || news
+    }
+
+    /// Jobs whose thread has not finished yet.
+    public var runningJobs: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return running
     }
 
     /// Runs `work` on a new thread.
@@ -59,8 +68,13 @@ final class Mailbox<Event: Sendable>: @unchecked Sendable {
     private var events: [Event] = []
     private var cancelled = false
     private let work: BackgroundWork
+    /// The job's transport waits, ended by `cancel`.
+    let cancellation: TransportCancellation
 
-    init(_ work: BackgroundWork) { self.work = work }
+    init(_ work: BackgroundWork, cancellation: TransportCancellation = TransportCancellation()) {
+        self.work = work
+        self.cancellation = cancellation
+    }
 
     /// From the job's thread; dropped once the view cancelled.
     func put(_ e: Event) {
@@ -79,12 +93,13 @@ final class Mailbox<Event: Sendable>: @unchecked Sendable {
         return events
     }
 
-    /// Esc: the job's later events are dropped, and it may stop early.
+    /// Esc: the job's later events are dropped and its network work stops now.
     func cancel() {
         lock.lock()
         cancelled = true
         events = []
         lock.unlock()
+        cancellation.cancel()
     }
 
     var isCancelled: Bool {

@@ -3,7 +3,8 @@ import PushDeskCore
 
 /// Check online (SPEC §9) for one app, from its editor's Credentials tab: dns → tcp → tls →
 /// auth, each step shown as it finishes, a failed step with what to do. The check runs on
-/// a background thread (`BackgroundWork`); Esc cancels it and closes the view. The network
+/// a background thread (`BackgroundWork`); Esc cancels it — its connection closed, its
+/// thread done at once — and closes the view. The network
 /// stack is first touched here, never by the first frame.
 final class OnlineCheckScreen: StatefulScreen {
     enum Event: Sendable {
@@ -39,7 +40,9 @@ final class OnlineCheckScreen: StatefulScreen {
                 mailbox.put(.done)
                 return
             }
-            let sender = PushSender(settings: settings, storeRoot: storeRoot, environment: environment)
+            let sender = PushSender(
+                settings: settings, storeRoot: storeRoot, environment: environment,
+                cancellation: mailbox.cancellation)
             defer { sender.closeAll() }
             _ = ConnectionCheck.run(app: app, sender: sender, offlineFinding: offlineFinding) { step in
                 mailbox.put(.step(step))

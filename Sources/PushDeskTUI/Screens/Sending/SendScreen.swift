@@ -5,7 +5,7 @@ import PushDeskCore
 /// (every subscription of the store's profiles to this service's apps, or one profile's),
 /// confirm — the dialog names the production apps — then one row per device, filled in as
 /// each answer arrives (the send runs on a background thread, one device at a time over
-/// the sender's shared connections, so Esc stops it between devices), and the results stay
+/// the sender's shared connections; Esc cancels the request in flight and closes them), and the results stay
 /// until Esc: outcome, status, reason, hint, apns-id / apns-unique-id. A send blocked by
 /// error findings shows them and sends nothing. The send log gets every request made.
 final class SendScreen: StatefulScreen, Asking {
@@ -160,8 +160,9 @@ final class SendScreen: StatefulScreen, Asking {
                 focus: production.isEmpty || dryRun ? 0 : 1, cancel: .cancel))
     }
 
-    /// The send, off the input loop: one device at a time (Esc stops it between devices),
-    /// then the send log.
+    /// The send, off the input loop: one device at a time (Esc cancels the one in flight and
+    /// sends no more), then the send log: every device that made a request, the cancelled one
+    /// included (SPEC §8.5).
     private func start() {
         guard let plan else { return }
         phase = .sending
@@ -175,7 +176,8 @@ final class SendScreen: StatefulScreen, Asking {
                 mailbox.put(.done(logError: nil))
                 return
             }
-            let sender = PushSender(settings: settings, storeRoot: root, environment: env)
+            let sender = PushSender(
+                settings: settings, storeRoot: root, environment: env, cancellation: mailbox.cancellation)
             sender.progress = { mailbox.put(.progress($0)) }
             var report: SendReport?
             for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {

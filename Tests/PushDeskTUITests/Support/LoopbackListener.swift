@@ -7,7 +7,7 @@ import Foundation
 /// A TCP listener on 127.0.0.1 that speaks no TLS: each connection is closed at once (a TLS
 /// handshake then fails) or held open without a byte (a handshake waits). Enough for the
 /// console's connection-check steps; the full APNs/FCM conversations are the loopback mocks'
-/// (Tests/PushDeskCoreTests/Transport). Bounded: at most `limit` connections, closed on `stop`.
+/// (Tests/PushDeskTestSupport, used by SendToMockTests). Bounded: at most `limit` connections, closed on `stop`.
 final class LoopbackListener: @unchecked Sendable {
     enum Mode { case closeAtOnce, hold }
     let port: Int

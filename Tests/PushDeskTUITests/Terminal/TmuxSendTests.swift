@@ -1,10 +1,13 @@
 import Foundation
 import PushDeskCore
+import PushDeskTestSupport
 import XCTest
 
 /// Sending in a real terminal: the built binary in tmux, pointed at a loopback listener
 /// that speaks no TLS (PUSHDESK_APNS_*_URL), driven as an operator would — Send test from
-/// the composer, the answers per device with their hint, then the delivery's Sends view.
+/// the composer, the answers per device with their hint, then the delivery's Sends view —
+/// and the same against the loopback APNs mock (Tests/PushDeskTestSupport), which the binary
+/// reaches through the SPEC §8.2 variables of its environment.
 final class TmuxSendTests: TmuxTestCase {
     func testSendFromTheComposerThenReadTheSendsView() throws {
         let creds = store.appendingPathComponent("credentials")
@@ -50,6 +53,38 @@ final class TmuxSendTests: TmuxTestCase {
         t.keys("s")
         t.waitFor("1 send, newest first")
         t.waitFor("failed")
+        t.keys("C-q")
+    }
+
+    func testSendToTheMockAPNsShowsTheAcceptedAndTheRejectionsHint() throws {
+        let mock = try MockPushServices(store: store)
+        try mock.saveProfile([
+            Subscription(app: "neotrips-ios-dev", token: MockPushServices.Token.ok, label: "Ana's iPhone"),
+            Subscription(app: "neotrips-ios-dev", token: MockPushServices.Token.bad, label: "Ana's iPad"),
+        ])
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: mock.environment())
+        t.waitFor("neotrips")
+        t.keys("D")
+        t.waitFor("summer-sale")
+        t.keys("G")
+        t.keys("Enter")
+        t.waitFor("Delivery summer-sale")
+        t.keys("C-g")
+        t.waitFor("which test devices?")
+        t.keys("Enter")
+        t.waitFor("Send summer-sale to 2 devices?")
+        t.keys("Enter")
+        t.waitFor("Done: 1 sent, 1 rejected. Esc closes.")
+        t.waitFor("apns-unique-id")
+        t.keys("Down")
+        t.waitFor("BadDeviceToken")
+        t.waitFor("this token is not a development token of this app")
+        XCTAssertEqual(mock.problems, [], "the mock verified the provider token")
+        XCTAssertEqual(
+            mock.apns.requests.map(\.path).sorted(),
+            ["/3/device/" + MockPushServices.Token.ok, "/3/device/" + MockPushServices.Token.bad].sorted())
+        t.keys("Escape")
+        t.waitFor("Delivery summer-sale")
         t.keys("C-q")
     }
 }

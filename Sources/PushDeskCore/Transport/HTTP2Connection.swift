@@ -232,8 +232,10 @@ public final class HTTP2Connection: @unchecked Sendable {
             try channel.pipeline.syncOperations.addHandler(handler, name: "proxy-connect")
         }.wait()
         channel.writeAndFlush(ByteBuffer(string: request), promise: nil)
-        try wait(promise.futureResult, cancellation, .tcp, "waiting for the proxy \(proxy.shown)") {
+        let waiting = "waiting for the proxy \(proxy.shown)"
+        try wait(promise.futureResult, cancellation, .tcp, waiting) {
             channel.close(promise: nil)
+            promise.fail(TransportError.cancelled(.tcp, waiting))  // never left unfulfilled
         }
         _ = try? channel.pipeline.removeHandler(name: "proxy-connect").wait()
     }
@@ -278,9 +280,11 @@ public final class HTTP2Connection: @unchecked Sendable {
             throw TransportError(.tls, "cannot set up TLS: \(error)")
         }
         do {
-            let agreed = try wait(
-                promise.futureResult, cancellation, .tls, "shaking hands with \(Escape.inline(host))"
-            ) { channel.close(promise: nil) }
+            let shaking = "shaking hands with \(Escape.inline(host))"
+            let agreed = try wait(promise.futureResult, cancellation, .tls, shaking) {
+                channel.close(promise: nil)
+                promise.fail(TransportError.cancelled(.tls, shaking))  // never left unfulfilled
+            }
             return (agreed, multiplexer)
         } catch let e as TransportError {
             throw e
@@ -352,9 +356,10 @@ public final class HTTP2Connection: @unchecked Sendable {
             }
         }
         do {
-            return try Self.wait(
-                promise.futureResult, cancellation, .auth,
-                "waiting for the answer of \(Escape.inline(host)) (the request was sent)")
+            let waiting = "waiting for the answer of \(Escape.inline(host)) (the request was sent)"
+            return try Self.wait(promise.futureResult, cancellation, .auth, waiting) {
+                promise.fail(TransportError.cancelled(.auth, waiting))  // never left unfulfilled
+            }
         } catch let e as TransportError {
             throw e
         } catch {

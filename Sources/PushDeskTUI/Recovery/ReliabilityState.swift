@@ -223,7 +223,11 @@ extension ConsoleApp {
 
     /// The names of the saved records of a kind.
     func savedNames(_ kind: RecordKind) -> [String] {
-        kind == .service ? services.map(\.name) : deliveries.map(\.name)
+        switch kind {
+        case .service: services.map(\.name)
+        case .delivery: deliveries.map(\.name)
+        case .profile: profiles.map(\.name)
+        }
     }
 
     /// Saves the draft under a new name (a new file) and continues editing that record.

@@ -135,6 +135,22 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             lines(a).contains { $0.contains("subscriptions[0].token") && $0.contains("[subscription.token-format]") })
     }
 
+    func testAFindingOfASavedBadTokenJumpsToTheTokenField() throws {
+        var ana = DemoStore.ana
+        ana.subscriptions[1].token = "two words"
+        try store.save(ana)
+        let a = console()
+        a.press(.findings)
+        XCTAssertTrue(lines(a).contains { $0.contains("subscription.token-format") }, "\(lines(a))")
+        a.press(.open)
+        XCTAssertEqual(
+            a.stack.map(\.title), ["Services", "Test devices › ana", "Test devices › ana › Ana's Pixel 8"])
+        XCTAssertEqual(a.focusedField, "token")
+        a.press(.back)
+        XCTAssertEqual(a.focusedField, "devices")
+        XCTAssertTrue(lines(a)[10].contains("1 err"), lines(a)[10])
+    }
+
     func testEscOnADirtyProfileAsksAndCancelKeepsTheEdits() {
         let a = devicesView()
         a.press(.open)

@@ -37,6 +37,24 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     var contexts: [KeyContext] { focusArea == .form ? [.form] : [.profileDevices, .list] }
     var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
 
+    /// Selects a device in the table and gives the table the focus (a finding's jump).
+    func selectDevice(_ i: Int) {
+        sync()
+        devices.setRows(s.draft.subscriptions.map { _ in [] })
+        devices.select(row: i)
+        focusArea = .devices
+    }
+
+    /// Focuses a form field by finding field (`firstName`, or `name`).
+    func focus(field: String) {
+        sync()
+        let id = field == "name" ? "name" : Self.fieldID(field)
+        if form.fields.contains(where: { $0.id == id }) {
+            form.focus(id: id)
+            focusArea = .form
+        }
+    }
+
     /// Form field id of a recipient field (`name` is the profile's file name).
     static func fieldID(_ name: String) -> String { "field:" + name }
 

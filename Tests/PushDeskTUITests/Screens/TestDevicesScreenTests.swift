@@ -46,6 +46,13 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             ])
     }
 
+    func testAProfileFileThatDoesNotLoadIsNamedAboveTheList() throws {
+        try Data("<recipient".utf8).write(to: root.appendingPathComponent("profiles/broken.xml"))
+        let a = devicesView()
+        XCTAssertTrue(lines(a)[1].hasPrefix(" profiles/broken.xml:1:"), lines(a)[1])
+        XCTAssertTrue(lines(a)[4].hasPrefix("ana "), lines(a)[4])
+    }
+
     func testCreateAProfileAddADeviceByPastingItsTokenPickTheAppByLabelAndSave() throws {
         let a = devicesView()
         a.press(.new)

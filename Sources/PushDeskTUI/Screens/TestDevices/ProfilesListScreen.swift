@@ -101,7 +101,17 @@ final class ProfilesListScreen: StatefulScreen, Asking {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
-        let (main, foot) = rect.splitBottom(1)
+        var (main, foot) = rect.splitBottom(1)
+        // A profile file that does not load is no row: say so above the list (the load error).
+        let errors = app.loadErrors.filter { $0.hasPrefix(Profile.folder + "/") }
+        if !errors.isEmpty {
+            let n = min(errors.count, 3)
+            let (top, rest) = main.splitTop(n + 1)
+            for (i, e) in errors.prefix(n).enumerated() {
+                buf.put(e, x: top.x + 1, y: top.y + i, role: .findingError, maxX: top.maxX)
+            }
+            main = rest
+        }
         v.table.render(into: &buf, main.inset(0), focused: true)
         buf.put(
             "Send test (Ctrl-G in the composer) sends to these profiles' devices.",

@@ -21,7 +21,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // sending (docs/SENDING.md)
     case checkOnline, sends, sendTest, dryRun
     // test devices (Screens/TestDevices/)
-    case testDevices
+    case testDevices, addField
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -47,6 +47,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case historyView = "History of a record"
     case profilesList = "Test devices: profiles"
     case profileDevices = "Profile editor: devices table"
+    case profileEditor = "Profile editor: its fields"
 }
 
 /// When a binding cannot act; the console says why instead (lazygit's disabled reason).
@@ -329,6 +330,9 @@ public enum KeyRegistry {
             hint: "remove", writes: true),
         b(.profileDevices, [.tab], .nextField, "Back to the profile's fields (Shift-Tab: the last one)"),
         b(.profileDevices, [.backTab], .prevField, "The profile's last field"),
+        b(
+            .profileEditor, [.ctrl("n")], .addField,
+            "Add a recipient field (what <%= recipient.NAME %> personalizes)", hint: "add field", writes: true),
         b(.profileDevices, [.char("K"), .f(11)], .moveUp, "Move the selected device up", writes: true),
         b(.profileDevices, [.char("J"), .f(12)], .moveDown, "Move the selected device down", writes: true),
     ]

@@ -28,7 +28,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             return XCTFail("no option with \(text) in \(options)", file: file, line: line)
         }
         for _ in 0..<options.count where a.dialog?.choice != i { a.handle(.down) }
-        a.press(.open)
+        a.handle(.enter)  // the dialog's: choose
         XCTAssertNil(a.dialog, file: file, line: line)
     }
 
@@ -156,6 +156,27 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
         a.press(.back)
         XCTAssertEqual(a.focusedField, "devices")
         XCTAssertTrue(lines(a)[10].contains("1 err"), lines(a)[10])
+    }
+
+    func testAddARecipientFieldForPersonalization() throws {
+        let a = devicesView()
+        a.press(.open)
+        a.focus(field: "field:email")
+        a.press(.addField)
+        XCTAssertEqual(a.dialog?.title, "Add a field")
+        a.type("2nd")
+        a.handle(.enter)  // the dialog's OK
+        XCTAssertEqual(a.message, "\"2nd\" cannot be a field name: letters, digits, _, - and . (a letter or _ first).")
+        a.press(.addField)
+        a.type("loyaltyId")
+        a.handle(.enter)
+        XCTAssertEqual(a.focusedField, "field:loyaltyId")
+        a.type("L-42")
+        a.press(.save)
+        let ana = try store.loadRecord(Profile.self, "ana").0
+        XCTAssertEqual(ana.fields.map(\.name), ["firstName", "lastName", "email", "loyaltyId"])
+        XCTAssertEqual(ana.value(of: "loyaltyId"), "L-42")
+        XCTAssertEqual(ana.subscriptions, DemoStore.ana.subscriptions)
     }
 
     func testEscOnADirtyProfileAsksAndCancelKeepsTheEdits() {

@@ -34,7 +34,8 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     }
 
     var title: String { s.draft.name.isEmpty ? "Test devices › new profile" : "Test devices › \(s.draft.name)" }
-    var contexts: [KeyContext] { focusArea == .form ? [.form] : [.profileDevices, .list] }
+    /// Ctrl-N adds a field in the form, a device in the table (each context's own binding).
+    var contexts: [KeyContext] { focusArea == .form ? [.form, .profileEditor] : [.profileDevices, .list] }
     var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
 
     /// Selects a device in the table and gives the table the focus (a finding's jump).
@@ -119,6 +120,13 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         switch action {
         case .save: return .save(s)
         case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
+        case .addField:
+            return .ask(
+                self,
+                .text(
+                    "Add a field",
+                    "The recipient field's name (letters, digits, _ - .), as deliveries write it: <%= recipient.NAME %>"
+                ) { $0.map(Reply.addField) ?? .keep })
         default: break
         }
         if focusArea == .form {
@@ -203,6 +211,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
 
     enum Reply {
         case addDevice(String)
+        case addField(String)
         case keep
     }
 
@@ -216,6 +225,19 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             let editor = DeviceEditorScreen(session: s, index: i)
             editor.form.focus(id: "token")
             return .all([.push(editor), .say("Paste the device's token (or type it), then Ctrl-S saves the profile.")])
+        case .addField(let typed):
+            let name = typed.trimmingCharacters(in: .whitespaces)
+            guard ProfileXML.isFieldName(name) else {
+                return .say(
+                    "\"\(Escape.inline(name))\" cannot be a field name: letters, digits, _, - and . (a letter or _ first)."
+                )
+            }
+            guard s.draft.value(of: name) == nil else { return .say("The profile already has a field \(name).") }
+            s.edit(nil) { $0.fields.append((name, "")) }
+            sync()
+            form.focus(id: Self.fieldID(name))
+            focusArea = .form
+            return .say("Added the field \(name): type its value.")
         case .keep: return .none
         }
     }

@@ -113,6 +113,34 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             lines(a).contains("bob              Bob                                    1       ok"), "\(lines(a))")
     }
 
+    /// iOS apps logged `NSData`'s description before iOS 13: `<a1b2c3d4 e5f60718 …>`. Pasted
+    /// into an iOS device, the hexadecimal digits are kept; into an Android one, nothing changes.
+    func testATokenPastedAsNSDataPrintsItKeepsItsDigitsForAnIOSApp() {
+        let a = devicesView()
+        a.press(.open)
+        a.press(.open)  // Ana's iPhone (sandbox app)
+        a.focus(field: "token")
+        clearField(a)
+        let described =
+            "<"
+            + stride(from: 0, to: 64, by: 8).map { i in
+                String(Self.hex64.dropFirst(i).prefix(8))
+            }.joined(separator: " ") + ">"
+        a.handle(.paste(described + "\n"))
+        XCTAssertEqual((a.top as? DeviceEditorScreen)?.device?.token, Self.hex64)
+        XCTAssertEqual(lines(a)[8], " Pasted as NSData prints it (<… …>): kept the hexadecimal digits only.")
+        a.press(.back)
+        a.press(.down)
+        a.press(.open)  // Ana's Pixel
+        a.focus(field: "token")
+        clearField(a)
+        a.handle(.paste("<ab cd>"))
+        XCTAssertEqual((a.top as? DeviceEditorScreen)?.device?.token, "<ab cd>")
+        XCTAssertTrue(
+            (a.top as? DeviceEditorScreen)?.form.fields[1].message?.contains("white space") ?? false,
+            "the rule judges it")
+    }
+
     func testABadTokenShowsItsRuleFindingUnderTheTokenField() {
         let a = devicesView()
         a.press(.open)

@@ -57,9 +57,13 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
     func handleText(_ key: Key, app: ConsoleApp) -> Bool {
         sync(app)
         var key = key
-        // A token copied from a log or a chat comes with a line break or spaces around it.
+        pastedNote = nil
         if form.focused?.id == "token", case .paste(let text) = key {
-            key = .paste(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            let clean = Self.cleanPastedToken(text, ios: isIOS(app))
+            if clean != text.trimmingCharacters(in: .whitespacesAndNewlines) {
+                pastedNote = "Pasted as NSData prints it (<… …>): kept the hexadecimal digits only."
+            }
+            key = .paste(clean)
         }
         switch form.handleText(key) {
         case .changed(let id):
@@ -89,8 +93,28 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         sync(app)
     }
 
+    /// Said once after a paste that was cleaned more than trimmed (shown under the form).
+    private var pastedNote: String?
+
+    private func isIOS(_ app: ConsoleApp) -> Bool {
+        guard let d = device else { return false }
+        return app.services.lazy.flatMap(\.apps).first { $0.integrationKey == d.app }?.platform == .ios
+    }
+
+    /// A pasted token without the white space and line breaks around it. For an iOS app, a
+    /// token pasted as `NSData`'s description (`<a1b2c3d4 e5f60718 …>`, what apps logged
+    /// before iOS 13) keeps its hexadecimal digits only; anything else is kept as pasted,
+    /// for the rules to judge.
+    static func cleanPastedToken(_ text: String, ios: Bool) -> String {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard ios, t.hasPrefix("<"), t.hasSuffix(">") else { return t }
+        let inner = t.dropFirst().dropLast().filter { $0 != " " }
+        return inner.allSatisfy(\.isHexDigit) && !inner.isEmpty ? String(inner) : t
+    }
+
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         sync(app)
+        pastedNote = nil
         switch action {
         case .save: return .save(s)
         case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
@@ -155,6 +179,8 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         buf.box(main, role: .borderFocus, title: "Test device")
         v.form.render(into: &buf, main.inset(1), focused: true)
         let token = device?.token ?? ""
+        buf.put(
+            pastedNote ?? "", x: foot.x + 1, y: foot.y + 1, role: .muted, maxX: foot.maxX)
         buf.put(
             token.isEmpty
                 ? "APNs: the token from didRegisterForRemoteNotificationsWithDeviceToken; FCM: from getToken()."

@@ -214,8 +214,10 @@ extension ConsoleApp {
         do {
             try saveCopy(session, as: name)
             reload()
+            // A service's copy shares the integration keys of the other file (the rules say so).
             message =
-                "Saved your version as \(ConsoleStore.servicePath(name)); \(c.file) keeps the other one. Shared integration keys: Ctrl-F."
+                "Saved your version as \(session.recordKind.path(name)); \(c.file) keeps the other one."
+                + (session.recordKind == .service ? " Shared integration keys: Ctrl-F." : "")
         } catch {
             show("Save failed", Sanitize.string("\(error)"))
         }

@@ -341,6 +341,28 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             Subscription(app: "neotrips-android", token: "fcm-token-from-a-hang-up"))
     }
 
+    /// The save path's conflict check: the file changed on disk since the editor read it.
+    func testAProfileChangedOnDiskIsNotOverwrittenAndSavesAsACopy() throws {
+        let a = devicesView()
+        a.press(.open)
+        a.press(.open)
+        a.focus(field: "label")
+        a.type(" Pro")
+        var theirs = DemoStore.ana
+        theirs.subscriptions.removeLast()
+        try store.save(theirs)
+        a.press(.save)
+        XCTAssertEqual(a.dialog?.title, "Changed on disk")
+        a.handle(.char("s"))  // Save as copy
+        XCTAssertEqual(a.dialog?.title, "Save as copy")
+        XCTAssertEqual(a.dialog?.message, "Save your version as (a new profile name):")
+        a.handle(.enter)
+        XCTAssertEqual(a.message, "Saved your version as profiles/ana-copy.xml; profiles/ana.xml keeps the other one.")
+        XCTAssertEqual(try store.loadRecord(Profile.self, "ana").0, theirs)
+        XCTAssertEqual(
+            try store.loadRecord(Profile.self, "ana-copy").0.subscriptions.first?.label, "Ana's iPhone 15 Pro")
+    }
+
     func testDeleteAProfileAsksFirst() {
         let a = devicesView()
         a.press(.delete)

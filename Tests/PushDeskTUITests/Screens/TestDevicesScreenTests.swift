@@ -363,6 +363,21 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             try store.loadRecord(Profile.self, "ana-copy").0.subscriptions.first?.label, "Ana's iPhone 15 Pro")
     }
 
+    func testUndoingANewDeviceInItsEditorGoesBackToTheProfile() {
+        let a = devicesView()
+        a.press(.open)
+        a.press(.new)
+        choose(a, containing: "neotrips-android")
+        XCTAssertEqual(a.top.title, "Test devices › ana › new device")
+        a.handle(.paste("abc"))
+        XCTAssertEqual(a.top.title, "Test devices › ana › abc")
+        a.press(.undo)
+        a.press(.undo)
+        XCTAssertTrue(a.top is ProfileEditorScreen)
+        XCTAssertEqual(a.message, "Undone: the device is not added.")
+        XCTAssertFalse(a.top.session?.isDirty ?? true)
+    }
+
     func testDeleteAProfileAsksFirst() {
         let a = devicesView()
         a.press(.delete)

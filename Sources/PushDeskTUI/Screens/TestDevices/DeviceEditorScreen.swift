@@ -35,7 +35,8 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
     var device: Subscription? { s.draft.subscriptions.indices.contains(index) ? s.draft.subscriptions[index] : nil }
     var title: String {
         let name = s.draft.name.isEmpty ? "new profile" : s.draft.name
-        return "Test devices › \(Escape.inline(name)) › \(Escape.inline(device?.label ?? "device \(index + 1)"))"
+        let device = device.map { $0.label ?? ($0.token.isEmpty ? "new device" : $0.shortToken) } ?? "(removed)"
+        return "Test devices › \(Escape.inline(name)) › \(Escape.inline(device))"
     }
     var contexts: [KeyContext] { [.form] }
     var textFocused: Bool { form.focused?.isTextual ?? false }
@@ -117,9 +118,13 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         pastedNote = nil
         switch action {
         case .save: return .save(s)
-        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
+        case .undo:
+            guard s.undo() else { return .say("Nothing to undo.") }
+            // Undoing the device's addition leaves nothing to edit here: back to the profile.
+            return device == nil ? .all([.pop, .say("Undone: the device is not added.")]) : .say("Undone.")
         default: break
         }
+        guard device != nil else { return nil }
         switch form.handle(action) {
         case .changed(let id):
             apply(id, app: app)

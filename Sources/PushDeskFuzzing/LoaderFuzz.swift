@@ -78,6 +78,7 @@ public enum LoaderFuzz {
                     switch e.kind {
                     case .service: _ = try ServiceXML.decode(Data(e.xml), file: file)
                     case .delivery: _ = try DeliveryXML.decode(Data(e.xml), file: file)
+                    case .profile: _ = try ProfileXML.decode(Data(e.xml), file: file, name: "draft")
                     }
                 }
             }

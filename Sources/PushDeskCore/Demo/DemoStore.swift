@@ -1,7 +1,7 @@
 import Foundation
 
 /// The Neotrips demo from the seeds: an iOS sandbox + production pair and an Android app,
-/// with realistic variables, a subscription parameter, two sounds, a sample recipient and
+/// with realistic variables, a subscription parameter, two sounds, a sample recipient with two test devices and
 /// two deliveries (a rich iOS alert and a silent update).
 public enum DemoStore {
     public static let neotrips: Service = {
@@ -70,8 +70,19 @@ public enum DemoStore {
         android: AndroidOptions(type: .data, priority: .normal, ttl: "3600"),
         variables: [VariableValue(name: "VAR", value: "catalog")])
 
+    /// Ana with two test devices (fake tokens, shaped like real ones), so a new operator sees
+    /// the console's Test devices view populated: an iPhone on the sandbox app, a Pixel.
     public static let ana = Profile(
-        name: "ana", fields: [("firstName", "Ana"), ("lastName", "Silva"), ("email", "ana@example.com")])
+        name: "ana", fields: [("firstName", "Ana"), ("lastName", "Silva"), ("email", "ana@example.com")],
+        subscriptions: [
+            Subscription(
+                app: "neotrips-ios-dev", token: "3f2a9b7c41d0e8f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d49c1d",
+                userKey: "ana@example.com", label: "Ana's iPhone 15"),
+            Subscription(
+                app: "neotrips-android",
+                token: "fY3kQ7pL2mN:APA91bH4xT8vR1cW6zJ0sD5gK9uE3oI7yA2qM6nB1vC8xZ4lP0rT5wS9hF3jG7dK2a",
+                label: "Ana's Pixel 8"),
+        ])
 
     /// Writes the demo records into `root` (creating the store's folders).
     public static func write(to root: URL) throws {

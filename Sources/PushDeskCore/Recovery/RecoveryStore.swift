@@ -129,6 +129,19 @@ public enum RecoveryXML {
         return (Array(((try? ServiceXML.encode(clean)) ?? "").utf8), true)
     }
 
+    public static func profile(_ p: Profile) -> (bytes: [UInt8], replaced: Bool) {
+        if let text = try? ProfileXML.encode(p) { return (Array(text.utf8), false) }
+        var clean = p
+        clean.name = replaceForbidden(p.name)
+        clean.fields = p.fields.map { (replaceForbidden($0.name), replaceForbidden($0.value)) }
+        clean.subscriptions = p.subscriptions.map {
+            Subscription(
+                app: replaceForbidden($0.app), token: replaceForbidden($0.token),
+                userKey: $0.userKey.map(replaceForbidden), label: $0.label.map(replaceForbidden))
+        }
+        return (Array(((try? ProfileXML.encode(clean)) ?? "").utf8), true)
+    }
+
     static func replaceForbidden(_ t: String) -> String {
         guard XMLWriter.firstForbiddenCharacter(in: t) != nil else { return t }
         var out = ""

@@ -149,7 +149,8 @@ public final class IncrementalValidation: @unchecked Sendable {
         }
         let perService = checked.flatMap(\.findings) + keys.findings(list)
         let perDelivery = lastDeliveryChecks.flatMap(\.findings)
-        let perProfile = ProfileRules.check(profiles: snapshot.profiles, services: list)
+        let perProfile = ProfileRules.check(
+            profiles: snapshot.profiles, services: list, servicesUnreadable: snapshot.servicesUnreadable)
         return errorFindings + snapshot.positioned(perService) + snapshot.positioned(perDelivery)
             + snapshot.positioned(perProfile)
     }

@@ -7,9 +7,17 @@ public enum StoreValidation {
         var out = fileFindings(snapshot)
         out += ServiceRules.check(snapshot)
         out += DeliveryRules.check(snapshot, now: now)
-        out += snapshot.positioned(ProfileRules.check(profiles: snapshot.profiles, services: snapshot.services))
+        out += snapshot.positioned(
+            ProfileRules.check(
+                profiles: snapshot.profiles, services: snapshot.services,
+                servicesUnreadable: snapshot.servicesUnreadable))
         return out
     }
+}
+
+extension StoreSnapshot {
+    /// A service file did not load: its apps are unknown (ProfileRules).
+    var servicesUnreadable: Bool { errors.contains { $0.file.hasPrefix(Service.folder + "/") } }
 }
 
 extension StoreValidation {

@@ -35,7 +35,8 @@ extension StoreRecord {
     }
 }
 
-/// A record the console edits as a whole and keeps in recovery files: a service or a delivery.
+/// A record the console edits as a whole and keeps in recovery files: a service, a delivery
+/// or a profile (its test devices).
 public protocol EditableRecord: StoreRecord {
     /// Its kind in recovery files.
     static var kind: RecordKind { get }
@@ -67,9 +68,11 @@ extension Delivery: EditableRecord {
     public static func recoveryXML(_ r: Delivery) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.delivery(r) }
 }
 
-extension Profile: StoreRecord {
+extension Profile: EditableRecord {
     public static var noun: String { "profile" }
     public static var folder: String { "profiles" }
+    public static var kind: RecordKind { .profile }
+    public static func recoveryXML(_ r: Profile) -> (bytes: [UInt8], replaced: Bool) { RecoveryXML.profile(r) }
     public static var codec: RecordCodec<Profile> {
         RecordCodec(
             decode: { data, file, name, map in try ProfileXML.decode(data, file: file, name: name, recording: map) },

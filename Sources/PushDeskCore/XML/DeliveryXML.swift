@@ -146,14 +146,19 @@ public enum ProfileXML {
         return Profile(name: name, fields: root.attributes.map { ($0.name, $0.value) }, subscriptions: subscriptions)
     }
 
+    /// What a profile field may be called (it becomes an attribute name): an ASCII letter or
+    /// `_` first, then letters, digits, `_`, `-` and `.`.
+    public static func isFieldName(_ name: String) -> Bool {
+        func letter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" }
+        guard let first = name.unicodeScalars.first, letter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+    }
+
     public static func encode(_ p: Profile) throws -> String {
         // Field names become attribute names: plain XML names, once each.
         var seen = Set<String>()
-        func letter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" }
         for f in p.fields {
-            guard let first = f.name.unicodeScalars.first, letter(first),
-                f.name.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
-            else {
+            guard isFieldName(f.name) else {
                 throw XMLEncodeError(
                     "the profile field name \"\(Escape.inline(f.name))\" is not usable; use letters, digits, _, - and . (a letter or _ first)"
                 )

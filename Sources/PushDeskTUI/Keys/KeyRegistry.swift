@@ -20,6 +20,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case commit, sync, resolve, history, takeOurs, takeTheirs, editResolution, markResolved, restore
     // sending (docs/SENDING.md)
     case checkOnline, sends, sendTest, dryRun
+    // test devices (Screens/TestDevices/)
+    case testDevices, addField
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -43,6 +45,9 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case commitView = "Commit (the store in git)"
     case resolveView = "Resolve a conflicted record"
     case historyView = "History of a record"
+    case profilesList = "Test devices: profiles"
+    case profileDevices = "Profile editor: devices table"
+    case profileEditor = "Profile editor: its fields"
 }
 
 /// When a binding cannot act; the console says why instead (lazygit's disabled reason).
@@ -306,6 +311,30 @@ public enum KeyRegistry {
         b(
             .historyView, [.char("r")], .restore, "Restore the selected version as an unsaved draft (then Ctrl-S)",
             hint: "restore", writes: true),
+
+        b(
+            .servicesList, [.char("t")], .testDevices,
+            "Test devices: profiles and their device tokens", hint: "test devices",
+            unavailable: [.init(when: .storeLoading, why: stillLoading)]),
+        b(.profilesList, [.enter], .open, "Edit the selected profile and its test devices", hint: "edit"),
+        b(.profilesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New profile", hint: "new", writes: true),
+        b(
+            .profilesList, [.char("d"), .delete, .f(8)], .delete, "Delete the selected profile", hint: "delete",
+            dangerous: true),
+        b(.profileDevices, [.enter], .open, "Edit the selected test device", hint: "edit device"),
+        b(
+            .profileDevices, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new,
+            "Add a test device (paste its token, pick its app)", hint: "add device", writes: true),
+        b(
+            .profileDevices, [.char("d"), .delete, .f(8)], .delete, "Remove the selected device (`u` brings it back)",
+            hint: "remove", writes: true),
+        b(.profileDevices, [.tab], .nextField, "Back to the profile's fields (Shift-Tab: the last one)"),
+        b(.profileDevices, [.backTab], .prevField, "The profile's last field"),
+        b(
+            .profileEditor, [.ctrl("n")], .addField,
+            "Add a recipient field (what <%= recipient.NAME %> personalizes)", hint: "add field", writes: true),
+        b(.profileDevices, [.char("K"), .f(11)], .moveUp, "Move the selected device up", writes: true),
+        b(.profileDevices, [.char("J"), .f(12)], .moveDown, "Move the selected device down", writes: true),
     ]
 
     /// The binding of a key in the first context that binds it.

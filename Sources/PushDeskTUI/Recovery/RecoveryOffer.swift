@@ -117,6 +117,8 @@ extension ConsoleApp {
             return ServiceEditorScreen(session: try restoredSession(e, Service.self))
         case .delivery:
             return ComposerScreen(session: try restoredSession(e, Delivery.self), app: self)
+        case .profile:
+            return ProfileEditorScreen(session: try restoredSession(e, Profile.self))
         }
     }
 

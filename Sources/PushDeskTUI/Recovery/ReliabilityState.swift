@@ -214,8 +214,10 @@ extension ConsoleApp {
         do {
             try saveCopy(session, as: name)
             reload()
+            // A service's copy shares the integration keys of the other file (the rules say so).
             message =
-                "Saved your version as \(ConsoleStore.servicePath(name)); \(c.file) keeps the other one. Shared integration keys: Ctrl-F."
+                "Saved your version as \(session.recordKind.path(name)); \(c.file) keeps the other one."
+                + (session.recordKind == .service ? " Shared integration keys: Ctrl-F." : "")
         } catch {
             show("Save failed", Sanitize.string("\(error)"))
         }
@@ -223,7 +225,11 @@ extension ConsoleApp {
 
     /// The names of the saved records of a kind.
     func savedNames(_ kind: RecordKind) -> [String] {
-        kind == .service ? services.map(\.name) : deliveries.map(\.name)
+        switch kind {
+        case .service: services.map(\.name)
+        case .delivery: deliveries.map(\.name)
+        case .profile: profiles.map(\.name)
+        }
     }
 
     /// Saves the draft under a new name (a new file) and continues editing that record.

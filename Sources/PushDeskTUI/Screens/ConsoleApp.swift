@@ -183,15 +183,17 @@ public final class ConsoleApp {
         let d = session.draft
         let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            show(
-                "Cannot save",
-                kind == .service
-                    ? "The internal name must be \(Store.nameRule):\nit is the file name. Set Name and press Ctrl-S again."
-                    : "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab) and press Ctrl-S again."
-            )
+            let what =
+                switch kind {
+                case .service: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name"
+                case .delivery:
+                    "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab)"
+                case .profile: "The profile name must be \(Store.nameRule):\nit is the file name. Set Name"
+                }
+            show("Cannot save", what + " and press Ctrl-S again.")
             return false
         }
-        let taken = kind == .service ? services.map(\.name) : deliveries.map(\.name)
+        let taken = savedNames(kind)
         if d.name != session.original?.name, taken.contains(d.name) {
             show("Cannot save", "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
             return false

@@ -39,6 +39,7 @@ extension ConsoleStorage {
         switch kind {
         case .service: try deleteChecked(Service.self, name, b)
         case .delivery: try deleteChecked(Delivery.self, name, b)
+        case .profile: try deleteChecked(Profile.self, name, b)
         }
     }
     func deleteChecked(_ name: String, _ b: RecordBaseline) throws { try deleteChecked(Service.self, name, b) }

@@ -98,6 +98,8 @@ final class ServicesListScreen: StatefulScreen, Asking {
             return app.gitListAction(action, path: sel.map { ConsoleStore.servicePath($0.name) })
         case .deliveries:
             return .push(DeliveriesListScreen(service: sel?.name, app: app))
+        case .testDevices:
+            return .push(ProfilesListScreen(app: app))
         case .delete:
             guard let sel else { return Effect.none }
             return .ask(

@@ -167,9 +167,14 @@ public struct Dialog: Sendable {
             : message.split(separator: "\n", omittingEmptySubsequences: false)
                 .flatMap { TextWidth.wrap(String($0), to: maxText) }
         var h = 4 + msgLines.count
+        // A list is as wide as its longest option (the screen permitting): what tells options apart is often at their end.
+        var optionsW = 0
+        if case .choices(let o) = kind { optionsW = (o.map { TextWidth.width(of: $0) }.max() ?? 0) + 4 }
         let w = min(
             area.width - 4,
-            max(44, (msgLines.map { TextWidth.width(of: $0) }.max() ?? 0) + 6, TextWidth.width(of: title) + 8))
+            max(
+                44, (msgLines.map { TextWidth.width(of: $0) }.max() ?? 0) + 6, TextWidth.width(of: title) + 8, optionsW
+            ))
         switch kind {
         case .textInput, .filePath: h += 1 + min(candidates.count, 6)
         case .choices(let o): h = min(area.height - 2, o.count + 2 + msgLines.count)

@@ -112,6 +112,24 @@ final class TestDeviceTests: XCTestCase {
         }
     }
 
+    /// A service file that does not load may hold the key: its error is the one to fix, so no
+    /// `subscription.unknown-app` cascades from it (a known app's token is still checked).
+    func testNoUnknownAppWhileAServiceFileDoesNotLoad() throws {
+        let root = try makeTempDir(self)
+        try DemoStore.write(to: root)
+        var p = DemoStore.ana
+        p.subscriptions.append(Subscription(app: "neotrips-android", token: "two words"))
+        try Store(root: root).save(p)
+        try Data("<service".utf8).write(to: root.appendingPathComponent("services/other.xml"))
+        let found = StoreValidation.findings(Store(root: root).loadAll())
+        XCTAssertEqual(found.filter { $0.rule.hasPrefix("subscription.") }.map(\.field), ["subscriptions[2].token"])
+        try FileManager.default.removeItem(at: root.appendingPathComponent("services/neotrips.xml"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("services/other.xml"))
+        XCTAssertEqual(
+            StoreValidation.findings(Store(root: root).loadAll()).map(\.rule).filter { $0.hasPrefix("subscription.") },
+            Array(repeating: "subscription.unknown-app", count: 3), "no service file failed: the keys are unknown")
+    }
+
     func testShortenedTokens() {
         XCTAssertEqual(Subscription.shortened(Self.iosToken), "3f2a01\u{2026}9c1d")
         XCTAssertEqual(Subscription.shortened("0123456789"), "0123456789")

@@ -66,4 +66,22 @@ final class PureRenderTests: DemoStoreConsoleTestCase {
         a.handle(.char("d"))
         assertPure(a, "delete dialog")
     }
+
+    func testTestDevicesViewsDrawWithoutChangingState() {
+        let a = app()
+        a.resize(width: 80, height: 24)
+        a.press(.testDevices)
+        assertPure(a, "test devices")
+        a.press(.open)
+        a.focus(field: "devices")
+        a.press(.down)
+        assertPure(a, "profile editor, devices focused")
+        a.press(.open)
+        a.focus(field: "token")
+        type(a, "zz")
+        assertPure(a, "device editor, a bad token")
+        a.focus(field: "app")
+        a.press(.pick)
+        assertPure(a, "app picker")
+    }
 }

@@ -63,7 +63,7 @@ final class WholeScreenTests: DemoStoreConsoleTestCase {
                 "",
                 "",
                 "",
-                " Enter edit  n new  c duplicate  d delete  D deliveries  / filter  ? help",
+                " Enter edit  n new  c duplicate  d delete  D deliveries  t test devices",
             ])
     }
 

@@ -124,10 +124,18 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         XCTAssertNotNil(a.render(width: 80, height: 24).row(containing: "Blocked: nothing was sent."))
     }
 
-    func testNoTestDeviceSaysHowToAddOne() {
+    func testNoTestDeviceSaysHowToAddOne() throws {
+        // The demo's profile has test devices: a store whose profile has none.
+        var ana = DemoStore.ana
+        ana.subscriptions = []
+        try store.save(ana)
         let a = composer()
         a.press(.dryRun)
         XCTAssertEqual(a.dialog?.title, "Dry run")
+        XCTAssertEqual(
+            a.dialog?.message,
+            "No test device subscribes to an app of neotrips.\nAdd one in Test devices: t on the services list (Esc to get there)."
+        )
         XCTAssertTrue(a.top is ComposerScreen)
     }
 

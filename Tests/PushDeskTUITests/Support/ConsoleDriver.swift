@@ -23,7 +23,8 @@ extension ConsoleApp {
     /// Moves the focus to a field, pressing the registry's next-tab and next-field keys:
     /// `"content.body"` (a composer tab, then a field id), `"credentials.passwordRef"` (an
     /// app editor tab), `"label"` (a field of the form in view), `"apps"` (the service
-    /// editor's apps table), `"table"` (an app editor tab's table).
+    /// editor's apps table), `"table"` (an app editor tab's table), `"devices"` (a profile's
+    /// test devices), `"field:firstName"` (a profile's recipient field).
     func focus(field path: String, file: StaticString = #filePath, line: UInt = #line) {
         var id = path
         if let dot = path.firstIndex(of: ".") {
@@ -54,6 +55,8 @@ extension ConsoleApp {
         case let s as ServiceEditorScreen: s.focusArea == .apps ? "apps" : s.form.focused?.id
         case let e as AppEditorScreen:
             e.itemKind == nil ? e.form.focused?.id : e.editingRow ? e.rowForm.focused?.id : "table"
+        case let p as ProfileEditorScreen: p.focusArea == .devices ? "devices" : p.form.focused?.id
+        case let d as DeviceEditorScreen: d.form.focused?.id
         default: nil
         }
     }
@@ -63,6 +66,8 @@ extension ConsoleApp {
         case let c as ComposerScreen: c.form.fields.count
         case let s as ServiceEditorScreen: s.form.fields.count + 1
         case let e as AppEditorScreen: max(e.form.fields.count, e.rowForm.fields.count) + 1
+        case let p as ProfileEditorScreen: p.form.fields.count + 1
+        case let d as DeviceEditorScreen: d.form.fields.count
         default: 0
         }
     }

@@ -79,6 +79,28 @@ final class ScreenCaptureTests: TmuxTestCase {
         t.waitFor("Save the changes")
         t.keys("d")
         t.waitFor("PushDesk — Services")
+        t.keys("t")
+        shot(
+            "Test devices (`t` on the services list)",
+            "Profiles (sample recipients) with their number of test devices and findings; n new, d delete.",
+            waitFor: "Recipient", status: "Enter edit")
+        t.keys("Enter")
+        shot(
+            "Profile editor",
+            "The recipient's fields and its test devices, tokens shortened as the send log shortens them.",
+            waitFor: "Test devices (n: add")
+        t.focus(hint: "edit device")
+        t.keys("Enter")
+        shot(
+            "Test device editor",
+            "The app picked by label (Enter lists label, platform, environment, key); a pasted token is trimmed.",
+            waitFor: "Test device ─", status: "Esc back")
+        t.keys("Escape")
+        t.waitFor("Test devices (n: add")
+        t.keys("Escape")
+        t.waitFor("Recipient")
+        t.keys("Escape")
+        t.waitFor("PushDesk — Services")
         t.keys("D")
         shot(
             "Deliveries of a service (`D` or Ctrl-Y)",
@@ -114,7 +136,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         t.keys("d")
         t.waitFor("PD-END")
 
-        XCTAssertEqual(shots.count, 17)
+        XCTAssertEqual(shots.count, 20)
         var md =
             "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
         md +=

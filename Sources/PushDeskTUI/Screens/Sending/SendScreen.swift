@@ -64,10 +64,15 @@ final class SendScreen: StatefulScreen, Asking {
         guard !screen.profiles.isEmpty else {
             return .inform(
                 dryRun ? "Dry run" : "Send test",
-                "No test device subscribes to an app of \(service.name).\nAdd one to a profile (profiles/NAME.xml, SPEC §3.3): <subscription app=\"KEY\" token=\"…\"/>."
+                "No test device subscribes to an app of \(service.name).\nAdd one in Test devices: \(testDevicesKey) on the services list (Esc to get there)."
             )
         }
         return .all([.push(screen), screen.askDevices()])
+    }
+
+    /// The key that opens Test devices, as the registry binds it.
+    static var testDevicesKey: String {
+        KeyRegistry.bindings(in: [.servicesList]).first { $0.action == .testDevices }?.keys.first?.label ?? "t"
     }
 
     var verb: String { dryRun ? "Dry run" : "Send test" }

@@ -1,0 +1,291 @@
+import PushDeskCore
+
+/// Edits one profile (SPEC §3.3): its name, its recipient fields (form) and its test devices
+/// (table). The subscription rules run live on the draft (`ProfileRules`, the one
+/// implementation `validate` and `send` use); a device's findings show in its row, under its
+/// field in the device editor and in the pane at the bottom.
+final class ProfileEditorScreen: StatefulScreen, Asking {
+    let s: EditSession<Profile>
+    var session: (any DraftSession)? { s }
+    struct View {
+        var form = Form([])
+        var devices = TableView(columns: [
+            .init("Device"), .init("App"), .init("Token", width: 11), .init("Findings", width: 12),
+        ])
+    }
+    var view = View()
+    var form: Form {
+        get { view.form }
+        set { view.form = newValue }
+    }
+    var devices: TableView {
+        get { view.devices }
+        set { view.devices = newValue }
+    }
+    enum Focus { case form, devices }
+    private(set) var focusArea: Focus = .form
+    private var seenVersion = -1
+
+    init(session: EditSession<Profile>) {
+        self.s = session
+        devices.emptyText = "No test device yet: press n here to add one (paste its token)."
+        // A saved profile opens on its devices (what this view is for); a new one on its name.
+        if session.original != nil { focusArea = .devices }
+    }
+
+    var title: String { s.draft.name.isEmpty ? "Test devices › new profile" : "Test devices › \(s.draft.name)" }
+    /// Ctrl-N adds a field in the form, a device in the table (each context's own binding).
+    var contexts: [KeyContext] { focusArea == .form ? [.form, .profileEditor] : [.profileDevices, .list] }
+    var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
+
+    /// Selects a device in the table and gives the table the focus (a finding's jump).
+    func selectDevice(_ i: Int) {
+        sync()
+        devices.setRows(s.draft.subscriptions.map { _ in [] })
+        devices.select(row: i)
+        focusArea = .devices
+    }
+
+    /// Focuses a form field by finding field (`firstName`, or `name`).
+    func focus(field: String) {
+        sync()
+        let id = field == "name" ? "name" : Self.fieldID(field)
+        if form.fields.contains(where: { $0.id == id }) {
+            form.focus(id: id)
+            focusArea = .form
+        }
+    }
+
+    /// Form field id of a recipient field (`name` is the profile's file name).
+    static func fieldID(_ name: String) -> String { "field:" + name }
+
+    /// Pulls the draft into the widgets after any change (edit, undo, the device editor).
+    private func sync() {
+        guard seenVersion != s.version else { return }
+        seenVersion = s.version
+        let d = s.draft
+        let ids = ["name"] + d.fields.map { Self.fieldID($0.name) }
+        if form.fields.map(\.id) != ids {
+            let keep = form.focused?.id
+            form = Form(
+                [FormField(id: "name", label: "Name", value: d.name, note: "file name")]
+                    + d.fields.map { FormField(id: Self.fieldID($0.name), label: $0.name, value: $0.value) })
+            if let keep { form.focus(id: keep) }
+        } else {
+            form["name"] = d.name
+            for f in d.fields where form[Self.fieldID(f.name)] != f.value { form[Self.fieldID(f.name)] = f.value }
+        }
+    }
+
+    /// The live findings of the draft's devices, from the core's rules.
+    static func findings(_ p: Profile, app: ConsoleApp) -> [Finding] {
+        let apps = ProfileRules.appsByKey(app.services)
+        return p.subscriptions.enumerated().flatMap { i, sub in
+            ProfileRules.check(sub, index: i, profile: p.name, app: apps[sub.app])
+        }
+    }
+
+    /// An app as a row of the device table and the app picker: its label, else its key.
+    static func appLabel(_ key: String, app: ConsoleApp) -> String {
+        let a = app.services.lazy.flatMap(\.apps).first { $0.integrationKey == key }
+        return Escape.inline(a.map { $0.label.isEmpty ? $0.integrationKey : $0.label } ?? "\(key) (no such app)")
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+        sync()
+        guard focusArea == .form else { return false }
+        switch form.handleText(key) {
+        case .changed(let id):
+            apply(id)
+            return true
+        case .moved: return true
+        default: return false
+        }
+    }
+
+    private func apply(_ id: String) {
+        let v = form[id]
+        s.edit(id) { d in
+            if id == "name" {
+                d.name = v
+            } else if let i = d.fields.firstIndex(where: { Self.fieldID($0.name) == id }) {
+                d.fields[i].value = v
+            }
+        }
+        seenVersion = s.version
+    }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        sync()
+        switch action {
+        case .save: return .save(s)
+        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
+        case .addField:
+            return .ask(
+                self,
+                .text(
+                    "Add a field",
+                    "The recipient field's name (letters, digits, _ - .), as deliveries write it: <%= recipient.NAME %>"
+                ) { $0.map(Reply.addField) ?? .keep })
+        default: break
+        }
+        if focusArea == .form {
+            let last = form.fields.count - 1
+            if (action == .nextField || action == .pick) && form.focus == last
+                || action == .prevField && form.focus == 0
+            {
+                focusArea = .devices
+                return Effect.none
+            }
+            switch form.handle(action) {
+            case .changed(let id):
+                apply(id)
+                return Effect.none
+            case .unhandled: return nil
+            default: return Effect.none
+            }
+        }
+        if devices.handle(action) { return Effect.none }
+        // Tab leaves the devices table for the form (in the form, Tab on the last field enters the table).
+        if action == .nextField || action == .prevField {
+            focusArea = .form
+            form.focus = action == .nextField ? 0 : form.fields.count - 1
+            return Effect.none
+        }
+        let sel = devices.selectedRow
+        switch action {
+        case .open:
+            guard let sel else { return Effect.none }
+            return .push(DeviceEditorScreen(session: s, index: sel))
+        case .new:
+            return Self.askApp(self, app: app, title: "Add a test device: which app?", selected: nil) {
+                $0.map(Reply.addDevice) ?? .keep
+            }
+        case .delete:
+            guard let sel else { return Effect.none }
+            let label = s.draft.subscriptions[sel].label ?? s.draft.subscriptions[sel].shortToken
+            s.edit(nil) { $0.subscriptions.remove(at: sel) }
+            sync()
+            return .say("Removed \(Escape.inline(label)): u brings it back.")
+        case .moveUp, .moveDown:
+            guard let sel else { return Effect.none }
+            let to = action == .moveUp ? sel - 1 : sel + 1
+            guard s.draft.subscriptions.indices.contains(to) else { return Effect.none }
+            s.edit(nil) { $0.subscriptions.swapAt(sel, to) }
+            sync()
+            devices.select(row: to)
+        default: return nil
+        }
+        return Effect.none
+    }
+
+    /// The store's apps, each as label · platform environment · integration key: the
+    /// device's app is picked by label, never typed as a key.
+    static func appChoices(app: ConsoleApp) -> [(key: String, text: String)] {
+        app.services.flatMap(\.apps).map { a in
+            let kind =
+                switch a {
+                case .ios(let i): "iOS \(i.environment.rawValue)"
+                case .android: "Android"
+                }
+            let label = a.label.isEmpty ? "(no label)" : a.label
+            return (a.integrationKey, Escape.inline("\(label) · \(kind) · \(a.integrationKey)"))
+        }
+    }
+
+    /// Opens the app picker; `reply` gets the chosen app's integration key (nil: cancelled).
+    static func askApp<A: Asking>(
+        _ asker: A, app: ConsoleApp, title: String, selected: String?, _ reply: @escaping (String?) -> A.Reply
+    ) -> Effect {
+        let choices = appChoices(app: app)
+        guard !choices.isEmpty else {
+            return .say("The store has no app yet: add one to a service first (Enter on a service, then i or a).")
+        }
+        return .ask(
+            asker,
+            .choices(
+                title, options: choices.map(\.text),
+                selected: choices.firstIndex { $0.key == selected } ?? 0
+            ) { i in reply(i.map { choices[$0].key }) })
+    }
+
+    enum Reply {
+        case addDevice(String)
+        case addField(String)
+        case keep
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .addDevice(let key):
+            s.edit(nil) { $0.subscriptions.append(Subscription(app: key, token: "")) }
+            sync()
+            let i = s.draft.subscriptions.count - 1
+            devices.select(row: i)
+            let editor = DeviceEditorScreen(session: s, index: i)
+            editor.form.focus(id: "token")
+            return .all([.push(editor), .say("Paste the device's token (or type it), then Ctrl-S saves the profile.")])
+        case .addField(let typed):
+            let name = typed.trimmingCharacters(in: .whitespaces)
+            guard ProfileXML.isFieldName(name) else {
+                return .say(
+                    "\"\(Escape.inline(name))\" cannot be a field name: letters, digits, _, - and . (a letter or _ first)."
+                )
+            }
+            guard s.draft.value(of: name) == nil else { return .say("The profile already has a field \(name).") }
+            s.edit(nil) { $0.fields.append((name, "")) }
+            sync()
+            form.focus(id: Self.fieldID(name))
+            focusArea = .form
+            return .say("Added the field \(name): type its value.")
+        case .keep: return .none
+        }
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+        sync()
+        if form.click(x: x, y: y) {
+            focusArea = .form
+            return Effect.none
+        }
+        let before = devices.selectedRow
+        guard devices.click(x: x, y: y) else { return nil }
+        if focusArea == .devices && before == devices.selectedRow { return handle(.open, app: app) }
+        focusArea = .devices
+        return Effect.none
+    }
+
+    /// The draft into the widgets; the name's problem under it, findings in the device rows.
+    func update(_ rect: Rect, app: ConsoleApp) {
+        sync()
+        form.clearMessages()
+        let name = s.draft.name
+        if !name.isEmpty, !Store.isValidName(name) {
+            form.setMessage("name", "the name must be \(Store.nameRule): it is the file name")
+        }
+        let found = Self.findings(s.draft, app: app)
+        let byRow = Dictionary(grouping: found) { FieldPath($0.field).row ?? -1 }
+        let subs = s.draft.subscriptions
+        devices.setRows(
+            subs.enumerated().map { i, d in
+                [
+                    Escape.inline(d.label ?? "(no label)"), Self.appLabel(d.app, app: app), Escape.inline(d.shortToken),
+                    ServicesListScreen.summary(byRow[i] ?? []).replacingOccurrences(of: "error", with: "err"),
+                ]
+            }, roles: subs.indices.map { ServicesListScreen.role(byRow[$0] ?? []) })
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        let found = Self.findings(s.draft, app: app)
+        let paneH = min(max(found.count, 1), 4) + 1
+        let (main, pane) = rect.splitBottom(paneH)
+        let formH = v.form.height(width: main.width - 2) + 2
+        let (formBox, devBox) = main.splitTop(min(formH, main.height / 2 + 1))
+        buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Profile (sample recipient)")
+        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        buf.box(
+            devBox, role: focusArea == .devices ? .borderFocus : .border, title: "Test devices (n: add, Enter: edit)")
+        v.devices.render(into: &buf, devBox.inset(1), focused: focusArea == .devices)
+        FindingsPane.render(into: &buf, pane, findings: found)
+    }
+}

@@ -1,0 +1,120 @@
+import PushDeskCore
+
+/// Test devices (`t` on the services list): every profile of the store (SPEC §3.3) with
+/// its recipient, its number of devices and its findings. Enter opens the profile editor.
+final class ProfilesListScreen: StatefulScreen, Asking {
+    struct View {
+        var table = TableView(columns: ProfilesListScreen.columns)
+    }
+    static let columns: [TableView.Column] = [
+        .init("Profile", width: 16), .init("Recipient"), .init("Devices", width: 7), .init("Findings", width: 16),
+    ]
+    var view = View()
+    var table: TableView {
+        get { view.table }
+        set { view.table = newValue }
+    }
+
+    init(app: ConsoleApp) {
+        table.emptyText = "No profile yet: press n to create one, then add test devices to it."
+        refresh(app: app)
+    }
+
+    var title: String { "Test devices" }
+    var contexts: [KeyContext] { table.isFiltering ? [] : [.profilesList, .list] }
+    var textFocused: Bool { table.isFiltering }
+
+    func willAppear(app: ConsoleApp) { refresh(app: app) }
+
+    /// The recipient as a person reads it: the profile's first field values (names, e-mail).
+    static func recipient(_ p: Profile) -> String {
+        Escape.inline(p.fields.prefix(3).map(\.value).filter { !$0.isEmpty }.joined(separator: " "))
+    }
+
+    func refresh(app: ConsoleApp) {
+        let keep = table.selectedRow.flatMap { app.profiles.indices.contains($0) ? app.profiles[$0].name : nil }
+        let byFile = Dictionary(grouping: app.findings, by: \.file)
+        let mine = app.profiles.map { byFile[Profile.path($0.name)] ?? [] }
+        table.setRows(
+            zip(app.profiles, mine).map { p, f in
+                [
+                    Escape.inline(p.name), Self.recipient(p), String(p.subscriptions.count),
+                    ServicesListScreen.summary(f),
+                ]
+            },
+            roles: mine.map(ServicesListScreen.role))
+        if let keep, let i = app.profiles.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
+    }
+
+    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+
+    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+        if table.handle(action) { return Effect.none }
+        if let refusal = app.refusal(for: action) { return refusal }
+        let sel = table.selectedRow.flatMap { app.profiles.indices.contains($0) ? app.profiles[$0] : nil }
+        switch action {
+        case .open:
+            guard let sel else { return Effect.none }
+            return .push(ProfileEditorScreen(session: EditSession(original: sel, draft: sel)))
+        case .new:
+            // The fields personalization uses most (SPEC §4.4); the operator fills or clears them.
+            let draft = Profile(name: "", fields: [("firstName", ""), ("lastName", ""), ("email", "")])
+            return .all([
+                .push(ProfileEditorScreen(session: EditSession(original: nil, draft: draft))),
+                .say("New profile: set its name, then add test devices (Tab to the devices, n)."),
+            ])
+        case .delete:
+            guard let sel else { return Effect.none }
+            let n = sel.subscriptions.count
+            return .ask(
+                self,
+                .buttons(
+                    "Delete profile",
+                    "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
+                    [("Yes", .delete(sel.name)), ("No", .keep)], focus: 1, cancel: .keep))
+        default: return nil
+        }
+    }
+
+    enum Reply {
+        case delete(String)
+        case keep
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        switch reply {
+        case .delete(let name): .delete(.profile, name)
+        case .keep: .none
+        }
+    }
+
+    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+        let before = table.selectedRow
+        guard table.click(x: x, y: y) else { return nil }
+        if before == table.selectedRow { return handle(.open, app: app) }
+        return Effect.none
+    }
+
+    func update(_ rect: Rect, app: ConsoleApp) {
+        if table.rows.count != app.profiles.count { refresh(app: app) }
+    }
+
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+        var (main, foot) = rect.splitBottom(1)
+        // A profile file that does not load is no row: say so above the list (the load error).
+        let errors = app.loadErrors.filter { $0.hasPrefix(Profile.folder + "/") }
+        if !errors.isEmpty {
+            let n = min(errors.count, 3)
+            let (top, rest) = main.splitTop(n + 1)
+            for (i, e) in errors.prefix(n).enumerated() {
+                buf.put(e, x: top.x + 1, y: top.y + i, role: .findingError, maxX: top.maxX)
+            }
+            main = rest
+        }
+        v.table.render(into: &buf, main.inset(0), focused: true)
+        buf.put(
+            "Send test (Ctrl-G in the composer) sends to these profiles' devices.",
+            x: foot.x + 1, y: foot.y, role: .muted, maxX: foot.maxX)
+    }
+}

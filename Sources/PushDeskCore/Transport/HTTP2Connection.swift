@@ -207,8 +207,15 @@ public final class HTTP2Connection: @unchecked Sendable {
         }
         throw TransportError(
             .tcp,
-            "cannot connect to \(what) (\(lastError.map { "\($0)" } ?? "no address")); check the firewall (outgoing port \(port)) or the proxy settings"
+            "cannot connect to \(what) (\(lastError.map(describe) ?? "no address")); check the firewall (outgoing port \(port)) or the proxy settings"
         )
+    }
+
+    /// A connect error as the system names it ("Connection refused"), not NIO's description
+    /// of the call that saw it ("connection reset (error set): … (errno: 111)").
+    static func describe(_ error: Error) -> String {
+        if let e = error as? IOError { return String(cString: strerror(e.errnoCode)) }
+        return "\(error)"
     }
 
     static func proxyConnect(

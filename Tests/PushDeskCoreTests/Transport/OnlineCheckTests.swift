@@ -89,5 +89,10 @@ final class OnlineCheckTests: XCTestCase {
         XCTAssertEqual(steps.map { $0["step"] as? String }, ["dns", "tcp"], r.stdout)
         XCTAssertEqual(steps.last?["rule"] as? String, "connection.tcp")
         XCTAssertTrue((steps.last?["message"] as? String)?.contains("port \(port)") ?? false, "\(steps)")
+        // The system's words for the refusal, not NIO's description of the call that saw it.
+        XCTAssertEqual(
+            steps.last?["message"] as? String,
+            "cannot connect to 127.0.0.1:\(port) (Connection refused); check the firewall (outgoing port \(port)) or the proxy settings"
+        )
     }
 }

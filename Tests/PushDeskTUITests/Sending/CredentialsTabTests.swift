@@ -119,7 +119,8 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
             [
                 " PushDesk — Check online › Neotrips iOS (sandbox)               ? help  default",
                 "┌ Check online: Neotrips iOS (sandbox) ────────────────────────────────────────┐",
-                "│ SPEC §9 for neotrips-ios-dev: dns → tcp → tls → auth, stopping at the first f│",
+                "│ Checking neotrips-ios-dev step by step: dns → tcp → tls → auth, stopping at │",
+                "│ the first failure. │",
                 "│ │",
                 "│ dns   ok N ms  127.0.0.1 resolves │",
                 "│ tcp   ok N ms  127.0.0.1:PORT answers │",
@@ -127,7 +128,6 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
                 "│         What to do: cannot set up TLS: I/O on closed channel [connection.tls]│",
                 "│ │",
                 "│ Stopped at tls. Fix it and run Check online again. Esc closes. │",
-                "│ │",
                 "│ │",
                 "│ │",
                 "│ │",

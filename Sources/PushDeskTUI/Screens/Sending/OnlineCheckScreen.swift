@@ -74,16 +74,21 @@ final class OnlineCheckScreen: StatefulScreen {
         }
     }
 
-    /// The result as lines (role, text): one per step, a failed step's message wrapped under it.
+    /// The result as lines (role, text): one per step (wrapped), a failed step's message wrapped under it.
     func lines(width: Int) -> [(Role, String)] {
-        var out: [(Role, String)] = [
-            (.muted, "SPEC §9 for \(appKey): dns → tcp → tls → auth, stopping at the first failure.")
-        ]
+        var out: [(Role, String)] = TextWidth.wrap(
+            "Checking \(Escape.inline(appKey)) step by step: dns → tcp → tls → auth, stopping at the first failure.",
+            to: width - 2
+        ).map { (.muted, $0) }
         out.append((.normal, ""))
         for s in steps {
             let head =
                 "\(s.step.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(s.ok ? "ok    " : "FAILED") \(String(s.ms).leftPadded(5)) ms  "
-            out.append((s.ok ? .findingInfo : .findingError, head + Escape.inline(s.detail, limit: 200)))
+            let role: Role = s.ok ? .findingInfo : .findingError
+            let detail = TextWidth.wrap(Escape.inline(s.detail, limit: 200), to: max(10, width - 2 - head.count))
+            for (i, l) in detail.enumerated() {
+                out.append((role, (i == 0 ? head : String(repeating: " ", count: head.count)) + l))
+            }
             if let m = s.message, !s.ok {
                 for l in TextWidth.wrap("What to do: " + Escape.inline(m, limit: 600) + " [\(s.rule)]", to: width - 8) {
                     out.append((.findingError, "        " + l))

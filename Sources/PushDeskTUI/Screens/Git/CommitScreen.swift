@@ -99,13 +99,17 @@ final class CommitScreen: StatefulScreen, Asking {
             })
     }
 
-    /// The diff view of a record file: the last commit → the file now.
+    /// The diff view of a record file: the last commit → the file now, both read off the
+    /// input loop (`git show` waits on a large repository).
     static func diff(_ path: String, app: ConsoleApp) -> DiffScreen {
-        let old = (try? GitTeamWork.text(store: app.storeURL, commit: "HEAD", path: path)) ?? ""
-        let new = (try? String(contentsOf: app.storeURL.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        let root = app.storeURL
         return DiffScreen(
-            title: "Changes of \(path)", sections: [.init(heading: "\(path): last commit → now", old: old, new: new)],
-            legend: "- committed  + now")
+            title: "Changes of \(path)",
+            loading: GitLoad(app.background) {
+                let old = (try? GitTeamWork.text(store: root, commit: "HEAD", path: path)) ?? ""
+                let new = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+                return [.init(heading: "\(path): last commit → now", old: old, new: new)]
+            }, legend: "- committed  + now")
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {

@@ -31,10 +31,13 @@ public struct GitCommand: Sendable {
     public let directory: URL
     /// Added to the inherited environment (e.g. an author identity).
     public var environment: [String: String] = [:]
+    /// Stops the command that runs when asked (Esc during a fetch or push); nil: never stopped.
+    public var stop: GitStop?
 
-    public init(directory: URL, environment: [String: String] = [:]) {
+    public init(directory: URL, environment: [String: String] = [:], stop: GitStop? = nil) {
         self.directory = directory
         self.environment = environment
+        self.stop = stop
     }
 
     /// The `git` program on PATH; nil when git is not installed.
@@ -62,6 +65,9 @@ public struct GitCommand: Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         try process.run()
+        let pid = process.processIdentifier
+        stop?.started(pid)
+        defer { stop?.ended(pid) }
         let errBox = GitOutputBox()
         let group = DispatchGroup()
         let errHandle = errPipe.fileHandleForReading

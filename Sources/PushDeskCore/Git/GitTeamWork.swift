@@ -55,13 +55,17 @@ public enum GitTeamWork {
     }
 
     /// Fetch, rebase onto the upstream (record files merged by the driver), push. `progress`
-    /// is told each step; `cancelled` is asked between steps (a running git is let finish,
-    /// so the repository is never left half-way by a cancel).
+    /// is told each step. `stop` ends the sync: a fetch or a push that runs (they wait on the
+    /// network) is killed — an interrupted fetch leaves nothing, an interrupted push leaves
+    /// the commits here — and a rebase, local and short, is let finish (never half-way).
     public static func sync(
-        store: URL, progress: (String) -> Void = { _ in }, cancelled: () -> Bool = { false }
+        store: URL, progress: (String) -> Void = { _ in }, stop: GitStop? = nil
     ) -> SyncOutcome {
+        let cancelled = { stop?.isStopped ?? false }
         do {
             let git = try runner(store, identity: true)
+            var network = git
+            network.stop = stop
             guard let upstream = try? git.check(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]).output
             else {
                 return .failed(
@@ -72,8 +76,10 @@ public enum GitTeamWork {
                 return .failed("there are uncommitted changes: commit them (C) or discard them first")
             }
             let remote = String(upstream.split(separator: "/").first ?? "origin")
+            if cancelled() { return .cancelled }
             progress("Fetching from \(Escape.inline(remote, limit: 60))…")
-            let fetch = try git.run(["fetch", "--quiet", remote])
+            let fetch = try network.run(["fetch", "--quiet", remote])
+            if cancelled() { return .cancelled }
             guard fetch.status == 0 else {
                 return .failed("fetching failed, nothing changed: " + said(fetch))
             }
@@ -99,7 +105,10 @@ public enum GitTeamWork {
             if cancelled() { return .cancelled }
             if ahead > 0 {
                 progress("Pushing \(ahead) commit\(ahead == 1 ? "" : "s")…")
-                let push = try git.run(["push", "--quiet", remote, "HEAD:" + upstreamBranch(upstream, remote: remote)])
+                let push = try network.run([
+                    "push", "--quiet", remote, "HEAD:" + upstreamBranch(upstream, remote: remote),
+                ])
+                if cancelled() { return .cancelled }
                 guard push.status == 0 else {
                     return .failed(
                         (did.isEmpty ? "" : did.joined() + "; ")
@@ -166,7 +175,9 @@ public enum GitTeamWork {
 
     /// `git rebase --continue` (no editor) once nothing is conflicted, then the push that the
     /// sync did not get to. Record files changed since (edited after resolving) are staged first.
-    public static func finishRebase(store: URL, progress: (String) -> Void = { _ in }) -> SyncOutcome {
+    public static func finishRebase(
+        store: URL, progress: (String) -> Void = { _ in }, stop: GitStop? = nil
+    ) -> SyncOutcome {
         do {
             let git = try runner(store, identity: true)
             let status = GitStatus.read(store: store)
@@ -185,7 +196,7 @@ public enum GitTeamWork {
                 }
                 return .failed("git rebase --continue failed: " + said(r))
             }
-            return sync(store: store, progress: progress)
+            return sync(store: store, progress: progress, stop: stop)
         } catch {
             return .failed("\(error)")
         }

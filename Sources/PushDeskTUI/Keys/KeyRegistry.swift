@@ -291,8 +291,11 @@ public enum KeyRegistry {
             .commitView, [.enter], .open, "Show the selected record's changes (diff against the last commit)",
             hint: "diff"),
         b(
-            .commitView, [.char("c"), .ctrl("s")], .commit, "Write the message and commit the records listed",
+            .commitView, [.char("c"), .ctrl("s")], .commit, "Write the message and commit the records marked [x]",
             hint: "commit", writes: true),
+        b(
+            .commitView, [.char(" ")], .toggle, "Leave the selected record out of the commit, or put it back in",
+            hint: "in/out"),
         b(
             .resolveView, [.char("o")], .takeOurs, "Take the upstream's value (ours) for the selected field",
             hint: "ours"),

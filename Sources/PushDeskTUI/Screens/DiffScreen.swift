@@ -5,7 +5,7 @@ import PushDeskCore
 /// added `+` (finding.info), so the difference reads without colour too. Esc goes back to
 /// where it was opened from (`onClose`: the dialog that offered it).
 final class DiffScreen: StatefulScreen {
-    struct Section {
+    struct Section: Sendable {
         /// `services/neotrips.xml: on disk → your draft`
         var heading: String
         var old: String
@@ -31,6 +31,33 @@ final class DiffScreen: StatefulScreen {
         self.title = title
         self.onClose = onClose
         self.legend = legend
+        show(sections)
+    }
+
+    /// The sections read off the input loop (git's versions of a file): the view opens at
+    /// once with "Loading…" and shows them when they are in (`update`).
+    private var load: GitLoad<[Section]>?
+
+    init(title: String, loading: GitLoad<[Section]>, legend: String) {
+        self.title = title
+        self.onClose = .none
+        self.legend = legend
+        load = loading
+        lines = [("Loading… (git is reading the versions; Esc goes back)", .muted)]
+    }
+
+    func update(_ rect: Rect, app: ConsoleApp) {
+        guard let load, load.take() else { return }
+        switch load.state {
+        case .loading: return
+        case .ready(let sections): show(sections)
+        case .failed(let why): lines = [("Cannot show the versions: " + Sanitize.string(why), .findingError)]
+        }
+        self.load = nil
+    }
+
+    private func show(_ sections: [Section]) {
+        lines = []
         for (i, s) in sections.enumerated() {
             if i > 0 { lines.append(("", .normal)) }
             lines.append((s.heading, .header))
@@ -70,7 +97,9 @@ final class DiffScreen: StatefulScreen {
         case .pageDown: view.scroll = min(maxScroll, view.scroll + view.pageHeight)
         case .top: view.scroll = 0
         case .bottom: view.scroll = maxScroll
-        case .back: return .all([.pop, onClose])
+        case .back:
+            load?.cancel()
+            return .all([.pop, onClose])
         case .filter, .undo: return .say("This is a view of differences; Esc goes back.")
         default: return nil
         }

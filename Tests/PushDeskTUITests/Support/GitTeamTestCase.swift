@@ -122,5 +122,18 @@ extension ConsoleApp {
         job.runHere()
         XCTAssertTrue(finishGitJob(), file: file, line: line)
         readGit()
+        waitForGitReads(file: file, line: line)
+    }
+
+    /// Lets the views take what git read off the loop (a history, a diff's versions, a
+    /// conflict), as the run loop does between keys; at most 20 s.
+    func waitForGitReads(file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(20)
+        while background.isBusy, Date() < deadline {
+            drainBackground()
+            usleep(5_000)
+        }
+        drainBackground()
+        XCTAssertFalse(background.isBusy, "git reads still running after 20 s", file: file, line: line)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskCore
 import XCTest
 
 /// Takes a text capture of each screen from the real binary in tmux (80x24, demo store)
@@ -135,8 +136,9 @@ final class ScreenCaptureTests: TmuxTestCase {
         t.waitFor("[ Save ]")
         t.keys("d")
         t.waitFor("PD-END")
+        try gitShots { shots.append($0) }
 
-        XCTAssertEqual(shots.count, 20)
+        XCTAssertEqual(shots.count, 24)
         var md =
             "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
         md +=
@@ -161,5 +163,100 @@ final class ScreenCaptureTests: TmuxTestCase {
             committed, md,
             "docs/SCREENS.md differs from the screens: run `PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests` and review the diff"
         )
+    }
+
+    /// The git views (SPEC §10.3) on a clone made here with real git: a bare remote, the
+    /// other operator's label pushed, this one's label committed and fetched (↑1 ↓1), a
+    /// marketing URL changed and not committed. Authors and dates are fixed in the
+    /// environment, so commit ids and dates are the same on every run.
+    private func gitShots(_ add: ((String, String, String)) -> Void) throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pd-gitshots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let (remote, a, b) = (
+            base.appendingPathComponent("remote.git"), base.appendingPathComponent("a"),
+            base.appendingPathComponent("b")
+        )
+        let home = base.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        func env(_ who: String) -> [String: String] {
+            let email = who.lowercased().replacingOccurrences(of: " ", with: ".") + "@example.com"
+            return [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+                "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": who, "GIT_AUTHOR_EMAIL": email,
+                "GIT_COMMITTER_NAME": who, "GIT_COMMITTER_EMAIL": email,
+                "GIT_AUTHOR_DATE": "2026-05-04T10:00:00Z", "GIT_COMMITTER_DATE": "2026-05-04T10:00:00Z",
+            ]
+        }
+        func git(_ dir: URL, _ who: String, _ args: [String]) throws {
+            try GitCommand(directory: dir, environment: env(who)).check(args)
+        }
+        func label(_ dir: URL, _ label: String) throws {
+            let store = Store(root: dir)
+            var s = try store.loadService("neotrips")
+            s.label = label
+            try store.save(s)
+        }
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        try git(base, "Operator A", ["init", "-q", "--bare", "-b", "main", remote.path])
+        try DemoStore.write(to: a)
+        try git(a, "Operator A", ["init", "-q", "-b", "main"])
+        _ = try GitSetup.setUp(store: a, binary: TmuxHarness.binary.path)
+        try git(a, "Operator A", ["add", "-A"])
+        try git(a, "Operator A", ["commit", "-q", "-m", "The demo store"])
+        try git(a, "Operator A", ["remote", "add", "origin", remote.path])
+        try git(a, "Operator A", ["push", "-q", "-u", "origin", "main"])
+        try git(base, "Operator B", ["clone", "-q", remote.path, b.path])
+        try label(b, "Neotrips (B)")
+        try git(b, "Operator B", ["commit", "-q", "-am", "Label from B"])
+        try git(b, "Operator B", ["push", "-q"])
+        try label(a, "Neotrips (A)")
+        try git(a, "Operator A", ["commit", "-q", "-am", "Label from A"])
+        try git(a, "Operator A", ["fetch", "-q"])
+        var s = try Store(root: a).loadService("neotrips")
+        s.marketingUrl = "https://m.neotrips.example/"
+        try Store(root: a).save(s)
+
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", a.path], env: env("Operator A"))
+        func shot(_ title: String, _ note: String, waitFor text: String, status: String) {
+            let screen = t.waitUntil("\(text) and status line \(status)") { screen in
+                screen.contains(text)
+                    && (screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                        .contains(status) ?? false)
+            }
+            add(
+                (
+                    title, note,
+                    screen.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                        .joined(separator: "\n").trimmingCharacters(in: .newlines)
+                ))
+        }
+        shot(
+            "Services list in a git repository",
+            "The branch and how far it is from its upstream in the title (↑ to push, ↓ to pull); the `Git` column.",
+            waitFor: "[main ↑1 ↓1]", status: "S sync")
+        t.type("C")
+        shot(
+            "Commit (`C`)",
+            "The changed records with their findings; Space leaves one out, Enter shows its diff, `c` commits the [x] ones.",
+            waitFor: "Commit [main ↑1 ↓1]", status: "in/out")
+        t.type("c")
+        t.waitFor("Message for 1 record")
+        t.type("Marketing URL")
+        t.keys("Enter")
+        t.waitFor("[main ↑2 ↓1]")
+        t.type("H")
+        shot(
+            "History of a record (`H`)",
+            "The commits that touched the file (read off the input loop); Enter: that version against now, `r` restores it as a draft.",
+            waitFor: "The demo store", status: "restore")
+        t.keys("Escape")
+        t.type("S")
+        shot(
+            "Resolve a conflicted record (a sync stopped on a conflict)",
+            "One row per conflicting field: ours is the upstream, theirs your own commit; `o` / `t` choose, `w` writes it.",
+            waitFor: "Resolve services/neotrips.xml", status: "record conflicted")
+        t.keys("C-q")
+        t.waitFor("PD-END")
     }
 }

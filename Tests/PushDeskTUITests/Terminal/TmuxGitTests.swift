@@ -33,4 +33,42 @@ final class TmuxGitTests: GitTeamTestCase {
         t.keys("C-q")
         t.waitFor("PD-EXIT=0")
     }
+
+    /// Esc during a sync whose remote hangs, in a real terminal: the status bar says the fetch
+    /// runs, Esc stops it at once (the hanging "ssh" git started is gone) and says so.
+    func testEscStopsAHangingSyncInARealTerminal() throws {
+        _ = try TmuxHarness.requirements()
+        let pids = root.appendingPathComponent("ssh.pids")
+        let ssh = root.appendingPathComponent("hanging-ssh")
+        try Data("#!/bin/sh\necho \"$$\" >> '\(pids.path)'\nexec sleep 60\n".utf8).write(to: ssh)
+        chmod(ssh.path, 0o755)
+        try git(a, ["remote", "set-url", "origin", "ssh://127.0.0.1/remote.git"])
+        try editService(a) { $0.label = "Neotrips (A)" }
+        try git(a, ["commit", "-q", "-am", "A"])
+        let env = [
+            "HOME": root.appendingPathComponent("home").path, "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_SSH_COMMAND": ssh.path, "GIT_SSH_VARIANT": "simple",
+        ]
+        let t = try TmuxHarness(width: 100, height: 30, args: ["--store", a.path], env: env)
+        t.waitFor("Services [main ↑1]")
+        t.type("S")
+        t.waitFor("Fetching from origin… (Esc stops)")
+        let deadline = Date().addingTimeInterval(10)
+        while (try? String(contentsOf: pids, encoding: .utf8))?.isEmpty ?? true, Date() < deadline { usleep(20_000) }
+        let pid = try XCTUnwrap(
+            Int32(String(contentsOf: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        t.keys("Escape")
+        t.waitFor("Sync stopped (Esc)", timeout: 5)
+        // The hanging child is gone (a zombie no one reaped counts as gone).
+        func gone() -> Bool {
+            (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).map { $0.contains(") Z ") } ?? true
+        }
+        let stopped = Date()
+        while !gone(), Date().timeIntervalSince(stopped) < 5 { usleep(20_000) }
+        XCTAssertTrue(gone(), "the hanging ssh \(pid) is still running")
+        t.type("j")
+        t.waitFor("Services [main ↑1]")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
+    }
 }

@@ -2,12 +2,16 @@ import Foundation
 import PushDeskCore
 
 /// Commit (SPEC §10.3): the record files git sees changed or new, each with its findings;
-/// Enter shows one's diff against the last commit (the diff view), `c` asks for the message
-/// and commits them all — refused while one of them has error findings (listed), or when a
-/// secret or local path would be committed. The author is git's configured identity.
+/// Enter shows one's diff against the last commit (the diff view), Space leaves the selected
+/// one out (or puts it back), `c` asks for the message and commits the ones marked [x] —
+/// refused while one of those has error findings (listed; a record left out does not
+/// block), or when a secret or local path would be committed. What is left out stays
+/// changed in the work tree. The author is git's configured identity.
 final class CommitScreen: StatefulScreen, Asking {
     struct View {
-        var table = TableView(columns: [.init("File", width: 34), .init("State", width: 10), .init("Findings")])
+        var table = TableView(columns: [
+            .init("In", width: 4), .init("File", width: 34), .init("State", width: 10), .init("Findings"),
+        ])
     }
     var view = View()
     var table: TableView {
@@ -15,6 +19,10 @@ final class CommitScreen: StatefulScreen, Asking {
         set { view.table = newValue }
     }
     private(set) var paths: [String] = []
+    /// Records the operator left out of this commit (Space); the rest are committed.
+    private(set) var leftOut: Set<String> = []
+    /// The records to commit, in list order.
+    var chosen: [String] { paths.filter { !leftOut.contains($0) } }
 
     init(app: ConsoleApp) {
         table.emptyText = "Nothing to commit: every record is as committed."
@@ -35,15 +43,18 @@ final class CommitScreen: StatefulScreen, Asking {
 
     func refresh(_ app: ConsoleApp) {
         paths = Self.toCommit(app)
+        leftOut.formIntersection(paths)
+        let keep = table.selectedRow
         let byFile = Dictionary(grouping: app.findings, by: \.file)
         table.setRows(
             paths.map { p in
                 let exists = FileManager.default.fileExists(atPath: app.storeURL.appendingPathComponent(p).path)
                 return [
-                    p, exists ? app.gitState(p)?.rawValue ?? "" : "deleted",
+                    leftOut.contains(p) ? "[ ]" : "[x]", p, exists ? app.gitState(p)?.rawValue ?? "" : "deleted",
                     ServicesListScreen.summary(byFile[p] ?? []),
                 ]
-            }, roles: paths.map { ServicesListScreen.role(byFile[$0] ?? []) })
+            }, roles: paths.map { leftOut.contains($0) ? .muted : ServicesListScreen.role(byFile[$0] ?? []) })
+        if let keep { table.select(row: keep) }
     }
 
     enum Reply {
@@ -58,9 +69,16 @@ final class CommitScreen: StatefulScreen, Asking {
         case .open:
             guard let p = table.selectedRow.map({ paths[$0] }) else { return Effect.none }
             return .push(Self.diff(p, app: app))
+        case .toggle:
+            guard let p = table.selectedRow.map({ paths[$0] }) else { return Effect.none }
+            if leftOut.remove(p) == nil { leftOut.insert(p) }
+            refresh(app)
+            return .say(leftOut.contains(p) ? "\(p) left out of this commit." : "\(p) is in the commit again.")
         case .commit:
             guard !paths.isEmpty else { return .say("Nothing to commit.") }
-            let errors = app.findings.filter { paths.contains($0.file) && $0.severity == .error }
+            let chosen = chosen
+            guard !chosen.isEmpty else { return .say("Every record is left out: Space puts the selected one back in.") }
+            let errors = app.findings.filter { chosen.contains($0.file) && $0.severity == .error }
             if !errors.isEmpty {
                 let list = errors.prefix(8).map {
                     "\($0.file): \($0.field.isEmpty ? "" : $0.field + ": ")\($0.message)"
@@ -68,12 +86,16 @@ final class CommitScreen: StatefulScreen, Asking {
                 return .inform(
                     "Cannot commit",
                     "\(errors.count) error finding\(errors.count == 1 ? "" : "s") in the records to commit:\n"
-                        + Sanitize.string(list.joined(separator: "\n"))
-                        + (errors.count > 8 ? "\n…" : "") + "\nFix them first (Ctrl-F lists every finding).")
+                        + list.map(Sanitize.string).joined(separator: "\n")
+                        + (errors.count > 8 ? "\n…" : "")
+                        + "\nFix them first (Ctrl-F lists every finding), or leave the record out (Space).")
             }
+            let out = leftOut.isEmpty ? "" : " (\(leftOut.count) left out)"
             return .ask(
                 self,
-                .text("Commit", "Message for \(paths.count) record\(paths.count == 1 ? "" : "s"):") { .message($0) })
+                .text("Commit", "Message for \(chosen.count) record\(chosen.count == 1 ? "" : "s")\(out):") {
+                    .message($0)
+                })
         default: return nil
         }
     }
@@ -83,7 +105,7 @@ final class CommitScreen: StatefulScreen, Asking {
         let message = m.trimmingCharacters(in: .whitespaces)
         guard !message.isEmpty else { return .say("Not committed: a commit needs a message.") }
         let root = app.storeURL
-        let paths = paths
+        let paths = chosen
         return .git(
             GitJob("Committing…") { _ in
                 do {
@@ -99,13 +121,17 @@ final class CommitScreen: StatefulScreen, Asking {
             })
     }
 
-    /// The diff view of a record file: the last commit → the file now.
+    /// The diff view of a record file: the last commit → the file now, both read off the
+    /// input loop (`git show` waits on a large repository).
     static func diff(_ path: String, app: ConsoleApp) -> DiffScreen {
-        let old = (try? GitTeamWork.text(store: app.storeURL, commit: "HEAD", path: path)) ?? ""
-        let new = (try? String(contentsOf: app.storeURL.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        let root = app.storeURL
         return DiffScreen(
-            title: "Changes of \(path)", sections: [.init(heading: "\(path): last commit → now", old: old, new: new)],
-            legend: "- committed  + now")
+            title: "Changes of \(path)",
+            loading: GitLoad(app.background) {
+                let old = (try? GitTeamWork.text(store: root, commit: "HEAD", path: path)) ?? ""
+                let new = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+                return [.init(heading: "\(path): last commit → now", old: old, new: new)]
+            }, legend: "- committed  + now")
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {

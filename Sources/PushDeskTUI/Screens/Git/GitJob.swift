@@ -3,15 +3,17 @@ import PushDeskCore
 
 /// Git work that must not block the input loop (a fetch or push waits on the network): the
 /// run loop starts `work` on its own thread, redraws when `progress` changes, and hands the
-/// outcome to `done` on the loop, whose effect the app applies. Esc asks it to stop after
-/// the step that runs (a git command is never killed half-way). Tests run it in place.
+/// outcome to `done` on the loop, whose effect the app applies. Esc stops it: a fetch or a
+/// push that runs is killed (`GitStop`: its process group, SIGTERM then SIGKILL), any other
+/// step is let finish and nothing after it starts. Tests run it in place.
 public final class GitJob: @unchecked Sendable {
     public typealias Outcome = GitTeamWork.SyncOutcome
     let work: @Sendable (GitJob) -> Outcome
     let done: (Outcome, ConsoleApp) -> Effect
     private let lock = NSLock()
     private var _progress: String
-    private var _cancelled = false
+    /// Kills the fetch or push that runs when Esc is pressed.
+    public let stop = GitStop()
     private var _outcome: Outcome?
     private var started = false
 
@@ -32,13 +34,14 @@ public final class GitJob: @unchecked Sendable {
     /// The step running now (`Fetching from origin…`).
     public var progress: String { locked { _progress } }
     public func report(_ step: String) { locked { _progress = step } }
-    public var isCancelled: Bool { locked { _cancelled } }
-    public func cancel() { locked { _cancelled = true } }
+    public var isCancelled: Bool { stop.isStopped }
+    /// Esc: returns at once (the kill's grace period runs on its own thread).
+    public func cancel() { stop.stop() }
     /// Set once the work has returned.
     public var outcome: Outcome? { locked { _outcome } }
 
     /// What the status bar says meanwhile.
-    var statusLine: String { progress + (isCancelled ? " (stopping after this step)" : " (Esc stops after this step)") }
+    var statusLine: String { progress + (isCancelled ? " (stopping…)" : " (Esc stops)") }
 
     /// Starts the work on its own thread, once.
     public func start() {
@@ -89,7 +92,7 @@ extension ConsoleApp {
     func syncJob() -> GitJob {
         let root = storeURL
         return GitJob("Syncing…") { job in
-            GitTeamWork.sync(store: root, progress: job.report, cancelled: { job.isCancelled })
+            GitTeamWork.sync(store: root, progress: job.report, stop: job.stop)
         } done: { outcome, app in
             app.syncAnswer(outcome)
         }
@@ -99,7 +102,7 @@ extension ConsoleApp {
     func finishRebaseJob() -> GitJob {
         let root = storeURL
         return GitJob("Finishing the sync…") { job in
-            GitTeamWork.finishRebase(store: root, progress: job.report)
+            GitTeamWork.finishRebase(store: root, progress: job.report, stop: job.stop)
         } done: { outcome, app in
             app.syncAnswer(outcome)
         }
@@ -108,7 +111,10 @@ extension ConsoleApp {
     func syncAnswer(_ outcome: GitJob.Outcome) -> Effect {
         switch outcome {
         case .done(let what): return .say(what)
-        case .cancelled: return .say("Sync stopped; nothing was lost (sync again to go on).")
+        case .cancelled:
+            return .say(
+                "Sync stopped (Esc): git was interrupted, nothing was lost; `git status` tells where it stands, S syncs again."
+            )
         case .failed(let why): return .inform("Sync failed", Sanitize.string(why))
         case .conflicts(let paths):
             let next = paths.first.map { ResolveScreen.open(path: $0, app: self) } ?? Effect.none

@@ -17,22 +17,31 @@ final class HistoryScreen: StatefulScreen {
         set { view.table = newValue }
     }
     let path: String
-    let versions: [GitTeamWork.Version]
+    private(set) var versions: [GitTeamWork.Version] = []
+    /// `git log` runs off the input loop: the view says "Loading…" until it is in.
+    private var load: GitLoad<[GitTeamWork.Version]>?
 
-    init(path: String, versions: [GitTeamWork.Version]) {
+    init(path: String, app: ConsoleApp) {
         self.path = path
-        self.versions = versions
-        table.emptyText = "No commit holds \(path) yet."
-        table.setRows(versions.map { [$0.commit, $0.date, $0.author, $0.subject] })
+        let root = app.storeURL
+        table.emptyText = "Loading the history of \(path)… (Esc goes back)"
+        load = GitLoad(app.background) { try GitTeamWork.history(store: root, path: path) }
     }
 
-    /// The history of a record file, or why there is none.
-    static func open(path: String, app: ConsoleApp) -> Effect {
-        do {
-            return .push(HistoryScreen(path: path, versions: try GitTeamWork.history(store: app.storeURL, path: path)))
-        } catch {
-            return .inform("No history", Sanitize.string("\(error)"))
+    /// The history of a record file, opened at once (git reads it meanwhile).
+    static func open(path: String, app: ConsoleApp) -> Effect { .push(HistoryScreen(path: path, app: app)) }
+
+    func update(_ rect: Rect, app: ConsoleApp) {
+        guard let load, load.take() else { return }
+        switch load.state {
+        case .loading: return
+        case .ready(let v):
+            versions = v
+            table.emptyText = "No commit holds \(path) yet."
+        case .failed(let why): table.emptyText = "No history: " + Sanitize.string(why)
         }
+        table.setRows(versions.map { [$0.commit, $0.date, $0.author, $0.subject] })
+        self.load = nil
     }
 
     var title: String { "History of \(path)" }
@@ -48,41 +57,58 @@ final class HistoryScreen: StatefulScreen {
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
+        if action == .back { load?.cancel() }
         guard let v = selected else { return action == .open || action == .restore ? Effect.none : nil }
         switch action {
         case .open:
-            let old = (try? GitTeamWork.text(store: app.storeURL, commit: v.commit, path: path)) ?? ""
-            let now = (try? String(contentsOf: app.storeURL.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            let (root, path) = (app.storeURL, path)
             return .push(
                 DiffScreen(
                     title: "\(path) at \(v.commit)",
-                    sections: [.init(heading: "\(path): \(v.commit) (\(v.date)) → now", old: old, new: now)],
-                    legend: "- \(v.commit)  + now"))
+                    loading: GitLoad(app.background) {
+                        let old = try GitTeamWork.text(store: root, commit: v.commit, path: path)
+                        let now = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+                        return [.init(heading: "\(path): \(v.commit) (\(v.date)) → now", old: old, new: now)]
+                    }, legend: "- \(v.commit)  + now"))
         case .restore:
-            let text = (try? GitTeamWork.text(store: app.storeURL, commit: v.commit, path: path)) ?? ""
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let said = Effect.say("Version \(v.commit) restored as an unsaved draft: Ctrl-S saves it, Esc discards.")
-            do {
-                switch RecordFileKind(path: path) {
-                case .service:
-                    let old = try Service.decode(Array(text.utf8), file: path)
-                    let current = app.services.first { $0.name == name }
-                    return .all([
-                        .replace(ServiceEditorScreen(session: EditSession(original: current, draft: old))), said,
-                    ])
-                case .delivery:
-                    let old = try Delivery.decode(Array(text.utf8), file: path)
-                    let current = app.deliveries.first { $0.name == name }
-                    return .all([
-                        .replace(ComposerScreen(session: DeliverySession(original: current, draft: old), app: app)),
-                        said,
-                    ])
-                default: return .say("Only services and deliveries open in an editor.")
-                }
-            } catch {
-                return .inform("Cannot restore", Sanitize.string("\(v.commit): \(error)"))
-            }
+            // The version's text is read as git work (keys wait, Esc stops it); `.done` carries it.
+            let (root, path) = (app.storeURL, path)
+            return .git(
+                GitJob("Reading \(path) at \(v.commit)…") { _ in
+                    do { return .done(try GitTeamWork.text(store: root, commit: v.commit, path: path)) } catch {
+                        return .failed("\(error)")
+                    }
+                } done: { [weak self] outcome, app in
+                    switch outcome {
+                    case .done(let text): self?.restore(v, text: text, app: app) ?? .none
+                    case .failed(let why): .inform("Cannot restore", Sanitize.string("\(v.commit): \(why)"))
+                    default: .none
+                    }
+                })
         default: return nil
+        }
+    }
+
+    /// Opens a version's text in the record's editor as an unsaved draft.
+    func restore(_ v: GitTeamWork.Version, text: String, app: ConsoleApp) -> Effect {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let said = Effect.say("Version \(v.commit) restored as an unsaved draft: Ctrl-S saves it, Esc discards.")
+        do {
+            switch RecordFileKind(path: path) {
+            case .service:
+                let old = try Service.decode(Array(text.utf8), file: path)
+                let current = app.services.first { $0.name == name }
+                return .all([.replace(ServiceEditorScreen(session: EditSession(original: current, draft: old))), said])
+            case .delivery:
+                let old = try Delivery.decode(Array(text.utf8), file: path)
+                let current = app.deliveries.first { $0.name == name }
+                return .all([
+                    .replace(ComposerScreen(session: DeliverySession(original: current, draft: old), app: app)), said,
+                ])
+            default: return .say("Only services and deliveries open in an editor.")
+            }
+        } catch {
+            return .inform("Cannot restore", Sanitize.string("\(v.commit): \(error)"))
         }
     }
 

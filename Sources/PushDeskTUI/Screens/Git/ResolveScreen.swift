@@ -18,32 +18,46 @@ final class ResolveScreen: StatefulScreen, Asking {
         get { view.table }
         set { view.table = newValue }
     }
-    let conflict: GitTeamWork.Conflict
+    let path: String
+    /// The three versions and the driver's conflicts, read off the input loop (`git show`
+    /// of the index stages): nil while they load (or when they could not be read).
+    private(set) var conflict: GitTeamWork.Conflict?
+    private var load: GitLoad<GitTeamWork.Conflict>?
     /// Fields resolved for THEIRS (the rest keep OURS).
     private(set) var theirs: Set<String> = []
 
-    init(conflict: GitTeamWork.Conflict) {
-        self.conflict = conflict
-        table.emptyText = "No field conflicts: w marks the record resolved."
-        refresh()
+    init(path: String, app: ConsoleApp) {
+        self.path = path
+        let root = app.storeURL
+        table.emptyText = "Loading the versions of \(path)… (Esc goes back)"
+        load = GitLoad(app.background) { try GitTeamWork.conflict(store: root, path: path) }
     }
 
-    /// Opens the resolve view of a conflicted record, or says why it cannot.
-    static func open(path: String, app: ConsoleApp) -> Effect {
-        do {
-            return .push(ResolveScreen(conflict: try GitTeamWork.conflict(store: app.storeURL, path: path)))
-        } catch {
-            return .inform("Cannot resolve here", Sanitize.string("\(path): \(error)\nResolve it with git."))
+    /// Opens the resolve view of a conflicted record at once; git reads its versions meanwhile.
+    static func open(path: String, app: ConsoleApp) -> Effect { .push(ResolveScreen(path: path, app: app)) }
+
+    func update(_ rect: Rect, app: ConsoleApp) {
+        guard let load, load.take() else { return }
+        switch load.state {
+        case .loading: return
+        case .ready(let c):
+            conflict = c
+            table.emptyText = "No field conflicts: w marks the record resolved."
+        case .failed(let why):
+            table.emptyText = Sanitize.string("Cannot resolve here: \(why). Resolve it with git.")
         }
+        refresh()
+        self.load = nil
     }
 
-    var title: String { "Resolve \(conflict.path)" }
+    var title: String { "Resolve \(path)" }
     var contexts: [KeyContext] { table.isFiltering ? [] : [.resolveView, .list] }
     var textFocused: Bool { table.isFiltering }
     func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
 
     func refresh() {
+        guard let conflict else { return }
         let keep = table.selectedRow
         table.setRows(
             conflict.conflicts.map { [$0.field, $0.ours, $0.theirs, theirs.contains($0.field) ? "theirs" : "ours"] },
@@ -52,11 +66,16 @@ final class ResolveScreen: StatefulScreen, Asking {
     }
 
     private var selectedField: String? {
-        table.selectedRow.flatMap { conflict.conflicts.indices.contains($0) ? conflict.conflicts[$0].field : nil }
+        guard let conflict else { return nil }
+        return table.selectedRow.flatMap {
+            conflict.conflicts.indices.contains($0) ? conflict.conflicts[$0].field : nil
+        }
     }
 
     /// The record as the choices make it (canonical text).
-    func resolvedText() throws -> String { try GitTeamWork.resolution(conflict, theirsWins: theirs) }
+    func resolvedText(_ conflict: GitTeamWork.Conflict) throws -> String {
+        try GitTeamWork.resolution(conflict, theirsWins: theirs)
+    }
 
     enum Reply {
         case finish, later
@@ -65,6 +84,11 @@ final class ResolveScreen: StatefulScreen, Asking {
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
+        if action == .back { load?.cancel() }
+        guard let conflict else {
+            return [.takeOurs, .takeTheirs, .open, .markResolved, .editResolution].contains(action)
+                ? .say(load == nil ? "Nothing to resolve here: Esc goes back." : "Still reading the versions…") : nil
+        }
         switch action {
         case .takeOurs, .takeTheirs:
             guard let f = selectedField else { return Effect.none }
@@ -72,7 +96,7 @@ final class ResolveScreen: StatefulScreen, Asking {
             refresh()
             return Effect.none
         case .open:
-            let text = (try? resolvedText()) ?? ""
+            let text = (try? resolvedText(conflict)) ?? ""
             return .push(
                 DiffScreen(
                     title: "Resolution of \(conflict.path)",
@@ -83,7 +107,9 @@ final class ResolveScreen: StatefulScreen, Asking {
                     ], legend: "- upstream  + resolved"))
         case .markResolved, .editResolution:
             let text: String
-            do { text = try resolvedText() } catch { return .inform("Not resolved", Sanitize.string("\(error)")) }
+            do { text = try resolvedText(conflict) } catch {
+                return .inform("Not resolved", Sanitize.string("\(error)"))
+            }
             let (root, path, edit) = (app.storeURL, conflict.path, action == .editResolution)
             return .git(
                 GitJob("Marking \(path) resolved…") { _ in
@@ -107,11 +133,11 @@ final class ResolveScreen: StatefulScreen, Asking {
             if case .failed(let why) = outcome { return .inform("Not resolved", Sanitize.string(why)) }
             return .none
         }
-        if edit, let e = Self.editor(conflict.path, text: text, app: app) {
-            return .all([.replace(e), .say("Resolved \(conflict.path): edit, Ctrl-S, then S finishes the sync.")])
+        if edit, let e = Self.editor(path, text: text, app: app) {
+            return .all([.replace(e), .say("Resolved \(path): edit, Ctrl-S, then S finishes the sync.")])
         }
         if let next = left.first {
-            return .all([.pop, Self.open(path: next, app: app), .say("Resolved \(conflict.path); next: \(next)")])
+            return .all([.pop, Self.open(path: next, app: app), .say("Resolved \(path); next: \(next)")])
         }
         return .ask(
             self,

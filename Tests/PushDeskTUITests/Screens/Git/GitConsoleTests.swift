@@ -97,8 +97,8 @@ final class GitConsoleTests: GitTeamTestCase {
             app,
             [
                 " PushDesk — Commit [main]                                       ? help  default",
-                "File                               State      Findings",
-                "services/neotrips.xml              changed    ok",
+                "In   File                               State      Findings",
+                "[x]  services/neotrips.xml              changed    ok",
                 "",
                 "",
                 "",
@@ -119,9 +119,10 @@ final class GitConsoleTests: GitTeamTestCase {
                 "",
                 "",
                 "",
-                " Enter diff  c commit  / filter  ? help  Ctrl-Q quit  Ctrl-F findings",
+                " Enter diff  c commit  Space in/out  / filter  ? help  Ctrl-Q quit",
             ])
         app.press(.open)
+        app.waitForGitReads()
         let diff = lines(app).joined(separator: "\n")
         XCTAssertTrue(diff.contains("- committed  + now"), diff)
         XCTAssertTrue(diff.contains(#"-<service format="1" name="neotrips" label="Neotrips" "#), diff)
@@ -137,6 +138,64 @@ final class GitConsoleTests: GitTeamTestCase {
         XCTAssertEqual(log, "Operator A <operator.a@example.com>|Label from A\n\n" + service)
         XCTAssertEqual(app.git?.files, [:])
         XCTAssertEqual(app.git?.summary, "main ↑1")
+    }
+
+    /// Two changed services, one left out with Space: the commit holds only the other (its
+    /// error findings do not block it either), and the one left out is still modified.
+    func testCommitLeavesOutTheRecordsTheOperatorUnticks() throws {
+        var copy = DemoStore.neotrips
+        copy.name = "newtrips"
+        for i in copy.apps.indices { copy.apps[i].integrationKey += "-new" }
+        try Store(root: a).save(copy)
+        try git(a, ["add", "-A"])
+        try git(a, ["commit", "-q", "-m", "Newtrips"])
+        try editService(a) { $0.label = "Neotrips (A)" }
+        var newtrips = try Store(root: a).loadService("newtrips")
+        newtrips.apps[1].integrationKey = newtrips.apps[0].integrationKey
+        try Store(root: a).save(newtrips)
+        let app = console(a)
+        app.press(.commit)
+        app.press(.down)
+        app.press(.toggle)
+        assertScreen(
+            app,
+            [
+                " PushDesk — Commit [main ↑1]                                    ? help  default",
+                "In   File                               State      Findings",
+                "[x]  services/neotrips.xml              changed    ok",
+                "[ ]  services/newtrips.xml              changed    2 errors",
+            ] + Array(repeating: "", count: 19) + [
+                " services/newtrips.xml left out of this commit."
+            ])
+        app.press(.commit)
+        XCTAssertEqual(app.dialog?.title, "Commit")
+        XCTAssertTrue(
+            lines(app).joined().contains("Message for 1 record (1 left out):"), lines(app).joined(separator: "\n"))
+        app.type("Label only")
+        app.handle(.enter)
+        app.runGitJob()
+        XCTAssertEqual(
+            try git(a, ["show", "--stat", "--format=%s", "HEAD"]).output,
+            "Label only\n\n services/neotrips.xml | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)")
+        XCTAssertEqual(try git(a, ["status", "--porcelain"]).output, " M services/newtrips.xml")
+        XCTAssertEqual(app.git?.files, ["services/newtrips.xml": .changed])
+    }
+
+    func testCommitRefusesAChosenRecordWithErrorsUntilItIsLeftOut() throws {
+        try editService(a) { $0.apps[1].integrationKey = $0.apps[0].integrationKey }
+        let app = console(a)
+        app.press(.commit)
+        app.press(.commit)
+        XCTAssertEqual(app.dialog?.title, "Cannot commit")
+        let refusal = lines(app).joined(separator: "\n")
+        XCTAssertTrue(refusal.contains("or leave the record out"), refusal)
+        // One finding a line: the list's line breaks are not escaped with the findings' text.
+        XCTAssertFalse(refusal.contains("^J"), refusal)
+        app.handle(.enter)
+        app.press(.toggle)
+        app.press(.commit)
+        XCTAssertEqual(app.message, "Every record is left out: Space puts the selected one back in.")
+        XCTAssertEqual(try git(a, ["rev-list", "--count", "HEAD"]).output, "1")
     }
 
     func testCommitIsRefusedWhileARecordHasErrorsAndForSecretPaths() throws {
@@ -299,16 +358,19 @@ final class GitConsoleTests: GitTeamTestCase {
         commit(app, "Second label")
         app.press(.history)
         XCTAssertTrue(app.top is HistoryScreen)
+        app.waitForGitReads()
         let screen = lines(app)
         XCTAssertEqual(screen[0], " PushDesk — History of services/neotrips.xml [main ↑1]          ? help  default")
         XCTAssertTrue(screen[2].contains("Operator A") && screen[2].hasSuffix("Second label"), screen[2])
         XCTAssertTrue(screen[3].contains("Operator A") && screen[3].hasSuffix("The demo store"), screen[3])
         app.press(.down)
         app.press(.open)
+        app.waitForGitReads()
         let diff = lines(app).joined(separator: "\n")
         XCTAssertTrue(diff.contains(#"+<service format="1" name="neotrips" label="Neotrips Two" "#), diff)
         app.press(.back)
         app.press(.restore)
+        app.runGitJob()
         XCTAssertTrue(app.top is ServiceEditorScreen)
         XCTAssertEqual((app.top.session as? ServiceSession)?.draft.label, "Neotrips")
         XCTAssertEqual(app.top.session?.isDirty, true)

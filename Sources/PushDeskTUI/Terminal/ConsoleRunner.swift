@@ -181,6 +181,9 @@ public enum ConsoleRunner {
         }
         let hangup = closed || sig == SIGHUP
         keeper.writeNow(app.recoveryEntries(), reason: hangup ? .hangup : .terminate)
+        // A fetch or push of a sync must not run on as an orphan after the operator is gone
+        // (a rebase is never killed: GitJob.cancel stops only the network steps).
+        app.gitJob?.cancel()
         if hangup && Terminal.isHungUp { terminal.abandon() }
         return 128 + (sig != 0 ? sig : SIGHUP)
     }

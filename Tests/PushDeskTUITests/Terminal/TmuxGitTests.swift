@@ -37,6 +37,41 @@ final class TmuxGitTests: GitTeamTestCase {
     /// Esc during a sync whose remote hangs, in a real terminal: the status bar says the fetch
     /// runs, Esc stops it at once (the hanging "ssh" git started is gone) and says so.
     func testEscStopsAHangingSyncInARealTerminal() throws {
+        let (t, pid) = try startAHangingSync()
+        t.keys("Escape")
+        t.waitFor("Sync stopped (Esc)", timeout: 5)
+        XCTAssertTrue(waitGone(pid), "the hanging ssh \(pid) is still running")
+        t.type("j")
+        t.waitFor("Services [main ↑1]")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
+    }
+
+    /// The SSH connection to the console drops during a sync: the console ends, and the
+    /// fetch it started does not run on as an orphan.
+    func testAHangUpDuringASyncStopsItsFetch() throws {
+        let (t, pid) = try startAHangingSync()
+        let console = try XCTUnwrap(t.consolePid())
+        _ = try t.run(["kill-session", "-t", "pd"])  // the terminal is gone
+        XCTAssertTrue(waitGone(console), "the console \(console) is still running")
+        XCTAssertTrue(waitGone(pid), "the hanging ssh \(pid) runs on after the hang-up")
+        XCTAssertEqual(
+            try git(a, ["status", "--porcelain"]).stdout, "", "a hang-up mid-fetch leaves nothing to explain")
+    }
+
+    /// A zombie no one reaped counts as gone.
+    private func waitGone(_ pid: Int32) -> Bool {
+        func gone() -> Bool {
+            (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).map { $0.contains(") Z ") } ?? true
+        }
+        let start = Date()
+        while !gone(), Date().timeIntervalSince(start) < 5 { usleep(20_000) }
+        return gone()
+    }
+
+    /// Clone A with a commit to push and an origin whose "ssh" hangs; S started, the fetch
+    /// waiting. Returns the console and the hanging child's pid.
+    private func startAHangingSync() throws -> (TmuxHarness, Int32) {
         _ = try TmuxHarness.requirements()
         let pids = root.appendingPathComponent("ssh.pids")
         let ssh = root.appendingPathComponent("hanging-ssh")
@@ -57,18 +92,6 @@ final class TmuxGitTests: GitTeamTestCase {
         while (try? String(contentsOf: pids, encoding: .utf8))?.isEmpty ?? true, Date() < deadline { usleep(20_000) }
         let pid = try XCTUnwrap(
             Int32(String(contentsOf: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        t.keys("Escape")
-        t.waitFor("Sync stopped (Esc)", timeout: 5)
-        // The hanging child is gone (a zombie no one reaped counts as gone).
-        func gone() -> Bool {
-            (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).map { $0.contains(") Z ") } ?? true
-        }
-        let stopped = Date()
-        while !gone(), Date().timeIntervalSince(stopped) < 5 { usleep(20_000) }
-        XCTAssertTrue(gone(), "the hanging ssh \(pid) is still running")
-        t.type("j")
-        t.waitFor("Services [main ↑1]")
-        t.keys("C-q")
-        t.waitFor("PD-EXIT=0")
+        return (t, pid)
     }
 }

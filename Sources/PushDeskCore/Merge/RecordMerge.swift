@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// Three-way merge of one record file (SPEC §10.2), on the record rather than the text:
-/// each version is read by the store's strict reader and written canonically, its element
-/// tree merged field by field and list entry by identity (`TreeMerge`), and the result read
-/// back and written exactly as a save writes it.
+/// each version is parsed once, read by the store's strict reader and written canonically,
+/// its element tree merged field by field and list entry by identity (`TreeMerge`), and the
+/// result read back and written exactly as a save writes it.
 public enum RecordMerge {
     public struct Result: Sendable {
         /// The merged file, canonical; with conflicts it holds OURS' value of each.
@@ -27,8 +27,12 @@ public enum RecordMerge {
         @Sendable func tree(_ data: Data, _ side: String) throws -> RecordNode? {
             if side == "base", data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
             let file = "\(path) (\(side))"
-            let text = try kind.canonicalText(data, file: file, name: name)
-            let node = RecordNode(try XMLReader.parse(Data(text.utf8), file: file))
+            let parsed = try XMLReader.parse(data, file: file)
+            let text = try kind.canonicalText(parsed, file: file, name: name)
+            // A version as a save wrote it (the usual case) is its own canonical text: its tree
+            // is the one just parsed. Any other is parsed again in its canonical form.
+            let canonical = text.utf8.elementsEqual(data) ? parsed : try XMLReader.parse(Data(text.utf8), file: file)
+            let node = RecordNode(canonical)
             return kind == .profile ? node : node.withoutEmptyAttributes()
         }
         let versions = [(base, "base"), (ours, "ours"), (theirs, "theirs")]
@@ -47,8 +51,17 @@ public enum RecordMerge {
         let (merged, conflicts) = TreeMerge(schema: MergeSchema(kind: kind), theirsWins: theirsWins).merge(
             base: b, ours: o, theirs: t)
         // Through the codec again: the merged file is what a save writes, and loads back.
-        let text = try kind.canonicalText(Data(try merged.document().utf8), file: "\(path) (merged)", name: name)
-        return Result(text: text, conflicts: conflicts)
+        // Decoded from the merged tree as the reader would give it, not from its text parsed
+        // again; when that tree does not decode (the error needs the text's positions) or the
+        // result nears the reader's size limit, from the text, which decides as before.
+        let mergedFile = "\(path) (merged)"
+        if let text = try? kind.canonicalText(merged.parsedTree(), file: mergedFile, name: name),
+            text.utf8.count <= XMLReader.maxFileBytes / 2
+        {
+            return Result(text: text, conflicts: conflicts)
+        }
+        let parsed = try XMLReader.parse(Data(try merged.document().utf8), file: mergedFile)
+        return Result(text: try kind.canonicalText(parsed, file: mergedFile, name: name), conflicts: conflicts)
     }
 }
 

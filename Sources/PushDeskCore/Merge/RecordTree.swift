@@ -56,6 +56,35 @@ struct RecordNode: Equatable, Sendable {
         return w.output
     }
 
+    /// The element tree the reader gives for `document()`'s text, built without writing and
+    /// parsing that text (the merge decodes its result from it). As in the file, an element
+    /// with children holds no text; there are no positions (a decode error is reported from
+    /// the text instead: `RecordMerge`).
+    func parsedTree() -> XMLNode {
+        var count = 0
+        func countElements(_ node: RecordNode) {
+            count += 1
+            for c in node.children { countElements(c) }
+        }
+        countElements(self)
+        let doc = XMLDocument(source: SourceText([]), elements: count)
+        func add(_ node: RecordNode, parent: Int) {
+            let index = doc.names.count
+            doc.names.append(node.name)
+            doc.offsets.append(-1)
+            doc.attributeStarts.append(doc.attributes.count)
+            for a in node.attributes { doc.attributes.append((a.name, a.value)) }
+            doc.texts.append(node.children.isEmpty ? node.text : "")
+            doc.childCounts.append(0)
+            doc.parents.append(parent)
+            if parent >= 0 { doc.childCounts[parent] += 1 }
+            for c in node.children { add(c, parent: index) }
+        }
+        add(self, parent: -1)
+        doc.finish()
+        return XMLNode(document: doc, index: 0)
+    }
+
     func write(into w: inout XMLWriter) throws {
         let attrs = attributes.map { ($0.name, Optional($0.value)) }
         if children.isEmpty {

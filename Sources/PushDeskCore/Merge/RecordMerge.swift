@@ -31,7 +31,7 @@ public enum RecordMerge {
             let text = try kind.canonicalText(parsed, file: file, name: name)
             // A version as a save wrote it (the usual case) is its own canonical text: its tree
             // is the one just parsed. Any other is parsed again in its canonical form.
-            let canonical = text.utf8.elementsEqual(data) ? parsed : try XMLReader.parse(Data(text.utf8), file: file)
+            let canonical = sameBytes(text, data) ? parsed : try XMLReader.parse(Data(text.utf8), file: file)
             let node = RecordNode(canonical)
             return kind == .profile ? node : node.withoutEmptyAttributes()
         }
@@ -62,6 +62,17 @@ public enum RecordMerge {
         }
         let parsed = try XMLReader.parse(Data(try merged.document().utf8), file: mergedFile)
         return Result(text: try kind.canonicalText(parsed, file: mergedFile, name: name), conflicts: conflicts)
+    }
+}
+
+/// `text`'s UTF-8 is exactly `data` (compared as memory: a byte-by-byte walk over `Data` costs
+/// more than the parse it saves).
+private func sameBytes(_ text: String, _ data: Data) -> Bool {
+    var text = text
+    return text.withUTF8 { t in
+        data.withUnsafeBytes { d in
+            t.count == d.count && (t.isEmpty || memcmp(t.baseAddress!, d.baseAddress!, t.count) == 0)
+        }
     }
 }
 

@@ -32,13 +32,12 @@ public enum RecordMerge {
             // A version as a save wrote it (the usual case) is its own canonical text: its tree
             // is the one just parsed. Any other is parsed again in its canonical form.
             let canonical = sameBytes(text, data) ? parsed : try XMLReader.parse(Data(text.utf8), file: file)
-            let node = RecordNode(canonical)
-            return kind == .profile ? node : node.withoutEmptyAttributes()
+            return RecordNode(canonical, emptyAttributes: kind == .profile)
         }
         let versions = [(base, "base"), (ours, "ours"), (theirs, "theirs")]
         let slots = VersionSlots()
         // The three versions are read independently: on a large record, side by side.
-        if base.count + ours.count + theirs.count >= parallelBytes, ProcessInfo.processInfo.activeProcessorCount > 1 {
+        if base.count + ours.count + theirs.count >= parallelBytes, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
             DispatchQueue.concurrentPerform(iterations: 3) { i in
                 slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) })
             }

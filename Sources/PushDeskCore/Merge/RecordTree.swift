@@ -24,22 +24,19 @@ struct RecordNode: Equatable, Sendable {
         self.children = children
     }
 
-    init(_ node: XMLNode) {
+    /// `emptyAttributes` false: the tree without attributes whose value is empty. Services and
+    /// deliveries read an empty attribute as not set (and a save writes some of them anyway,
+    /// `label=""`), so for the merge they are fields without a value. Profiles keep them:
+    /// there an empty field is a value personalization uses.
+    init(_ node: XMLNode, emptyAttributes: Bool = true) {
         name = node.name
-        attributes = node.attributes.map { Attribute(name: $0.name, value: $0.value) }
+        attributes = []
+        attributes.reserveCapacity(node.attributes.count)
+        for a in node.attributes where emptyAttributes || !a.value.isEmpty {
+            attributes.append(Attribute(name: a.name, value: a.value))
+        }
         text = node.text
-        children = node.children.map(RecordNode.init)
-    }
-
-    /// The tree without attributes whose value is empty: services and deliveries read an
-    /// empty attribute as not set (and a save writes some of them anyway, `label=""`), so
-    /// for the merge they are fields without a value. Profiles keep them: there an empty
-    /// field is a value personalization uses.
-    func withoutEmptyAttributes() -> RecordNode {
-        var copy = self
-        copy.attributes.removeAll { $0.value.isEmpty }
-        copy.children = children.map { $0.withoutEmptyAttributes() }
-        return copy
+        children = node.children.map { RecordNode($0, emptyAttributes: emptyAttributes) }
     }
 
     func attribute(_ name: String) -> String? {

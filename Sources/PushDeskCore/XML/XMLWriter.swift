@@ -81,12 +81,13 @@ public struct XMLWriter {
         // Most values (names, keys, labels, URLs) hold nothing to refuse or escape: found in
         // one pass over the bytes (a control character, markup, or 0xEF, which starts U+FFFE
         // and U+FFFF and leaves the rest to the checks below) and written as they are.
-        let utf8 = text.utf8
-        if utf8.count <= ElementReader.maxValueBytes,
-            !utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF })
-        {
-            return text
+        // The bytes are read in place (a String's byte view, walked one byte at a time, costs
+        // more than the writing).
+        let plain = text.utf8.withContiguousStorageIfAvailable { b in
+            b.count <= ElementReader.maxValueBytes
+                && !b.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }
         }
+        if plain == true { return text }
         if let bad = firstForbiddenCharacter(in: text) {
             throw XMLWriteError(character: bad, text: text)
         }

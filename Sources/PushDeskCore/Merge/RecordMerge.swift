@@ -36,13 +36,18 @@ public enum RecordMerge {
         }
         let versions = [(base, "base"), (ours, "ours"), (theirs, "theirs")]
         let slots = VersionSlots()
-        // The three versions are read independently: on a large record, side by side.
+        @Sendable func read(_ i: Int) { slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) }) }
+        // The three versions are read independently: on a large record, side by side, one
+        // thread each (this one reads BASE). On two cores the kernel shares three threads out
+        // evenly, where `concurrentPerform` would read two and then the third alone.
         if base.count + ours.count + theirs.count >= parallelBytes, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
-            DispatchQueue.concurrentPerform(iterations: 3) { i in
-                slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) })
+            let threads = [1, 2].map { i in (i, Joinable.start { read(i) }) }
+            read(0)
+            for (i, thread) in threads {
+                if let thread { thread.join() } else { read(i) }
             }
         } else {
-            for i in 0..<3 { slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) }) }
+            for i in 0..<3 { read(i) }
         }
         // The first unreadable version in base, ours, theirs order, whichever thread finished first.
         let read = try slots.values.map { try $0.get() }
@@ -73,6 +78,35 @@ private func sameBytes(_ text: String, _ data: Data) -> Bool {
             t.count == d.count && (t.isEmpty || memcmp(t.baseAddress!, d.baseAddress!, t.count) == 0)
         }
     }
+}
+
+/// A thread started for one piece of work and waited for.
+private struct Joinable {
+    let thread: pthread_t
+
+    private final class Work {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// nil when no thread can be started (the caller does the work itself).
+    static func start(_ run: @escaping @Sendable () -> Void) -> Joinable? {
+        let context = Unmanaged.passRetained(Work(run)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard started == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return nil
+        }
+        return Joinable(thread: thread)
+    }
+
+    func join() { pthread_join(thread, nil) }
 }
 
 /// Below this many bytes in all, one thread reads the three versions faster than three.

@@ -51,7 +51,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-merge bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -94,6 +94,12 @@ bench-wide: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	$(BENCH_BUILD) --product pushdesk-bench
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only wide
+
+# Just the merge-driver row of `make bench`, on the same static build. AGAINST=path/to/pushdesk
+# times another build's driver in the same rounds (an A/B); BENCH_ARGS=--runs N for more rounds.
+bench-merge: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only merge $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

@@ -17,13 +17,14 @@ public enum RecordFileKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// The record's text exactly as a save writes it, read with the store's strict reader
-    /// (unknown attributes, a wrong root element and malformed XML are refused here).
-    func canonicalText(_ data: Data, file: String, name: String) throws -> String {
+    /// The record's text exactly as a save writes it, decoded from a parsed file with the
+    /// store's strict reader (unknown attributes and a wrong root element are refused here;
+    /// malformed XML already by the parse).
+    func canonicalText(_ root: XMLNode, file: String, name: String) throws -> String {
         switch self {
-        case .service: try ServiceXML.encode(ServiceXML.decode(data, file: file).0)
-        case .delivery: try DeliveryXML.encode(DeliveryXML.decode(data, file: file).0)
-        case .profile: try ProfileXML.encode(ProfileXML.decode(data, file: file, name: name))
+        case .service: try ServiceXML.encode(ServiceXML.decode(root, file: file))
+        case .delivery: try DeliveryXML.encode(DeliveryXML.decode(root, file: file))
+        case .profile: try ProfileXML.encode(ProfileXML.decode(root, file: file, name: name))
         }
     }
 }

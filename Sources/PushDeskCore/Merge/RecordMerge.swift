@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// Three-way merge of one record file (SPEC §10.2), on the record rather than the text:
-/// each version is read by the store's strict reader and written canonically, its element
-/// tree merged field by field and list entry by identity (`TreeMerge`), and the result read
-/// back and written exactly as a save writes it.
+/// each version is parsed once, read by the store's strict reader and written canonically,
+/// its element tree merged field by field and list entry by identity (`TreeMerge`), and the
+/// result read back and written exactly as a save writes it.
 public enum RecordMerge {
     public struct Result: Sendable {
         /// The merged file, canonical; with conflicts it holds OURS' value of each.
@@ -27,19 +27,27 @@ public enum RecordMerge {
         @Sendable func tree(_ data: Data, _ side: String) throws -> RecordNode? {
             if side == "base", data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
             let file = "\(path) (\(side))"
-            let text = try kind.canonicalText(data, file: file, name: name)
-            let node = RecordNode(try XMLReader.parse(Data(text.utf8), file: file))
-            return kind == .profile ? node : node.withoutEmptyAttributes()
+            let parsed = try XMLReader.parse(data, file: file)
+            let text = try kind.canonicalText(parsed, file: file, name: name)
+            // A version as a save wrote it (the usual case) is its own canonical text: its tree
+            // is the one just parsed. Any other is parsed again in its canonical form.
+            let canonical = sameBytes(text, data) ? parsed : try XMLReader.parse(Data(text.utf8), file: file)
+            return RecordNode(canonical, emptyAttributes: kind == .profile)
         }
         let versions = [(base, "base"), (ours, "ours"), (theirs, "theirs")]
         let slots = VersionSlots()
-        // The three versions are read independently: on a large record, side by side.
-        if base.count + ours.count + theirs.count >= parallelBytes, ProcessInfo.processInfo.activeProcessorCount > 1 {
-            DispatchQueue.concurrentPerform(iterations: 3) { i in
-                slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) })
+        @Sendable func read(_ i: Int) { slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) }) }
+        // The three versions are read independently: on a large record, side by side, one
+        // thread each (this one reads BASE). On two cores the kernel shares three threads out
+        // evenly, where `concurrentPerform` would read two and then the third alone.
+        if base.count + ours.count + theirs.count >= parallelBytes, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
+            let threads = [1, 2].map { i in (i, Joinable.start { read(i) }) }
+            read(0)
+            for (i, thread) in threads {
+                if let thread { thread.join() } else { read(i) }
             }
         } else {
-            for i in 0..<3 { slots.set(i, Swift.Result { try tree(versions[i].0, versions[i].1) }) }
+            for i in 0..<3 { read(i) }
         }
         // The first unreadable version in base, ours, theirs order, whichever thread finished first.
         let read = try slots.values.map { try $0.get() }
@@ -47,9 +55,58 @@ public enum RecordMerge {
         let (merged, conflicts) = TreeMerge(schema: MergeSchema(kind: kind), theirsWins: theirsWins).merge(
             base: b, ours: o, theirs: t)
         // Through the codec again: the merged file is what a save writes, and loads back.
-        let text = try kind.canonicalText(Data(try merged.document().utf8), file: "\(path) (merged)", name: name)
-        return Result(text: text, conflicts: conflicts)
+        // Decoded from the merged tree as the reader would give it, not from its text parsed
+        // again; when that tree does not decode (the error needs the text's positions) or the
+        // result nears the reader's size limit, from the text, which decides as before.
+        let mergedFile = "\(path) (merged)"
+        if let text = try? kind.canonicalText(merged.parsedTree(), file: mergedFile, name: name),
+            text.utf8.count <= XMLReader.maxFileBytes / 2
+        {
+            return Result(text: text, conflicts: conflicts)
+        }
+        let parsed = try XMLReader.parse(Data(try merged.document().utf8), file: mergedFile)
+        return Result(text: try kind.canonicalText(parsed, file: mergedFile, name: name), conflicts: conflicts)
     }
+}
+
+/// `text`'s UTF-8 is exactly `data` (compared as memory: a byte-by-byte walk over `Data` costs
+/// more than the parse it saves).
+private func sameBytes(_ text: String, _ data: Data) -> Bool {
+    var text = text
+    return text.withUTF8 { t in
+        data.withUnsafeBytes { d in
+            t.count == d.count && (t.isEmpty || memcmp(t.baseAddress!, d.baseAddress!, t.count) == 0)
+        }
+    }
+}
+
+/// A thread started for one piece of work and waited for.
+private struct Joinable {
+    let thread: pthread_t
+
+    private final class Work {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// nil when no thread can be started (the caller does the work itself).
+    static func start(_ run: @escaping @Sendable () -> Void) -> Joinable? {
+        let context = Unmanaged.passRetained(Work(run)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard started == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return nil
+        }
+        return Joinable(thread: thread)
+    }
+
+    func join() { pthread_join(thread, nil) }
 }
 
 /// Below this many bytes in all, one thread reads the three versions faster than three.

@@ -24,22 +24,19 @@ struct RecordNode: Equatable, Sendable {
         self.children = children
     }
 
-    init(_ node: XMLNode) {
+    /// `emptyAttributes` false: the tree without attributes whose value is empty. Services and
+    /// deliveries read an empty attribute as not set (and a save writes some of them anyway,
+    /// `label=""`), so for the merge they are fields without a value. Profiles keep them:
+    /// there an empty field is a value personalization uses.
+    init(_ node: XMLNode, emptyAttributes: Bool = true) {
         name = node.name
-        attributes = node.attributes.map { Attribute(name: $0.name, value: $0.value) }
+        attributes = []
+        attributes.reserveCapacity(node.attributes.count)
+        for a in node.attributes where emptyAttributes || !a.value.isEmpty {
+            attributes.append(Attribute(name: a.name, value: a.value))
+        }
         text = node.text
-        children = node.children.map(RecordNode.init)
-    }
-
-    /// The tree without attributes whose value is empty: services and deliveries read an
-    /// empty attribute as not set (and a save writes some of them anyway, `label=""`), so
-    /// for the merge they are fields without a value. Profiles keep them: there an empty
-    /// field is a value personalization uses.
-    func withoutEmptyAttributes() -> RecordNode {
-        var copy = self
-        copy.attributes.removeAll { $0.value.isEmpty }
-        copy.children = children.map { $0.withoutEmptyAttributes() }
-        return copy
+        children = node.children.map { RecordNode($0, emptyAttributes: emptyAttributes) }
     }
 
     func attribute(_ name: String) -> String? {
@@ -54,6 +51,35 @@ struct RecordNode: Equatable, Sendable {
         var w = XMLWriter()
         try write(into: &w)
         return w.output
+    }
+
+    /// The element tree the reader gives for `document()`'s text, built without writing and
+    /// parsing that text (the merge decodes its result from it). As in the file, an element
+    /// with children holds no text; there are no positions (a decode error is reported from
+    /// the text instead: `RecordMerge`).
+    func parsedTree() -> XMLNode {
+        var count = 0
+        func countElements(_ node: RecordNode) {
+            count += 1
+            for c in node.children { countElements(c) }
+        }
+        countElements(self)
+        let doc = XMLDocument(source: SourceText([]), elements: count)
+        func add(_ node: RecordNode, parent: Int) {
+            let index = doc.names.count
+            doc.names.append(node.name)
+            doc.offsets.append(-1)
+            doc.attributeStarts.append(doc.attributes.count)
+            for a in node.attributes { doc.attributes.append((a.name, a.value)) }
+            doc.texts.append(node.children.isEmpty ? node.text : "")
+            doc.childCounts.append(0)
+            doc.parents.append(parent)
+            if parent >= 0 { doc.childCounts[parent] += 1 }
+            for c in node.children { add(c, parent: index) }
+        }
+        add(self, parent: -1)
+        doc.finish()
+        return XMLNode(document: doc, index: 0)
     }
 
     func write(into w: inout XMLWriter) throws {

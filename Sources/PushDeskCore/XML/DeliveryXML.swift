@@ -14,7 +14,11 @@ public enum DeliveryXML {
     }
 
     static func decode(_ data: Data, file: String, recording map: SourceMapRecorder?) throws -> Delivery {
-        let root = try XMLReader.parse(data, file: file)
+        try decode(XMLReader.parse(data, file: file), file: file, recording: map)
+    }
+
+    /// An already parsed file (the merge driver parses each version once).
+    static func decode(_ root: XMLNode, file: String, recording map: SourceMapRecorder? = nil) throws -> Delivery {
         let r = ElementReader(root, file: file, sourceMap: map)
         try r.checkRoot("delivery")
         try r.checkAttributes(deliveryAttributes)
@@ -124,7 +128,13 @@ public enum ProfileXML {
     }
 
     static func decode(_ data: Data, file: String, name: String, recording map: SourceMapRecorder?) throws -> Profile {
-        let root = try XMLReader.parse(data, file: file)
+        try decode(XMLReader.parse(data, file: file), file: file, name: name, recording: map)
+    }
+
+    /// An already parsed file (the merge driver parses each version once).
+    static func decode(_ root: XMLNode, file: String, name: String, recording map: SourceMapRecorder? = nil) throws
+        -> Profile
+    {
         let r = ElementReader(root, file: file, sourceMap: map)
         guard root.name == "recipient" else {
             throw r.error("the root element is <\(root.name)>; a profile file is <recipient firstName=\"…\" …/>")

@@ -25,7 +25,11 @@ public enum ServiceXML {
     }
 
     static func decode(_ data: Data, file: String, recording map: SourceMapRecorder?) throws -> Service {
-        let root = try XMLReader.parse(data, file: file)
+        try decode(XMLReader.parse(data, file: file), file: file, recording: map)
+    }
+
+    /// An already parsed file (the merge driver parses each version once).
+    static func decode(_ root: XMLNode, file: String, recording map: SourceMapRecorder? = nil) throws -> Service {
         let r = ElementReader(root, file: file, sourceMap: map)
         try r.checkRoot("service")
         try r.checkAttributes(serviceAttributes)

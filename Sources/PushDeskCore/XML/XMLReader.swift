@@ -39,15 +39,17 @@ public enum XMLReader {
         // In recover mode libxml2 can end with success (or only "extra content", code 5) on a
         // file that stops being well-formed: elements still open mean the file is cut short
         // or a tag, attribute value or comment is not finished at the parser's position.
-        // libxml2 may report a column past the end of its line: positions are kept inside the file.
-        let at = scan.clamped(line: result.line, column: result.column)
+        // libxml2 may report a column past the end of its line: positions are kept inside the
+        // file (found only for an error: the file's line starts cost a pass over it).
         if let open = builder.openElementName {
+            let at = scan.clamped(line: result.line, column: result.column)
             throw StoreError(
                 file: file, line: at.line, column: at.column,
                 "the XML stops being well-formed here, inside <\(open)>: the file is cut short (truncated?) or a tag, attribute value or comment is not finished"
             )
         }
         if !result.ok || builder.lastErrorCode != nil || builder.root == nil {
+            let at = scan.clamped(line: result.line, column: result.column)
             throw StoreError(
                 file: file, line: at.line, column: at.column,
                 describe(builder.lastErrorCode ?? result.code, builder: builder))

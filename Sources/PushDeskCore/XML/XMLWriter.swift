@@ -1,7 +1,11 @@
 /// Writes PushDesk XML deterministically: UTF-8, 2-space indentation, attributes in the
 /// order given (callers pass a fixed order), LF line endings, trailing newline.
 public struct XMLWriter {
-    public private(set) var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    /// The document written so far.
+    public var output: String { String(decoding: bytes, as: UTF8.self) }
+    /// Its UTF-8 bytes: appended without a String's per-append bookkeeping (a merge writes
+    /// four large services, docs/PERFORMANCE.md).
+    private var bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
     private var level = 0
     private var open: [String] = []
 
@@ -10,7 +14,8 @@ public struct XMLWriter {
     /// Attributes whose value is nil are left out.
     public mutating func start(_ name: String, _ attributes: [(String, String?)] = []) throws {
         try openTag(name, attributes)
-        output += ">\n"
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(UInt8(ascii: "\n"))
         open.append(name)
         level += 1
     }
@@ -18,43 +23,50 @@ public struct XMLWriter {
     public mutating func end() {
         level -= 1
         appendIndent()
-        output += "</"
-        output += open.removeLast()
-        output += ">\n"
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: open.removeLast().utf8)
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     public mutating func empty(_ name: String, _ attributes: [(String, String?)] = []) throws {
         try openTag(name, attributes)
-        output += "/>\n"
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// `<name a="…">text</name>` on one line.
     public mutating func textElement(_ name: String, _ attributes: [(String, String?)] = [], text: String) throws {
         try openTag(name, attributes)
-        output += ">"
-        output += try Self.escape(text, attribute: false)
-        output += "</"
-        output += name
-        output += ">\n"
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(contentsOf: try Self.escape(text, attribute: false).utf8)
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(UInt8(ascii: "/"))
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(UInt8(ascii: ">"))
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     // Appended piece by piece: a save of a large service builds no temporary strings per line.
     private mutating func openTag(_ name: String, _ attributes: [(String, String?)]) throws {
         appendIndent()
-        output += "<"
-        output += name
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(contentsOf: name.utf8)
         for (attribute, value) in attributes {
             guard let value else { continue }
-            output += " "
-            output += attribute
-            output += "=\""
-            output += try Self.escape(value, attribute: true)
-            output += "\""
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: attribute.utf8)
+            bytes.append(UInt8(ascii: "="))
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: try Self.escape(value, attribute: true).utf8)
+            bytes.append(UInt8(ascii: "\""))
         }
     }
 
     private mutating func appendIndent() {
-        for _ in 0..<level { output += "  " }
+        for _ in 0..<2 * level { bytes.append(UInt8(ascii: " ")) }
     }
 
     /// Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; U+FFFE/U+FFFF).
@@ -66,6 +78,16 @@ public struct XMLWriter {
 
     /// Escapes markup; in attributes also whitespace that parsers would otherwise normalise.
     static func escape(_ text: String, attribute: Bool) throws -> String {
+        // Most values (names, keys, labels, URLs) hold nothing to refuse or escape: found in
+        // one pass over the bytes (a control character, markup, or 0xEF, which starts U+FFFE
+        // and U+FFFF and leaves the rest to the checks below) and written as they are.
+        // The bytes are read in place (a String's byte view, walked one byte at a time, costs
+        // more than the writing).
+        let plain = text.utf8.withContiguousStorageIfAvailable { b in
+            b.count <= ElementReader.maxValueBytes
+                && !b.contains { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }
+        }
+        if plain == true { return text }
         if let bad = firstForbiddenCharacter(in: text) {
             throw XMLWriteError(character: bad, text: text)
         }
@@ -76,7 +98,7 @@ public struct XMLWriter {
                 "a value is \(text.utf8.count) bytes (it starts \"\(Escape.inline(text, limit: 24))\"); at most \(ElementReader.maxValueBytes) bytes fit in a field: shorten it"
             )
         }
-        // Most values (names, keys, labels, URLs) hold nothing to escape: written as they are.
+        // Nothing to escape (a 0xEF sent it here): written as it is.
         if !text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 }) {
             return text
         }

@@ -244,6 +244,56 @@ final class RecordMergeTests: XCTestCase {
         }
     }
 
+    /// Versions not written as a save writes them (hand-edited: other indentation, attribute
+    /// order, quotes) merge exactly as their canonical forms do.
+    func testHandEditedVersionsMergeAsTheirCanonicalForms() throws {
+        let base = DemoStore.neotrips
+        var ours = base
+        ours.label = "Ours"
+        var theirs = base
+        theirs.marketingUrl = "https://theirs.example/"
+        let canonical = try [base, ours, theirs].map { try ServiceXML.encode($0) }
+        func handEdited(_ text: String) -> String {
+            text.replacingOccurrences(of: "\n  ", with: "\n\t").replacingOccurrences(of: "\"", with: "'")
+                .replacingOccurrences(
+                    of: "<service format='1' name='neotrips'", with: "<service name='neotrips'  format='1'")
+        }
+        let edited = canonical.map(handEdited)
+        XCTAssertNotEqual(edited, canonical)
+        let expected = try RecordMerge.merge(
+            base: Data(canonical[0].utf8), ours: Data(canonical[1].utf8), theirs: Data(canonical[2].utf8),
+            path: servicePath, kind: .service)
+        let r = try RecordMerge.merge(
+            base: Data(edited[0].utf8), ours: Data(edited[1].utf8), theirs: Data(edited[2].utf8), path: servicePath,
+            kind: .service)
+        XCTAssertEqual(r.text, expected.text)
+        XCTAssertEqual(r.conflicts, expected.conflicts)
+        XCTAssertEqual(r.text, try ServiceXML.encode(ours.with { $0.marketingUrl = "https://theirs.example/" }))
+    }
+
+    /// The merged tree is decoded as built, without writing and parsing it: it must be the
+    /// tree the reader gives for its file, escapes and texts included.
+    func testMergedTreeIsTheTreeOfItsFile() throws {
+        let tree = RecordNode(
+            name: "delivery",
+            attributes: [.init(name: "name", value: "a&b<c>\"d\"\n\t\re"), .init(name: "label", value: "")],
+            children: [
+                RecordNode(
+                    name: "content",
+                    children: [
+                        RecordNode(name: "title", text: " Tom & Jerry <3 \"quoted\"\r\n line "),
+                        RecordNode(name: "body", text: "&#38; é 🚀"),
+                    ]),
+                RecordNode(
+                    name: "ios", attributes: [.init(name: "badge", value: "1")], text: "dropped: has children",
+                    children: [RecordNode(name: "x", attributes: [.init(name: "k", value: "&amp;")])]),
+                RecordNode(name: "empty"),
+            ])
+        let fromText = try XMLReader.parse(Data(try tree.document().utf8), file: "t")
+        XCTAssertEqual(RecordNode(tree.parsedTree()), RecordNode(fromText))
+        XCTAssertEqual(RecordNode(tree.parsedTree()).children[1].text, "")
+    }
+
     func testValuesInTheReportAreEscapedJSON() {
         XCTAssertEqual(MergeConflict.quoted("a\u{1B}[2Jb\u{202E}c\n"), #""a\u001b[2Jb\u202ec\n""#)
         XCTAssertEqual(MergeConflict.quoted(nil), "(not set)")

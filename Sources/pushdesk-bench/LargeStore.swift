@@ -3,7 +3,7 @@ import PushDeskCore
 
 /// The large store of docs/PERFORMANCE.md: 2,000 services × 3 apps (an iOS sandbox +
 /// production pair and an Android app) × 20 variables, 5 subscription parameters and 5
-/// sounds per iOS app, 5,000 deliveries, and the demo's sample profile. Deterministic: the
+/// sounds per iOS app, 5,000 deliveries, and the demo's sample profile (its test devices on the first service). Deterministic: the
 /// same arguments write the same bytes, through the core's encoders (so every file is in
 /// the canonical format) but without an fsync per file (this is a fixture, not a save).
 /// Every record is valid: `pushdesk validate` reports no error on it.
@@ -109,6 +109,12 @@ enum LargeStore {
             let d = delivery(k, services: n)
             try write(try DeliveryXML.encode(d), Store.deliveryPath(d.name))
         }
-        try write(try ProfileXML.encode(DemoStore.ana), Store.profilePath(DemoStore.ana.name))
+        // The demo's test devices subscribe to the demo's apps; here, to the first service's.
+        var ana = DemoStore.ana
+        for i in ana.subscriptions.indices {
+            ana.subscriptions[i].app = ana.subscriptions[i].app.replacingOccurrences(
+                of: "neotrips", with: serviceName(0))
+        }
+        try write(try ProfileXML.encode(ana), Store.profilePath(ana.name))
     }
 }

@@ -35,6 +35,8 @@ public final class IncrementalValidation: @unchecked Sendable {
     private var lastDeliveries: [Delivery] = []
     private var lastDeliveryChecks: [(service: Int, findings: [Finding])] = []
     private var deliveriesOf: [String: [Int]] = [:]
+    /// The profiles' findings (not positioned), kept while no edit changes an app's key or platform.
+    private var profileFindings: [Finding]?
 
     public init(_ snapshot: StoreSnapshot, now: Date = Date()) {
         self.snapshot = snapshot
@@ -74,8 +76,12 @@ public final class IncrementalValidation: @unchecked Sendable {
         }
         if sameShape {
             for i in changed { keys.replace(at: i, old: lastServices[i], new: list[i]) }
+            if changed.contains(where: { !ProfileRules.sameAppKeys(lastServices[$0], list[$0]) }) {
+                profileFindings = nil
+            }
         } else {
             keys = IntegrationKeyIndex(list)
+            profileFindings = nil
         }
         // The generation of the service each name resolves to: the first with that name,
         // as in `DeliveryRules.check(_:now:)`.
@@ -149,8 +155,11 @@ public final class IncrementalValidation: @unchecked Sendable {
         }
         let perService = checked.flatMap(\.findings) + keys.findings(list)
         let perDelivery = lastDeliveryChecks.flatMap(\.findings)
-        let perProfile = ProfileRules.check(
-            profiles: snapshot.profiles, services: list, servicesUnreadable: snapshot.servicesUnreadable)
+        let perProfile =
+            profileFindings
+            ?? ProfileRules.check(
+                profiles: snapshot.profiles, services: list, servicesUnreadable: snapshot.servicesUnreadable)
+        profileFindings = perProfile
         return errorFindings + snapshot.positioned(perService) + snapshot.positioned(perDelivery)
             + snapshot.positioned(perProfile)
     }

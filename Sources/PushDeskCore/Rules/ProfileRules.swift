@@ -8,7 +8,7 @@ public enum ProfileRules {
     /// well be in it: no `subscription.unknown-app` then (the file's own error says what to fix).
     public static func check(profiles: [Profile], services: [Service], servicesUnreadable: Bool = false) -> [Finding] {
         guard profiles.contains(where: { !$0.subscriptions.isEmpty }) else { return [] }
-        let apps = appsByKey(services)
+        let apps = appsByKey(services, only: Set(profiles.flatMap { $0.subscriptions.map(\.app) }))
         var out: [Finding] = []
         for p in profiles {
             for (i, s) in p.subscriptions.enumerated() where apps[s.app] != nil || !servicesUnreadable {
@@ -64,11 +64,21 @@ public enum ProfileRules {
     }
 
     /// Integration key → app, the first app when a key repeats (`integration-key.duplicate` reports that).
-    public static func appsByKey(_ services: [Service]) -> [String: MobileApp] {
+    /// With `only`, just those keys: a few test devices against thousands of apps copy a few apps.
+    public static func appsByKey(_ services: [Service], only: Set<String>? = nil) -> [String: MobileApp] {
         var apps: [String: MobileApp] = [:]
         for s in services {
-            for a in s.apps where apps[a.integrationKey] == nil { apps[a.integrationKey] = a }
+            for a in s.apps where apps[a.integrationKey] == nil && only?.contains(a.integrationKey) != false {
+                apps[a.integrationKey] = a
+            }
         }
         return apps
+    }
+
+    /// What the findings of `check(profiles:services:)` depend on in one service: its apps'
+    /// integration keys and platforms (an edit elsewhere in it cannot change them).
+    public static func sameAppKeys(_ a: Service, _ b: Service) -> Bool {
+        a.apps.count == b.apps.count
+            && zip(a.apps, b.apps).allSatisfy { $0.integrationKey == $1.integrationKey && $0.platform == $1.platform }
     }
 }

@@ -48,6 +48,43 @@ final class IncrementalValidationTests: XCTestCase {
         XCTAssertEqual(incremental.findings(services: snapshot.services), full(snapshot.services))
     }
 
+    /// The profiles' test devices follow the apps they name: a key changed away and back, an
+    /// app replaced by one of the other platform under the same key, a label edit between.
+    func testTestDevicesFollowTheirAppsKeysAndPlatforms() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-incr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try DemoStore.write(to: root)
+        let snapshot = Store(root: root).loadAll()
+        XCTAssertFalse(snapshot.profiles.flatMap(\.subscriptions).isEmpty, "the demo's Ana has test devices")
+        let incremental = IncrementalValidation(snapshot)
+        func rules(_ services: [Service]) -> [String] {
+            let found = incremental.findings(services: services)
+            var s = snapshot
+            s.services = services
+            XCTAssertEqual(found, StoreValidation.findings(s, now: Date()))
+            return found.filter { $0.file.hasPrefix("profiles/") }.map(\.rule)
+        }
+        var services = snapshot.services
+        XCTAssertEqual(rules(services), [])
+        let android = try XCTUnwrap(services[0].apps.firstIndex { $0.integrationKey == "neotrips-android" })
+        services[0].apps[android].integrationKey = "neotrips-android-2"
+        XCTAssertEqual(rules(services), ["subscription.unknown-app"])
+        services[0].label = "Neotrips (edited)"
+        XCTAssertEqual(rules(services), ["subscription.unknown-app"])
+        services[0].apps[android].integrationKey = "neotrips-android"
+        XCTAssertEqual(rules(services), [])
+        // The iOS sandbox app's key on an Android app: Ana's iPhone token is no FCM token problem,
+        // but her Pixel's token is not an APNs token once its key names an iOS app.
+        let ios = try XCTUnwrap(services[0].apps.firstIndex { $0.integrationKey == "neotrips-ios-dev" })
+        let (a, b) = (services[0].apps[ios], services[0].apps[android])
+        services[0].apps[ios] = b
+        services[0].apps[android] = a
+        services[0].apps[ios].integrationKey = "neotrips-ios-dev"
+        services[0].apps[android].integrationKey = "neotrips-android"
+        XCTAssertEqual(rules(services), ["subscription.token-format"])
+        XCTAssertEqual(rules(snapshot.services), [])
+    }
+
     /// Delivery drafts (what the composer edits) too: changed, added, removed, renamed, a
     /// service edited while its delivery was out of the list, two drafts with one name.
     func testDeliveryEditsGiveTheFullCheck() throws {

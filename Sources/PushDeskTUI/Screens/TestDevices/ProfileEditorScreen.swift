@@ -79,10 +79,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
 
     /// The live findings of the draft's devices, from the core's rules.
     static func findings(_ p: Profile, app: ConsoleApp) -> [Finding] {
-        let apps = ProfileRules.appsByKey(app.services)
-        return p.subscriptions.enumerated().flatMap { i, sub in
-            ProfileRules.check(sub, index: i, profile: p.name, app: apps[sub.app])
-        }
+        ProfileRules.check(profiles: [p], services: app.services)
     }
 
     /// An app as a row of the device table and the app picker: its label, else its key.

@@ -121,7 +121,7 @@ public enum GitSetup {
         if try configured("GIT_AUTHOR_NAME", "user.name"), try configured("GIT_AUTHOR_EMAIL", "user.email") {
             return [:]
         }
-        let email = "\(userName())@\(hostName())"
+        let email = "\(ProcessIdentity.user)@\(ProcessIdentity.host)"
         return [
             "GIT_AUTHOR_NAME": "PushDesk", "GIT_AUTHOR_EMAIL": email,
             "GIT_COMMITTER_NAME": "PushDesk", "GIT_COMMITTER_EMAIL": email,
@@ -145,16 +145,5 @@ public enum GitSetup {
     /// A path under `secrets/` or `.pushdesk/` (at any depth, as the ignore lines match).
     static func isForbidden(_ path: String) -> Bool {
         path.split(separator: "/").dropLast().contains { neverCommitted.contains(String($0)) }
-    }
-
-    private static func userName() -> String {
-        if let pw = getpwuid(getuid()), let name = pw.pointee.pw_name { return String(cString: name) }
-        return ProcessInfo.processInfo.environment["USER"] ?? "user"
-    }
-
-    private static func hostName() -> String {
-        var buf = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buf, buf.count - 1) == 0 else { return "localhost" }
-        return String(cString: buf)
     }
 }

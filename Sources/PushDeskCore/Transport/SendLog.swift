@@ -24,13 +24,7 @@ public enum SendLog {
     }
 
     /// `user@host` of this process.
-    public static var userAtHost: String {
-        var user = "unknown"
-        if let pw = getpwuid(getuid()), let name = pw.pointee.pw_name { user = String(cString: name) }
-        var buf = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&buf, buf.count) == 0 ? String(cString: buf) : "localhost"
-        return user + "@" + host
-    }
+    public static var userAtHost: String { ProcessIdentity.user + "@" + ProcessIdentity.host }
 
     /// Appends the lines of a send's results that made a request, in one write.
     public static func append(_ report: SendReport, storeRoot: URL, time: Date = Date()) throws {

@@ -32,6 +32,14 @@ public struct Service: Equatable, Sendable {
     }
 }
 
+extension Sequence<Service> {
+    /// The store's app with this integration key: the first one when a key repeats, as
+    /// `ProfileRules.appsByKey` resolves it (`integration-key.duplicate` reports the repeat).
+    public func app(integrationKey: String) -> MobileApp? {
+        lazy.compactMap { $0.app(integrationKey: integrationKey) }.first
+    }
+}
+
 /// One platform version of the app inside a service.
 public enum MobileApp: Equatable, Sendable {
     case ios(IOSApp)

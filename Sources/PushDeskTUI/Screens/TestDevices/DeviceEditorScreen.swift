@@ -99,7 +99,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
 
     private func isIOS(_ app: ConsoleApp) -> Bool {
         guard let d = device else { return false }
-        return app.services.lazy.flatMap(\.apps).first { $0.integrationKey == d.app }?.platform == .ios
+        return app.services.app(integrationKey: d.app)?.platform == .ios
     }
 
     /// A pasted token without the white space and line breaks around it. For an iOS app, a
@@ -162,7 +162,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         sync(app)
         form.clearMessages()
         guard let d = device else { return }
-        let a = app.services.lazy.flatMap(\.apps).first { $0.integrationKey == d.app }
+        let a = app.services.app(integrationKey: d.app)
         if let i = form.fields.firstIndex(where: { $0.id == "app" }) {
             form.fields[i].note =
                 a.map { a in

@@ -84,7 +84,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
 
     /// An app as a row of the device table and the app picker: its label, else its key.
     static func appLabel(_ key: String, app: ConsoleApp) -> String {
-        let a = app.services.lazy.flatMap(\.apps).first { $0.integrationKey == key }
+        let a = app.services.app(integrationKey: key)
         return Escape.inline(a.map { $0.label.isEmpty ? $0.integrationKey : $0.label } ?? "\(key) (no such app)")
     }
 

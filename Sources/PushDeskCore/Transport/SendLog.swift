@@ -6,7 +6,8 @@ import Foundation
 public enum SendLog {
     public static let relativePath = ".pushdesk/sent.jsonl"
     public static let keys = [
-        "time", "user", "delivery", "app", "profile", "token", "outcome", "status", "reason", "apnsId",
+        "time", "user", "delivery", "app", "profile", "token", "messageId", "channel", "outcome", "status", "reason",
+        "apnsId",
         "apnsUniqueId", "messageName", "bytes", "attempts", "dryRun",
     ]
 
@@ -15,6 +16,7 @@ public enum SendLog {
         let v = JSONValue.object([
             ("time", .string(ISOTime.string(time))), ("user", .string(user)), ("delivery", .string(delivery)),
             ("app", .string(r.app)), ("profile", s(r.profile)), ("token", .string(Subscription.shortened(r.token))),
+            ("messageId", .string(r.messageId)), ("channel", .null),
             ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSONValue.int) ?? .null),
             ("reason", s(r.reason)), ("apnsId", s(r.apnsId)), ("apnsUniqueId", s(r.apnsUniqueId)),
             ("messageName", s(r.messageName)), ("bytes", .int(r.bytes)), ("attempts", .int(r.attempts)),
@@ -36,7 +38,9 @@ public enum SendLog {
         try append(Array(text.utf8), storeRoot: storeRoot)
     }
 
-    static func append(_ bytes: [UInt8], storeRoot: URL) throws {
+    /// Appends to `.pushdesk/<file>` (the send log, or `listen`'s log) in one write.
+    static func append(_ bytes: [UInt8], storeRoot: URL, file: String = "sent.jsonl") throws {
+        let relativePath = ".pushdesk/" + file
         let dir = storeRoot.appendingPathComponent(".pushdesk").path
         if mkdir(dir, 0o700) != 0 && errno != EEXIST {
             throw StoreError(file: ".pushdesk", "cannot create: \(String(cString: strerror(errno)))", kind: .io)
@@ -48,7 +52,7 @@ public enum SendLog {
                 kind: .io)
         }
         defer { close(dfd) }
-        let fd = openat(dfd, "sent.jsonl", O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = openat(dfd, file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw StoreError(
                 file: relativePath, "cannot open (a symbolic link is refused): \(String(cString: strerror(errno)))",

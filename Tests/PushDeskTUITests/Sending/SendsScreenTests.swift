@@ -14,7 +14,7 @@ final class SendsScreenTests: DemoStoreConsoleTestCase {
     {
         var r = SendResult(
             app: app, platform: platform, api: platform == .ios ? "apns" : "httpv1", profile: "ana", device: "iPhone",
-            token: token, endpoint: "https://127.0.0.1:1", bytes: 120)
+            token: token, endpoint: "https://127.0.0.1:1", messageId: SendPlan.newMessageId(), bytes: 120)
         r.outcome = outcome
         r.status = status
         r.reason = reason

@@ -109,3 +109,57 @@ public enum ListenLog {
             Array((record.json(fullToken: false).compact + "\n").utf8), storeRoot: storeRoot, file: "listen.jsonl")
     }
 }
+
+extension ListenLog {
+    /// What the app reported for one message: when it was first received and first clicked.
+    public struct Tracked: Equatable, Sendable {
+        public var received: Date?
+        public var clicked: Date?
+
+        /// When each came, and how long after the send logged at `sentTime` (ISO 8601).
+        public func described(sentTime: String?) -> (received: String?, clicked: String?) {
+            let sent = sentTime.flatMap(ISOTime.date)
+            func after(_ d: Date?) -> String? {
+                guard let d else { return nil }
+                return ISOTime.string(d)
+                    + (sent.map { " (\(ListenRecord.describe(d.timeIntervalSince($0))) after)" } ?? "")
+            }
+            return (after(received), after(clicked))
+        }
+
+        /// `rcv`, `click`, `rcv+clk`, or empty (a column of the Sends view).
+        public var summary: String {
+            switch (received, clicked) {
+            case (.some, .some): "rcv+clk"
+            case (.some, nil): "rcv"
+            case (nil, .some): "click"
+            case (nil, nil): ""
+            }
+        }
+    }
+
+    /// The tracking requests of the log by `messageId` (as tracking sends it: a UUID in
+    /// lower case, a v7 id in hex), for the console's Sends view (SPEC §11.4).
+    public static func tracking(storeRoot: URL) -> [String: Tracked] {
+        guard let data = FileManager.default.contents(atPath: storeRoot.appendingPathComponent(relativePath).path)
+        else { return [:] }
+        var out: [String: Tracked] = [:]
+        for line in data.split(separator: 0x0A) {
+            guard let o = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
+                o["kind"] as? String == "tracking", let id = (o["messageId"] as? String)?.lowercased(),
+                let event = o["event"] as? String, let time = (o["time"] as? String).flatMap(ISOTime.date)
+            else { continue }
+            var t = out[id] ?? Tracked()
+            if event == "received", t.received == nil { t.received = time }
+            if event == "clicked", t.clicked == nil { t.clicked = time }
+            out[id] = t
+        }
+        return out
+    }
+
+    /// The tracking of a send log entry's `messageId`.
+    public static func tracked(_ messageId: String?, in tracking: [String: Tracked]) -> Tracked? {
+        guard let messageId else { return nil }
+        return tracking[TrackingHit.trackingForm(of: messageId)]
+    }
+}

@@ -30,6 +30,8 @@ public struct ListenRecord: Sendable {
     /// Not logged: what `--profile` did (`added to profile ana`, or why nothing was saved).
     public var saved: String?
     public var saveFailed = false
+    /// Not logged: the device a registration asks `--profile` to save.
+    var pendingSave: Subscription?
 
     public init(time: Date, remote: String, kind: Kind, path: String, status: Int) {
         self.time = time
@@ -105,8 +107,28 @@ public enum ListenLog {
     public static let relativePath = ".pushdesk/listen.jsonl"
 
     public static func append(_ record: ListenRecord, storeRoot: URL) throws {
-        try SendLog.append(
-            Array((record.json(fullToken: false).compact + "\n").utf8), storeRoot: storeRoot, file: "listen.jsonl")
+        try SendLog.append(line(record), storeRoot: storeRoot, file: "listen.jsonl")
+    }
+
+    static func line(_ record: ListenRecord) -> [UInt8] {
+        Array((record.json(fullToken: false).compact + "\n").utf8)
+    }
+
+    /// The log kept open by a running listener: one write per request.
+    final class Writer: @unchecked Sendable {
+        let storeRoot: URL
+        private var fd: Int32 = -1
+        init(storeRoot: URL) { self.storeRoot = storeRoot }
+        deinit { if fd >= 0 { close(fd) } }
+
+        func append(_ record: ListenRecord) throws {
+            if fd < 0 { fd = try SendLog.openForAppend(storeRoot: storeRoot, file: "listen.jsonl") }
+            do { try SendLog.writeAll(line(record), to: fd, file: "listen.jsonl") } catch {
+                close(fd)  // opened again for the next request (a full disk may clear)
+                fd = -1
+                throw error
+            }
+        }
     }
 }
 

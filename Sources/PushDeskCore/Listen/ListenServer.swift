@@ -47,9 +47,8 @@ public struct ListenHTTPResponse: Sendable {
 /// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
 /// headers ≤ 16 KB, body ≤ 64 KB (413 beyond), 64 connections at once, 10 s to read a
-/// request (the TLS handshake included). Requests are handed to `handle` one at a time, in
-/// order, on one queue off the event loops: the checks, the log and the store saves never
-/// run concurrently and never hold up the network.
+/// request (the TLS handshake included). Requests are handed to `handle` on worker threads
+/// off the event loops, so checks, the log and the store saves never hold up the network.
 public final class ListenServer: @unchecked Sendable {
     public static let maxHeadBytes = 16 * 1024
     public static let maxBodyBytes = 64 * 1024
@@ -63,7 +62,7 @@ public final class ListenServer: @unchecked Sendable {
     public let host: String
     let group: MultiThreadedEventLoopGroup
     let channel: Channel
-    let queue = DispatchQueue(label: "pushdesk.listen.requests")
+    let queue = DispatchQueue(label: "pushdesk.listen.requests", attributes: .concurrent)
     private let lock = NSLock()
     private var open = 0
     private var children: [ObjectIdentifier: Channel] = [:]
@@ -138,7 +137,7 @@ public final class ListenServer: @unchecked Sendable {
     /// connection's loop runs what it was given before the connection is closed.
     public func stop() {
         try? channel.close().wait()
-        queue.sync {}
+        queue.sync(flags: .barrier) {}
         let open = lock.withLock { Array(children.values) }
         for c in open {
             try? c.eventLoop.submit {}.wait()

@@ -3,15 +3,20 @@ import Foundation
 /// What `pushdesk listen` does with each request (SPEC §11.2–11.4), apart from the network:
 /// checks it against the store, answers, records it in `listen.jsonl`, matches tracking to
 /// the send log, and with a profile saves a registration's device. The server calls
-/// `handle` one request at a time; the command line and the console both use it.
+/// `handle` from several threads: the checks run side by side, the saves, the log and the
+/// printed lines one request at a time, in one place.
 public final class ListenService: @unchecked Sendable {
     public let store: Store
     /// `--profile NAME`: registrations with no error finding are saved there.
     public let profile: String?
     let sends: SendLogIndex
+    let log: ListenLog.Writer
     let now: @Sendable () -> Date
     private var services: [Service] = []
     private var servicesLoaded: Date?
+    private let lock = NSLock()
+    /// Saves, the log and `onRecord`, one request at a time.
+    private let commit = DispatchQueue(label: "pushdesk.listen.commit")
     /// Called after each request with its record (on the server's request queue).
     public var onRecord: (@Sendable (ListenRecord) -> Void)?
     /// The log could not be written: said once per failure kind, the requests still answered.
@@ -21,30 +26,36 @@ public final class ListenService: @unchecked Sendable {
         self.store = store
         self.profile = profile
         self.sends = SendLogIndex(storeRoot: store.root)
+        self.log = ListenLog.Writer(storeRoot: store.root)
         self.now = now
     }
 
     /// The store's services, read again at most once a second (an operator may fix a key
     /// while the app keeps registering).
     func currentServices() -> [Service] {
-        let t = Date()
-        if let loaded = servicesLoaded, t.timeIntervalSince(loaded) < 1 { return services }
-        services = store.loadAll(readOnly: true).services
-        servicesLoaded = t
-        return services
+        lock.withLock {
+            let t = Date()
+            if let loaded = servicesLoaded, t.timeIntervalSince(loaded) < 1 { return services }
+            services = store.loadAll(readOnly: true).services
+            servicesLoaded = t
+            return services
+        }
     }
 
     public func handle(_ request: ListenHTTPRequest) -> ListenHTTPResponse {
-        let (response, record) = answer(request)
-        do { try ListenLog.append(record, storeRoot: store.root) } catch {
-            onLogError?("\(error)")
+        var (response, record) = answer(request)
+        commit.sync {
+            if let sub = record.pendingSave, let profile { save(sub, profile: profile, into: &record) }
+            do { try log.append(record) } catch {
+                onLogError?("\(error)")
+            }
+            onRecord?(record)
         }
-        onRecord?(record)
         return response
     }
 
-    /// The answer and the record, with the profile saved when asked.
-    public func answer(_ request: ListenHTTPRequest) -> (ListenHTTPResponse, ListenRecord) {
+    /// The answer and the record; a device to save is left in `pendingSave`.
+    func answer(_ request: ListenHTTPRequest) -> (ListenHTTPResponse, ListenRecord) {
         let path = request.path
         var record = ListenRecord(time: now(), remote: request.remote, kind: .other, path: path, status: 404)
         switch path {
@@ -71,21 +82,25 @@ public final class ListenService: @unchecked Sendable {
                 return (ListenHTTPResponse(status: 400, body: "\(error.rule): \(error.message)"), record)
             }
             record.status = 200
-            if let profile, let token = check.registration?.token, let app = check.app {
-                save(
-                    Subscription(
-                        app: app.integrationKey, token: token,
-                        userKey: check.registration?.userKey.flatMap { $0.isEmpty ? nil : $0 },
-                        label: check.registration?.deviceName.flatMap { $0.isEmpty ? nil : $0 }),
-                    profile: profile, into: &record)
+            if profile != nil, let token = check.registration?.token, let app = check.app {
+                record.pendingSave = Subscription(
+                    app: app.integrationKey, token: token,
+                    userKey: check.registration?.userKey.flatMap { $0.isEmpty ? nil : $0 },
+                    label: check.registration?.deviceName.flatMap { $0.isEmpty ? nil : $0 })
             }
             return (ListenHTTPResponse(status: 200, body: "OK"), record)
+        case ListenRules.trackingPath where request.oversizedBody != nil:
+            // A tracking request has no body: one over the limit is refused whatever it says.
+            record.kind = .tracking
+            record.status = 413
+            record.params = nil
+            return (ListenHTTPResponse(status: 413, body: "Payload Too Large"), record)
         case ListenRules.trackingPath:
             record.kind = .tracking
             record.status = 200
             record.params = nil
             let result = ListenRules.checkTracking(
-                query: request.query, send: { self.sends.send(messageId: $0) },
+                query: request.query, send: { id in self.lock.withLock { self.sends.send(messageId: id) } },
                 deliveryId: { self.deliveryId(of: $0) })
             record.findings = result.findings
             if let hit = result.hit {
@@ -103,6 +118,10 @@ public final class ListenService: @unchecked Sendable {
             return (ListenHTTPResponse(status: 200), record)
         default:
             record.findings = [ListenRules.unknownPath(path)]
+            if request.oversizedBody != nil {
+                record.status = 413
+                return (ListenHTTPResponse(status: 413, body: "Payload Too Large"), record)
+            }
             return (ListenHTTPResponse(status: 404, body: "Not Found"), record)
         }
     }

@@ -40,6 +40,14 @@ public enum SendLog {
 
     /// Appends to `.pushdesk/<file>` (the send log, or `listen`'s log) in one write.
     static func append(_ bytes: [UInt8], storeRoot: URL, file: String = "sent.jsonl") throws {
+        let fd = try openForAppend(storeRoot: storeRoot, file: file)
+        defer { close(fd) }
+        try writeAll(bytes, to: fd, file: file)
+    }
+
+    /// `.pushdesk/<file>` opened for appending: the directory and the file each opened without
+    /// following a symbolic link, a regular file, mode 0600. The caller closes it.
+    static func openForAppend(storeRoot: URL, file: String) throws -> Int32 {
         let relativePath = ".pushdesk/" + file
         let dir = storeRoot.appendingPathComponent(".pushdesk").path
         if mkdir(dir, 0o700) != 0 && errno != EEXIST {
@@ -58,15 +66,20 @@ public enum SendLog {
                 file: relativePath, "cannot open (a symbolic link is refused): \(String(cString: strerror(errno)))",
                 kind: .io)
         }
-        defer { close(fd) }
         var st = stat()
         if fstat(fd, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            close(fd)
             throw StoreError(file: relativePath, "is not a regular file", kind: .io)
         }
         if st.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
+        return fd
+    }
+
+    /// One write of `bytes` to an append descriptor (one line or a send's lines, never split).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, file: String) throws {
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            throw StoreError(file: relativePath, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
+            throw StoreError(file: ".pushdesk/" + file, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
         }
     }
 

@@ -229,6 +229,8 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var bodySize = 0
+    /// The content-length announced (a body announced over the limit is dropped as it comes).
+    private var declared = 0
     private var deadline: Scheduled<Void>?
 
     init(
@@ -272,14 +274,10 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
             head = h
             body = []
             bodySize = 0
-            if let length = h.headers.first(name: "content-length").flatMap(Int.init),
-                length > ListenServer.maxBodyBytes
-            {
-                bodySize = length
-            }
+            declared = h.headers.first(name: "content-length").flatMap(Int.init) ?? 0
         case .body(let b):
             bodySize += b.readableBytes
-            if bodySize <= ListenServer.maxBodyBytes {
+            if bodySize <= ListenServer.maxBodyBytes && declared <= ListenServer.maxBodyBytes {
                 body += b.readableBytesView
             } else {
                 body = []
@@ -293,7 +291,8 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
             limit.nextRequest()
             guard let head else { return }
             self.head = nil
-            let oversized = bodySize > ListenServer.maxBodyBytes ? bodySize : nil
+            let size = max(bodySize, declared)
+            let oversized = size > ListenServer.maxBodyBytes ? size : nil
             let remote = context.channel.remoteAddress.map(Self.describe) ?? "-"
             let request = ListenHTTPRequest(
                 method: head.method.rawValue, uri: head.uri,

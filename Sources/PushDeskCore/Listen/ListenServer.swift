@@ -47,8 +47,9 @@ public struct ListenHTTPResponse: Sendable {
 /// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
 /// headers ≤ 16 KB, body ≤ 64 KB (413 beyond), 64 connections at once, 10 s to read a
-/// request (the TLS handshake included). Requests are handed to `handle` on worker threads
-/// off the event loops, so checks, the log and the store saves never hold up the network.
+/// request (the TLS handshake included). A request `quick` can answer is answered on its
+/// connection's event loop (checks, one log write: no thread hop); the others — store saves,
+/// which wait for the lock and the disk — go to `handle` on worker threads off the loops.
 public final class ListenServer: @unchecked Sendable {
     public static let maxHeadBytes = 16 * 1024
     public static let maxBodyBytes = 64 * 1024
@@ -60,6 +61,8 @@ public final class ListenServer: @unchecked Sendable {
 
     public let port: Int
     public let host: String
+    /// Answers on the event loop when it can (nil: hand the request to `handle` off the loop).
+    let quick: (@Sendable (ListenHTTPRequest) -> ListenHTTPResponse?)?
     let group: MultiThreadedEventLoopGroup
     let channel: Channel
     let queue = DispatchQueue(label: "pushdesk.listen.requests", attributes: .concurrent)
@@ -76,6 +79,7 @@ public final class ListenServer: @unchecked Sendable {
     /// error when it cannot listen.
     public convenience init(
         host: String, port: Int, identity: ListenIdentity,
+        quick: (@Sendable (ListenHTTPRequest) -> ListenHTTPResponse?)? = nil,
         handle: @escaping @Sendable (ListenHTTPRequest) -> ListenHTTPResponse
     ) throws {
         let context: NIOSSLContext
@@ -90,14 +94,16 @@ public final class ListenServer: @unchecked Sendable {
         } catch {
             throw ListenCertificates.Failure(description: "the certificate cannot be served: \(error)")
         }
-        try self.init(host: host, port: port, tls: context, handle: handle)
+        try self.init(host: host, port: port, tls: context, quick: quick, handle: handle)
     }
 
     /// Binds `host:port` (0: any free port). Throws when it cannot listen.
     public init(
         host: String, port: Int, tls: NIOSSLContext,
+        quick: (@Sendable (ListenHTTPRequest) -> ListenHTTPResponse?)? = nil,
         handle: @escaping @Sendable (ListenHTTPRequest) -> ListenHTTPResponse
     ) throws {
+        self.quick = quick
         let group = MultiThreadedEventLoopGroup(numberOfThreads: min(max(System.coreCount, 1), 4))
         let box = Box()
         let queue = self.queue
@@ -301,6 +307,10 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
             body = []
             let keepAlive = head.isKeepAlive && oversized == nil
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            if let quick = server?.quick, let response = quick(request) {
+                respond(response, keepAlive: keepAlive, context: context)
+                return
+            }
             let handle = self.handle
             queue.async {
                 let response = handle(request)

@@ -43,7 +43,23 @@ public final class ListenService: @unchecked Sendable {
     }
 
     public func handle(_ request: ListenHTTPRequest) -> ListenHTTPResponse {
-        var (response, record) = answer(request)
+        let (response, record) = answer(request)
+        finish(record)
+        return response
+    }
+
+    /// The same on the server's event loop, for a request that saves nothing (checks, one
+    /// log write, one line: no thread hop); nil when it saves into a profile — a store save
+    /// waits for the lock and the disk, so it goes to `handle` off the loop.
+    public func handleWithoutSaving(_ request: ListenHTTPRequest) -> ListenHTTPResponse? {
+        let (response, record) = answer(request)
+        if record.pendingSave != nil { return nil }
+        finish(record)
+        return response
+    }
+
+    private func finish(_ record: ListenRecord) {
+        var record = record
         commit.sync {
             if let sub = record.pendingSave, let profile { save(sub, profile: profile, into: &record) }
             do { try log.append(record) } catch {
@@ -51,7 +67,6 @@ public final class ListenService: @unchecked Sendable {
             }
             onRecord?(record)
         }
-        return response
     }
 
     /// The answer and the record; a device to save is left in `pendingSave`.

@@ -104,7 +104,9 @@ struct ListenCommand: ParsableCommand {
 
         let server: ListenServer
         do {
-            server = try ListenServer(host: bind, port: port, identity: identity) { service.handle($0) }
+            server = try ListenServer(
+                host: bind, port: port, identity: identity, quick: { service.handleWithoutSaving($0) },
+                handle: { service.handle($0) })
         } catch let e as ListenCertificates.Failure {
             printError("pushdesk listen: error: \(Escape.inline(e.description, limit: 4096))")
             throw Exit.usageOrIO

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// Git never runs on the input loop (issue 16): with a `git` that sleeps before each command
+/// Git never runs on the input loop: with a `git` that sleeps before each command
 /// (a wrapper first on PATH that sleeps, then runs the real one), the history, a version's
 /// diff and a commit diff open at once saying "Loading…", answer keys and resizes while git
 /// works, then show what it read.

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -131,7 +132,7 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         let p = Process()
         p.executableURL = TmuxHarness.binary
         p.arguments = ["--store", store.path]
-        p.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        p.environment = SealedEnvironment.adding(["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
         p.standardInput = stdin
         p.standardOutput = stdout
         p.standardError = stderr

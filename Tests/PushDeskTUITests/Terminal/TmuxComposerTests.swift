@@ -23,12 +23,14 @@ final class TmuxComposerTests: TmuxTestCase {
     /// Every line shows on the screen, in order.
     func assertOnScreen(_ lines: [String], _ screen: String, file: StaticString = #filePath, line: UInt = #line) {
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertFalse(lines.isEmpty, file: file, line: line)
         var at = 0
         for l in lines {
-            guard let i = rows[at...].firstIndex(where: { $0.contains(l) }) else {
+            // Each line on its own row below the last: repeated lines (`}`) need rows of their own.
+            guard at < rows.count, let i = rows[at...].firstIndex(where: { $0.contains(l) }) else {
                 return XCTFail("\(l) is not on the screen (after row \(at)):\n\(screen)", file: file, line: line)
             }
-            at = i
+            at = i + 1
         }
     }
 

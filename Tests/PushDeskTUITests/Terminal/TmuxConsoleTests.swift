@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -265,9 +266,10 @@ final class TmuxConsoleTests: TmuxTestCase {
         p.standardError = err
         p.standardOutput = Pipe()
         try p.run()
-        p.waitUntilExit()
+        let errText = PipeReader(err.fileHandleForReading)
+        try p.waitUntilExit(within: defaultChildDeadline) { errText.text }
         XCTAssertEqual(p.terminationStatus, 2)
-        let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let msg = String(decoding: errText.finish(), as: UTF8.self)
         XCTAssertTrue(msg.contains("the console needs a terminal"), msg)
     }
 }

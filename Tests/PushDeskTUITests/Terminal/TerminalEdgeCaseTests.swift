@@ -137,7 +137,7 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         p.standardOutput = stdout
         p.standardError = stderr
         try p.run()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while p.isRunning && Date() < deadline { usleep(20_000) }
         if p.isRunning {
             p.terminate()

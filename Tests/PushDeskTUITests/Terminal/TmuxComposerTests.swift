@@ -58,10 +58,9 @@ final class TmuxComposerTests: TmuxTestCase {
         t.type("image")
         t.focus(field: "Mutable content")
         t.keys("Space")
-        t.keys("C-o", "C-o")
-        t.waitFor("_mId message id")
+        t.press("C-o", until: "_mId message id")  // the Variables tab
         t.type("https://cdn.neotrips.example/summer.jpg")
-        t.keys("C-p", "C-p")  // back on iOS: an iOS app's request
+        t.press("C-p", until: "Mutable content")  // back on iOS: an iOS app's request
         // (Android's data carries mediaUrl too: wait for the iOS request itself.)
         let s = t.waitUntil("the iOS payload with the media URL") {
             $0.contains(#""mediaUrl": "https://cdn.neotrips.example/summer.jpg","#)

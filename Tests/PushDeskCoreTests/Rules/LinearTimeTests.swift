@@ -24,7 +24,7 @@ final class LinearTimeTests: XCTestCase {
         var best = Double.infinity
         var findings: [Finding] = []
         for _ in 0..<3 {
-            let (seconds, f) = threadCPUSeconds {
+            let (seconds, f) = cpuSeconds {
                 let snap = Store(root: root).loadAll(readOnly: true)
                 return snap.positioned(StoreValidation.findings(snap))
             }

@@ -21,7 +21,7 @@ final class LargeStoreScaleTests: XCTestCase {
         let loaded = LoadedStore(services: services, errors: [], deliveries: [], profiles: [], findings: findings)
         // CPU time, not wall time: the work of filling the rows (a fraction of a second in a
         // debug build), where the quadratic fill took minutes.
-        let (seconds, buf) = threadCPUSeconds {
+        let (seconds, buf) = cpuSeconds {
             app.finishLoading(loaded)
             return app.render(width: 80, height: 24)
         }

@@ -71,12 +71,14 @@ run: deps-build
 	@test -d "$(DEMO_STORE)/services" || $(BIN) init --demo "$(DEMO_STORE)"
 	$(BIN) --store "$(DEMO_STORE)"
 
-# Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite.
+# Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite,
+# then prints how many tests were skipped and why (scripts/test-report keeps swift test's
+# output and exit status). The send benchmark is `make bench`'s, not a test.
 test: deps-test
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	$(SWIFT) build
 	./Tests/install/check-install.sh
-	$(SWIFT) test --disable-swift-testing
+	./scripts/test-report $(SWIFT) test --disable-swift-testing --skip SendBenchmarkTests
 
 # Benchmark (not a test): one table of PushDesk against its references (docs/PERFORMANCE.md),
 # then the sending rows (issue 15): the shipped binary against the tests' loopback APNs mock,

@@ -105,10 +105,17 @@ let package = Package(
         ),
         // Test support, not shipped: the loopback APNs/FCM/Google-token mocks, the CONNECT
         // proxy and the test CA, shared by the core and console tests (docs/ARCHITECTURE.md).
+        // Test support, not shipped: a constructor that seals the test process off from real
+        // servers before any test runs (every endpoint and the proxy on a refused loopback port).
+        .target(
+            name: "PushDeskTestSeal",
+            path: "Tests/PushDeskTestSeal"
+        ),
         .target(
             name: "PushDeskTestSupport",
             dependencies: [
                 "PushDeskCore",
+                "PushDeskTestSeal",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -132,7 +132,7 @@ public final class MockPushServices: @unchecked Sendable {
         try openssl.run()
         input.fileHandleForWriting.write(Data((password + "\n").utf8))
         try input.fileHandleForWriting.close()
-        openssl.waitUntilExit()
+        try openssl.waitUntilExit(within: defaultChildDeadline)
         guard openssl.terminationStatus == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl pkcs12 failed"])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -18,7 +19,7 @@ final class PayloadCurlTests: XCTestCase {
         FileManager.default.createFile(atPath: out.path, contents: nil)
         p.standardOutput = try FileHandle(forWritingTo: out)
         try p.run()
-        p.waitUntilExit()
+        try p.waitUntilExit(within: defaultChildDeadline)
         XCTAssertEqual(p.terminationStatus, 0, "sh could not parse:\n\(command)")
         let data = try Data(contentsOf: out)
         return data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {

@@ -51,7 +51,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-merge bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -102,6 +102,12 @@ bench-wide: deps-bench
 bench-merge: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only merge $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
+
+# Just the wide-element row of `make bench` (one element of 300,000 attributes), on the same
+# static build.
+bench-element: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only element
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

@@ -16,7 +16,7 @@ final class PayloadCurlTests: XCTestCase {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", script]
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         p.standardOutput = try FileHandle(forWritingTo: out)
         try p.run()
         try p.waitUntilExit(within: defaultChildDeadline)

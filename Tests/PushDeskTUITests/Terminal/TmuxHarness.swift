@@ -53,10 +53,10 @@ final class TmuxHarness {
         try run([
             "-f", "/dev/null", "new-session", "-d", "-s", "pd", "-x", "\(width)", "-y", "\(height)", "sh", "-c", cmd,
         ])
-        try? run(["set-option", "-t", "pd", "status", "off"])
+        _ = try? run(["set-option", "-t", "pd", "status", "off"])
     }
 
-    deinit { try? run(["kill-server"]) }
+    deinit { _ = try? run(["kill-server"]) }
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 

@@ -51,7 +51,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -81,7 +81,7 @@ test: deps-test
 	./scripts/test-report $(SWIFT) test --disable-swift-testing --skip SendBenchmarkTests
 
 # Benchmark (not a test): one table of PushDesk against its references (docs/PERFORMANCE.md),
-# then the sending rows (issue 15): the shipped binary against the tests' loopback APNs mock,
+# then the sending rows: the shipped binary against the tests' loopback APNs mock,
 # and curl --http2 with the same pre-signed token against the same mock, in the same run.
 bench: deps-bench
 	$(BENCH_BUILD) --product pushdesk
@@ -108,6 +108,12 @@ bench-merge: deps-bench
 bench-element: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only element
+
+# Just the demo store's first-frame row of `make bench` against dialog, on the same static
+# build; AGAINST=path/to/pushdesk times another build's console in the same rounds (an A/B).
+bench-frame: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only frame $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

@@ -266,7 +266,7 @@ public final class Store: Sendable {
 
     /// The same, with the on-disk check right before the write. (A change landing between
     /// the check and the rename is not caught: other consoles are kept out by the store
-    /// lock, see docs/RELIABILITY-recovery.md.)
+    /// lock, see docs/RELIABILITY.md.)
     private func saveRecord(
         _ name: String, kind: String, path: String, baseline: RecordBaseline,
         encode: () throws -> String

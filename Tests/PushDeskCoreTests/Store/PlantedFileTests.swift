@@ -38,7 +38,7 @@ final class PlantedFileTests: XCTestCase {
         return root
     }
 
-    // MARK: item 11 — links
+    // MARK: links
 
     func testALockPlantedAsALinkNeverTouchesItsTarget() throws {
         let root = try demoStore()
@@ -132,7 +132,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: item 12 — FIFOs and other special files
+    // MARK: FIFOs and other special files
 
     func testAFIFONamedXMLIsAPositionedErrorNotAHang() throws {
         for (relative, args) in [
@@ -179,7 +179,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: item 16 — planted recovery files
+    // MARK: planted recovery files
 
     func testARecoveryFileNotMode0600IsNotOffered() throws {
         let root = try demoStore()
@@ -199,7 +199,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: item 15 — device nodes and other file types as `-o`
+    // MARK: device nodes and other file types as `-o`
 
     func testOutputOntoADeviceIsWrittenAndNeverReplaced() throws {
         try AtomicFile.write(Array("x".utf8), to: URL(fileURLWithPath: "/dev/null"))
@@ -219,7 +219,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: items 19, 21 — empty --store, secret size, what a credential path is
+    // MARK: empty --store, secret size, what a credential path is
 
     func testAnEmptyStoreArgumentIsAUsageError() throws {
         let r = try pushdesk(["validate", "--store", ""])

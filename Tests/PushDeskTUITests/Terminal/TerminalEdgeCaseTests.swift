@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// Terminals at their edges (issue 7 part 6), driven like an operator meets them: a 20x5
+/// Terminals at their edges, driven like an operator meets them: a 20x5
 /// pane, TERM=dumb, vt100, TERM unset, and the console started without a terminal on
 /// standard input or with its output piped. (Unknown TERM, LANG=C and both descriptors
 /// redirected are in TmuxConsoleTests.)

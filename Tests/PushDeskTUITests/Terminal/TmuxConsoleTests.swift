@@ -216,6 +216,26 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.waitFor("PD-END")
     }
 
+    /// The POSIX locale (no LANG, as over SSH by default): characters outside ASCII typed
+    /// into a label are read as the terminal's UTF-8 and saved, though drawn as `?`.
+    func testPOSIXLocaleKeepsTypedCJK() throws {
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""])
+        t.waitFor("PushDesk - Services")
+        t.keys("Enter")
+        t.waitFor("+ Service ---")
+        t.focus(field: "Label")
+        t.keys("End")
+        t.type(" 東京 ✈")
+        t.waitFor("Neotrips ???? ?")
+        t.keys("C-s")
+        t.waitFor("Saved services/neotrips.xml")
+        let saved = try xml("neotrips")
+        XCTAssertTrue(saved.contains(#"name="neotrips" label="Neotrips 東京 ✈""#), saved)
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
+    }
+
     /// A broken theme file: the default theme, and a message saying what and where.
     func testBrokenThemeFallsBackWithAMessage() throws {
         let themes = store.appendingPathComponent("my-themes")

@@ -187,8 +187,8 @@ final class TmuxHarness {
         tab(until: "the cursor on \(label)", maxTabs: maxTabs, file: file, line: line) { screen in
             guard display("#{cursor_flag}") == "1", let y = Int(display("#{cursor_y}")) else { return false }
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            // The label starts the form's row, just inside its box.
-            return rows.indices.contains(y) && rows[y].contains("│" + label)
+            // The label starts the form's row, just inside its box (ASCII in a non-UTF-8 locale).
+            return rows.indices.contains(y) && (rows[y].contains("│" + label) || rows[y].contains("|" + label))
         }
     }
 

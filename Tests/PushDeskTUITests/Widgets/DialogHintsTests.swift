@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The status bar shows the keys of the dialog that has the focus, not the form's behind
-/// it (issue 14, item 6).
+/// it.
 final class DialogHintsTests: WholeScreenTestCase {
     func testUnsavedChangesDialogShowsItsOwnKeys() {
         let a = console()

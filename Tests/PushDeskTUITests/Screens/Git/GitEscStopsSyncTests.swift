@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// Esc during a sync whose remote hangs (issue 16): the fetch's git and what it started are
+/// Esc during a sync whose remote hangs: the fetch's git and what it started are
 /// killed (their process group), the console answers at once and says so, and nothing is
 /// lost — the unsaved draft is still open, the work tree and the commits as they were. The
 /// remote is `ssh://127.0.0.1/…` through a GIT_SSH_COMMAND that records its pid and

@@ -271,16 +271,6 @@ public final class Terminal {
 
     // MARK: input
 
-    /// Blocks for the next key. Returns nil only when the terminal is gone (reads keep
-    /// failing); input the console does not use comes back as `.ignored`.
-    public func readKey() -> Key? {
-        switch nextInput(timeoutMs: -1) {
-        case .key(let k): return k
-        case .idle: return .ignored
-        case .closed: return nil
-        }
-    }
-
     public enum Input: Equatable, Sendable {
         case key(Key)
         /// Nothing within the timeout, or a stop signal interrupted the wait.

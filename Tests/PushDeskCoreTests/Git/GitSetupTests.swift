@@ -29,7 +29,7 @@ final class GitSetupTests: XCTestCase {
         XCTAssertEqual(
             log,
             """
-            PushDesk <\(user)@\(String(cString: host))>|PushDesk: a new store with the Neotrips demo
+            PushDesk <\(user)@\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))>|PushDesk: a new store with the Neotrips demo
 
             .gitattributes
             .gitignore

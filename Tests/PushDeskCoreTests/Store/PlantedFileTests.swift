@@ -11,9 +11,7 @@ final class PlantedFileTests: XCTestCase {
 
     /// `pushdesk ARGS`, killed after 20 s (a FIFO that blocks must fail the test, not hang it).
     private func pushdesk(_ args: [String], stdin: String? = nil) throws -> CommandResult {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw XCTSkip("the pushdesk binary is not built; run `swift build` first (make test does)")
-        }
+        _ = try builtPushDesk()
         let r = try runProcess("/usr/bin/timeout", ["20", binary] + args, stdin: stdin)
         XCTAssertNotEqual(r.status, 124, "pushdesk \(args) hung: \(r.stderr)")
         return r

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -131,12 +132,12 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         let p = Process()
         p.executableURL = TmuxHarness.binary
         p.arguments = ["--store", store.path]
-        p.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        p.environment = SealedEnvironment.adding(["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
         p.standardInput = stdin
         p.standardOutput = stdout
         p.standardError = stderr
         try p.run()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while p.isRunning && Date() < deadline { usleep(20_000) }
         if p.isRunning {
             p.terminate()

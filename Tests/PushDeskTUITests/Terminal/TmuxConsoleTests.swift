@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -34,8 +35,7 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.waitFor("iOS sandbox app")
         t.focus(field: "Bundle id")
         t.type("com.acme.app")
-        t.keys("C-o", "C-o")
-        t.waitFor("No variable yet")
+        t.press("C-o", until: "No variable yet")
         t.keys("n")
         t.waitFor("Selected variable")
         t.type("mediaUrl")
@@ -43,8 +43,7 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.type("Media URL")
         t.keys("Escape")
         t.waitUntil("the variable row") { $0.contains("mediaUrl") && $0.contains("Media URL") }
-        t.keys("C-o", "C-o")
-        t.waitFor("No sound yet")
+        t.press("C-o", until: "No sound yet")
         t.keys("n")
         t.waitFor("Selected sound")
         t.type("chime.caf")
@@ -285,9 +284,10 @@ final class TmuxConsoleTests: TmuxTestCase {
         p.standardError = err
         p.standardOutput = Pipe()
         try p.run()
-        p.waitUntilExit()
+        let errText = PipeReader(err.fileHandleForReading)
+        try p.waitUntilExit(within: defaultChildDeadline) { errText.text }
         XCTAssertEqual(p.terminationStatus, 2)
-        let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let msg = String(decoding: errText.finish(), as: UTF8.self)
         XCTAssertTrue(msg.contains("the console needs a terminal"), msg)
     }
 }

@@ -36,7 +36,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         setenv("PATH", bin.path + ":" + (savedPath ?? "/usr/bin:/bin"), 1)
     }
 
-    private func openGate() { FileManager.default.createFile(atPath: gate.path, contents: Data()) }
+    private func openGate() { _ = FileManager.default.createFile(atPath: gate.path, contents: Data()) }
     private func closeGate() { try? FileManager.default.removeItem(at: gate) }
 
     override func tearDown() async throws {

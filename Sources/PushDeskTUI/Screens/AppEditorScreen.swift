@@ -230,8 +230,8 @@ final class AppEditorScreen: StatefulScreen, Asking {
             return .push(
                 OnlineCheckScreen(
                     app: self.app, label: self.app.label.isEmpty ? self.app.integrationKey : self.app.label,
-                    offlineFinding: offline, storeRoot: URL(fileURLWithPath: app.store.root), work: app.background,
-                    environment: app.background.environment))
+                    offlineFinding: offline, storeRoot: URL(fileURLWithPath: app.store.root),
+                    environment: app.environment))
         case .generateKey:
             tab = .information
             sync()

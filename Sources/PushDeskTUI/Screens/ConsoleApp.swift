@@ -23,8 +23,11 @@ public final class ConsoleApp {
     public internal(set) var git: GitStatus?
     /// Set when the files changed (a load, save or delete): the run loop reads git again.
     public var gitStatusWanted = true
-    /// The git work running off the loop (commit, sync, finishing a rebase); nil when none.
-    public internal(set) var gitJob: GitJob?
+    /// The work the operator waits for (a commit, a sync): its progress is the status line,
+    /// keys wait and Esc stops it; nil when none.
+    public internal(set) var foregroundJob: Job?
+    /// A git status read is running (one at a time).
+    var gitStatusReading = false
     /// Answers the console's git questions (an interrupted sync found at start).
     var gitOffer: GitOffer?
     /// The interrupted-sync question is asked once per console (Later: at the next start).
@@ -65,8 +68,11 @@ public final class ConsoleApp {
     var reliability = ReliabilityState()
     /// The time the composer's previews are made at (a fixed one in tests).
     public var clock: @Sendable () -> Date = { Date() }
-    /// Network work off the input loop (BackgroundWork.swift); the runner wakes often while it runs.
-    public let background = BackgroundWork()
+    /// Work off the input loop (App/Job.swift): the queue its jobs post into.
+    public let jobs = JobQueue()
+    /// The environment jobs read their transport settings from (PUSHDESK_*_URL,
+    /// PUSHDESK_CA_FILE, proxies: docs/SENDING.md); tests point it at a loopback server.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// `loadNow: false` starts from the store's index (names only) and waits for
     /// `finishLoading` (a large store: docs/PERFORMANCE.md).
@@ -238,12 +244,13 @@ public final class ConsoleApp {
             sess.readOnly = access.isReadOnly
         }
         stack.append(s)
+        for j in s.jobsOnOpen { run(j) }
         recheck()
     }
 
     func pop() {
         guard stack.count > 1 else { return }
-        stack.removeLast()
+        left(stack.removeLast())
         recheck()
         top.willAppear(app: self)
     }
@@ -283,7 +290,7 @@ public final class ConsoleApp {
         case .push(let s): push(s)
         case .pop: pop()
         case .replace(let s):
-            if stack.count > 1 { stack.removeLast() }
+            if stack.count > 1 { left(stack.removeLast()) }
             push(s)
         case .ask(let q): question = q
         case .say(let m): message = m
@@ -292,7 +299,8 @@ public final class ConsoleApp {
         case .quit: requestQuit()
         case .printOnExit(let text): exitOutput.append(text)
         case .offerNextRecovery: showNextOffer()
-        case .git(let job): startGitJob(job)
+        case .run(let job): run(job)
+        case .cancel(let job): job.cancel()
         case .all(let effects): for e in effects { apply(e) }
         case .jump(let screens): jump(to: screens)
         }
@@ -300,9 +308,10 @@ public final class ConsoleApp {
 
     /// A finding's record opened from the findings view (or the composer's preview).
     private func jump(to screens: [ConsoleScreen]) {
-        if top is FindingsScreen, stack.count > 1 { stack.removeLast() }
+        if top is FindingsScreen, stack.count > 1 { left(stack.removeLast()) }
         if let sess = screens.first?.session {
             // The list under everything stays, so Esc always ends somewhere.
+            for s in stack.dropFirst() where s.session === sess { left(s) }
             let kept = [stack[0]] + stack.dropFirst().filter { $0.session !== sess }
             stack = kept
         }
@@ -344,7 +353,7 @@ public final class ConsoleApp {
     private func dispatch(_ key: Key) {
         if key == .resize || key == .ignored { return }
         // While git works, keys redraw and Esc asks it to stop after the current step.
-        if let job = gitJob {
+        if let job = foregroundJob {
             if key == .escape { job.cancel() }
             message = job.statusLine
             return

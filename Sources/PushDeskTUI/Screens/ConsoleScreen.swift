@@ -30,6 +30,9 @@ protocol ConsoleScreen: AnyObject {
     func willAppear(app: ConsoleApp)
     /// A mouse click at a screen cell (with `--mouse`); nil when nothing is there.
     func click(x: Int, y: Int, app: ConsoleApp) -> Effect?
+    /// Work the view shows from the moment it opens (a git read): the app runs it when the
+    /// view is pushed, and cancels the view's jobs when it leaves the stack.
+    var jobsOnOpen: [Job] { get }
 }
 
 extension ConsoleScreen {
@@ -38,6 +41,7 @@ extension ConsoleScreen {
     func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { false }
     func willAppear(app: ConsoleApp) {}
     func click(x: Int, y: Int, app: ConsoleApp) -> Effect? { nil }
+    var jobsOnOpen: [Job] { [] }
 }
 
 /// A view whose scroll offsets and click areas live in one value, `view` (ratatui's stateful

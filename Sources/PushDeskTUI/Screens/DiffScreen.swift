@@ -38,13 +38,15 @@ final class DiffScreen: StatefulScreen {
     /// once with "Loading…" and shows them when they are in (`update`).
     private var load: GitLoad<[Section]>?
 
-    init(title: String, loading: GitLoad<[Section]>, legend: String) {
+    init(title: String, loading read: @escaping @Sendable () throws -> [Section], legend: String) {
         self.title = title
         self.onClose = .none
         self.legend = legend
-        load = loading
+        load = GitLoad(owner: self, read)
         lines = [("Loading… (git is reading the versions; Esc goes back)", .muted)]
     }
+
+    var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: ConsoleApp) {
         guard let load, load.take() else { return }
@@ -98,7 +100,6 @@ final class DiffScreen: StatefulScreen {
         case .top: view.scroll = 0
         case .bottom: view.scroll = maxScroll
         case .back:
-            load?.cancel()
             return .all([.pop, onClose])
         case .filter, .undo: return .say("This is a view of differences; Esc goes back.")
         default: return nil

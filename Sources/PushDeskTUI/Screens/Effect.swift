@@ -24,8 +24,10 @@ indirect enum Effect {
     case printOnExit(String)
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
-    /// Run git work off the input loop (Screens/Git/GitJob.swift); its outcome becomes an effect.
-    case git(GitJob)
+    /// Run work off the input loop (App/Job.swift); what it posts becomes effects.
+    case run(Job)
+    /// Stop a job (Esc): its network waits end, its git fetch or push is killed.
+    case cancel(Job)
     /// Several effects, applied in order.
     case all([Effect])
     /// Open a finding's record (FindingJump): the views given go on top, and the findings view

@@ -49,7 +49,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
     func waitForCheck(_ a: ConsoleApp, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let c = a.top as? OnlineCheckScreen, c.finished { return }
             usleep(10_000)
         }
@@ -102,7 +102,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.closeAtOnce)
         defer { server.stop() }
         let a = credentialsTab(app: 0)
-        a.background.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
+        a.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
         a.press(.checkOnline)
         XCTAssertTrue(a.top is OnlineCheckScreen)
         waitForCheck(a)
@@ -150,11 +150,11 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.hold)
         defer { server.stop() }
         let a = credentialsTab(app: 0)
-        a.background.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
+        a.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
         a.press(.checkOnline)
         let deadline = Date().addingTimeInterval(5)
         while server.connections == 0 && Date() < deadline { usleep(10_000) }
-        a.drainBackground()
+        a.takeJobEvents()
         // The handshake waits; the console answers a resize and a key at once.
         a.resize(width: 100, height: 30)
         a.handle(.char("x"))
@@ -165,7 +165,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         XCTAssertFalse(a.render(width: 100, height: 30).text.contains("Checking…"))
         // Esc ends the handshake's wait and closes the connection: the check's thread is done at once.
         let started = Date()
-        while a.background.runningJobs > 0 && Date().timeIntervalSince(started) < 1 { usleep(5_000) }
-        XCTAssertEqual(a.background.runningJobs, 0, "the check's thread still runs")
+        while a.jobs.runningJobs > 0 && Date().timeIntervalSince(started) < 1 { usleep(5_000) }
+        XCTAssertEqual(a.jobs.runningJobs, 0, "the check's thread still runs")
     }
 }

@@ -40,7 +40,7 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
     func wait(_ a: ConsoleApp, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let s = a.top as? SendScreen, s.phase == .done { return }
             usleep(10_000)
         }
@@ -52,7 +52,7 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.closeAtOnce)
         defer { server.stop() }
         let a = composer()
-        a.background.environment = [
+        a.environment = [
             "PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)",
             "PUSHDESK_APNS_PRODUCTION_URL": "https://127.0.0.1:\(server.port)",
         ]

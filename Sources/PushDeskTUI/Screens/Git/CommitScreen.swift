@@ -106,8 +106,8 @@ final class CommitScreen: StatefulScreen, Asking {
         guard !message.isEmpty else { return .say("Not committed: a commit needs a message.") }
         let root = app.storeURL
         let paths = chosen
-        return .git(
-            GitJob("Committing…") { _ in
+        return .run(
+            .git("Committing…") { _ in
                 do {
                     let id = try GitTeamWork.commit(store: root, paths: paths, message: message)
                     return .done("Committed \(id): \(paths.count) record\(paths.count == 1 ? "" : "s")")
@@ -127,7 +127,7 @@ final class CommitScreen: StatefulScreen, Asking {
         let root = app.storeURL
         return DiffScreen(
             title: "Changes of \(path)",
-            loading: GitLoad(app.background) {
+            loading: {
                 let old = (try? GitTeamWork.text(store: root, commit: "HEAD", path: path)) ?? ""
                 let new = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
                 return [.init(heading: "\(path): last commit → now", old: old, new: new)]

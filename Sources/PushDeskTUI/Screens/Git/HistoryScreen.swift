@@ -25,11 +25,13 @@ final class HistoryScreen: StatefulScreen {
         self.path = path
         let root = app.storeURL
         table.emptyText = "Loading the history of \(path)… (Esc goes back)"
-        load = GitLoad(app.background) { try GitTeamWork.history(store: root, path: path) }
+        load = GitLoad(owner: self) { try GitTeamWork.history(store: root, path: path) }
     }
 
     /// The history of a record file, opened at once (git reads it meanwhile).
     static func open(path: String, app: ConsoleApp) -> Effect { .push(HistoryScreen(path: path, app: app)) }
+
+    var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: ConsoleApp) {
         guard let load, load.take() else { return }
@@ -57,7 +59,6 @@ final class HistoryScreen: StatefulScreen {
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
-        if action == .back { load?.cancel() }
         guard let v = selected else { return action == .open || action == .restore ? Effect.none : nil }
         switch action {
         case .open:
@@ -65,7 +66,7 @@ final class HistoryScreen: StatefulScreen {
             return .push(
                 DiffScreen(
                     title: "\(path) at \(v.commit)",
-                    loading: GitLoad(app.background) {
+                    loading: {
                         let old = try GitTeamWork.text(store: root, commit: v.commit, path: path)
                         let now = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
                         return [.init(heading: "\(path): \(v.commit) (\(v.date)) → now", old: old, new: now)]
@@ -73,8 +74,8 @@ final class HistoryScreen: StatefulScreen {
         case .restore:
             // The version's text is read as git work (keys wait, Esc stops it); `.done` carries it.
             let (root, path) = (app.storeURL, path)
-            return .git(
-                GitJob("Reading \(path) at \(v.commit)…") { _ in
+            return .run(
+                .git("Reading \(path) at \(v.commit)…") { _ in
                     do { return .done(try GitTeamWork.text(store: root, commit: v.commit, path: path)) } catch {
                         return .failed("\(error)")
                     }

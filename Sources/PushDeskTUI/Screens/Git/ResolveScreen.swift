@@ -30,11 +30,13 @@ final class ResolveScreen: StatefulScreen, Asking {
         self.path = path
         let root = app.storeURL
         table.emptyText = "Loading the versions of \(path)… (Esc goes back)"
-        load = GitLoad(app.background) { try GitTeamWork.conflict(store: root, path: path) }
+        load = GitLoad(owner: self) { try GitTeamWork.conflict(store: root, path: path) }
     }
 
     /// Opens the resolve view of a conflicted record at once; git reads its versions meanwhile.
     static func open(path: String, app: ConsoleApp) -> Effect { .push(ResolveScreen(path: path, app: app)) }
+
+    var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: ConsoleApp) {
         guard let load, load.take() else { return }
@@ -84,7 +86,6 @@ final class ResolveScreen: StatefulScreen, Asking {
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
-        if action == .back { load?.cancel() }
         guard let conflict else {
             return [.takeOurs, .takeTheirs, .open, .markResolved, .editResolution].contains(action)
                 ? .say(load == nil ? "Nothing to resolve here: Esc goes back." : "Still reading the versions…") : nil
@@ -111,8 +112,8 @@ final class ResolveScreen: StatefulScreen, Asking {
                 return .inform("Not resolved", Sanitize.string("\(error)"))
             }
             let (root, path, edit) = (app.storeURL, conflict.path, action == .editResolution)
-            return .git(
-                GitJob("Marking \(path) resolved…") { _ in
+            return .run(
+                .git("Marking \(path) resolved…") { _ in
                     do {
                         try GitTeamWork.markResolved(store: root, path: path, text: text)
                         let left = (GitStatus.read(store: root)?.files ?? [:]).filter { $0.value == .conflicted }
@@ -128,7 +129,7 @@ final class ResolveScreen: StatefulScreen, Asking {
 
     /// After the record was written and marked: its editor (`e`), the next conflicted record,
     /// or, after the last, the question that finishes the sync.
-    func resolved(_ outcome: GitJob.Outcome, text: String, edit: Bool, app: ConsoleApp) -> Effect {
+    func resolved(_ outcome: GitOutcome, text: String, edit: Bool, app: ConsoleApp) -> Effect {
         guard case .conflicts(let left) = outcome else {
             if case .failed(let why) = outcome { return .inform("Not resolved", Sanitize.string(why)) }
             return .none
@@ -148,7 +149,7 @@ final class ResolveScreen: StatefulScreen, Asking {
 
     func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
         switch reply {
-        case .finish: .all([.pop, .git(app.finishRebaseJob())])
+        case .finish: .all([.pop, .run(app.finishRebaseJob())])
         case .later: .all([.pop, .say("The sync waits: S finishes it.")])
         }
     }

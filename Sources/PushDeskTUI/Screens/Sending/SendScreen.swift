@@ -22,10 +22,10 @@ final class SendScreen: StatefulScreen, Asking {
     /// The sender's latest progress (a retry wait).
     private(set) var progress: String?
     private(set) var logError: String?
-    private var mailbox: Mailbox<Event>?
+    /// The send, once started (Esc cancels it; so does the view leaving the stack).
+    private var job: Job?
     private let storeRoot: URL
     private let environment: [String: String]
-    private let work: BackgroundWork
     private let now: Date
 
     enum Event: Sendable {
@@ -49,8 +49,7 @@ final class SendScreen: StatefulScreen, Asking {
         let keys = Set(service.apps.map(\.integrationKey))
         profiles = app.profiles.filter { $0.subscriptions.contains { keys.contains($0.app) } }
         storeRoot = URL(fileURLWithPath: app.store.root)
-        environment = app.background.environment
-        work = app.background
+        environment = app.environment
         now = app.clock()
     }
 
@@ -110,9 +109,7 @@ final class SendScreen: StatefulScreen, Asking {
         switch reply {
         case .cancel: return .all([.pop, .say("\(verb) cancelled: nothing was sent.")])
         case .devices(let which): return makePlan(which.map { [profiles[$0]] } ?? profiles, app: app)
-        case .send:
-            start()
-            return .none
+        case .send: return start()
         }
     }
 
@@ -168,46 +165,60 @@ final class SendScreen: StatefulScreen, Asking {
     /// The send, off the input loop: one device at a time (Esc cancels the one in flight and
     /// sends no more), then the send log: every device that made a request, the cancelled one
     /// included (SPEC §8.5).
-    private func start() {
-        guard let plan else { return }
+    private func start() -> Effect {
+        guard let plan else { return .none }
         phase = .sending
-        let mailbox = Mailbox<Event>(work)
-        self.mailbox = mailbox
         let (root, env, dry) = (storeRoot, environment, dryRun)
-        work.start {
-            let settings: TransportSettings
-            do { settings = try TransportSettings.fromEnvironment(env) } catch {
-                mailbox.put(.failed("\(error)"))
-                mailbox.put(.done(logError: nil))
-                return
-            }
-            let sender = PushSender(
-                settings: settings, storeRoot: root, environment: env, cancellation: mailbox.cancellation)
-            sender.progress = { mailbox.put(.progress($0)) }
-            var report: SendReport?
-            for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {
-                var one = plan
-                one.items = [item]
-                let r = sender.send(one, dryRun: dry)
-                if report == nil { report = r } else { report?.results += r.results }
-                if let first = r.results.first { mailbox.put(.result(i, first)) }
-            }
-            sender.closeAll()
-            var logError: String?
-            if let report {
-                do { try SendLog.append(report, storeRoot: root) } catch { logError = "\(error)" }
-            }
-            mailbox.put(.done(logError: logError))
+        let job = Job.make(
+            .view, owner: self,
+            work: { (mailbox: JobContext<Event>) in
+                Self.send(plan, root: root, environment: env, dryRun: dry, mailbox)
+            },
+            onEvent: { [weak self] e, _ in
+                self?.receive(e)
+                return .none
+            },
+            onResult: { _, _ in .none })
+        self.job = job
+        return .run(job)
+    }
+
+    /// On the job's thread.
+    private static func send(
+        _ plan: SendPlan, root: URL, environment env: [String: String], dryRun dry: Bool,
+        _ mailbox: JobContext<Event>
+    ) {
+        let settings: TransportSettings
+        do { settings = try TransportSettings.fromEnvironment(env) } catch {
+            mailbox.post(.failed("\(error)"))
+            mailbox.post(.done(logError: nil))
+            return
         }
+        let sender = PushSender(
+            settings: settings, storeRoot: root, environment: env, cancellation: mailbox.cancellation)
+        sender.progress = { mailbox.post(.progress($0)) }
+        var report: SendReport?
+        for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {
+            var one = plan
+            one.items = [item]
+            let r = sender.send(one, dryRun: dry)
+            if report == nil { report = r } else { report?.results += r.results }
+            if let first = r.results.first { mailbox.post(.result(i, first)) }
+        }
+        sender.closeAll()
+        var logError: String?
+        if let report {
+            do { try SendLog.append(report, storeRoot: root) } catch { logError = "\(error)" }
+        }
+        mailbox.post(.done(logError: logError))
     }
 
     func handle(_ action: Action, app: ConsoleApp) -> Effect? {
         if action == .back {
-            if phase == .sending {
-                mailbox?.cancel()
+            if phase == .sending, let job {
                 let n = results.compactMap { $0 }.count
                 return .all([
-                    .pop,
+                    .cancel(job), .pop,
                     .say("\(verb) stopped after \(n) of \(results.count) devices; the send log has what was sent."),
                 ])
             }
@@ -216,20 +227,22 @@ final class SendScreen: StatefulScreen, Asking {
         return view.table.handle(action) ? Effect.none : nil
     }
 
-    /// Takes the answers that arrived since the last key or frame.
-    func update(_ rect: Rect, app: ConsoleApp) {
-        for e in mailbox?.take() ?? [] {
-            switch e {
-            case .result(let i, let r): if results.indices.contains(i) { results[i] = r }
-            case .progress(let p): progress = p
-            case .failed(let why):
-                logError = nil
-                progress = "Not sent: " + why
-            case .done(let err):
-                phase = .done
-                logError = err
-            }
+    /// An answer of the send, on the run loop.
+    private func receive(_ e: Event) {
+        switch e {
+        case .result(let i, let r): if results.indices.contains(i) { results[i] = r }
+        case .progress(let p): progress = p
+        case .failed(let why):
+            logError = nil
+            progress = "Not sent: " + why
+        case .done(let err):
+            phase = .done
+            logError = err
         }
+    }
+
+    /// Brings the rows up to date with the answers in.
+    func update(_ rect: Rect, app: ConsoleApp) {
         guard let plan else { return }
         let keep = view.table.selectedRow
         view.table.setRows(

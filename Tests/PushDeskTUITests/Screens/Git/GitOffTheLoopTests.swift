@@ -53,7 +53,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         XCTAssertTrue(wide.line(2).hasPrefix(" Loading the history"), wide.line(2))
         app.resize(width: 80, height: 24)
         XCTAssertLessThan(Date().timeIntervalSince(pressed), 2.5, "keys waited for git")
-        XCTAssertTrue(app.background.isBusy, "git answered before the keys were tried: the test proves nothing")
+        XCTAssertTrue(app.jobs.isBusy, "git answered before the keys were tried: the test proves nothing")
         app.waitForGitReads()
         let screen = lines(app)
         XCTAssertEqual(screen[2].prefix(10).count, 10)

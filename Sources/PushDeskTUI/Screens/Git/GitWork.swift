@@ -1,0 +1,106 @@
+import Foundation
+import PushDeskCore
+
+/// Git work that must not block the input loop (a fetch or push waits on the network): a
+/// foreground `Job` whose progress is the status line and whose outcome becomes an effect.
+/// Esc stops it: a fetch or a push that runs is killed (`GitStop`: its process group,
+/// SIGTERM then SIGKILL), any other step is let finish and nothing after it starts.
+typealias GitOutcome = GitTeamWork.SyncOutcome
+
+extension Job {
+    /// Git work: `work` reports its steps and takes the job's `GitStop`; `done` makes the
+    /// effect of its outcome, after the app has read the store and git again (a sync changes files).
+    static func git(
+        _ first: String, work: @escaping @Sendable (JobContext<Never>) -> GitOutcome,
+        done: @escaping (GitOutcome, ConsoleApp) -> Effect
+    ) -> Job {
+        .make(.foreground, progress: first, work: work) { outcome, app in
+            // Conflicts open the resolve view: the rebase they leave is not asked about again.
+            if case .conflicts = outcome { app.rebaseOffered = true }
+            if !app.loading { app.reload() }
+            for s in app.stack { s.willAppear(app: app) }
+            return done(outcome, app)
+        }
+    }
+}
+
+extension ConsoleApp {
+    /// The root of the store as a URL (git runs there).
+    var storeURL: URL { URL(fileURLWithPath: store.root) }
+
+    /// A sync, its progress in the status bar; conflicts open the first conflicted record.
+    func syncJob() -> Job {
+        let root = storeURL
+        return .git("Syncing…") { job in
+            GitTeamWork.sync(store: root, progress: job.report, stop: job.gitStop)
+        } done: { outcome, app in
+            app.syncAnswer(outcome)
+        }
+    }
+
+    /// Finishing the rebase a sync left (after the last conflict is resolved, or at start).
+    func finishRebaseJob() -> Job {
+        let root = storeURL
+        return .git("Finishing the sync…") { job in
+            GitTeamWork.finishRebase(store: root, progress: job.report, stop: job.gitStop)
+        } done: { outcome, app in
+            app.syncAnswer(outcome)
+        }
+    }
+
+    func syncAnswer(_ outcome: GitOutcome) -> Effect {
+        switch outcome {
+        case .done(let what): return .say(what)
+        case .cancelled:
+            return .say(
+                "Sync stopped (Esc): git was interrupted, nothing was lost; `git status` tells where it stands, S syncs again."
+            )
+        case .failed(let why): return .inform("Sync failed", Sanitize.string(why))
+        case .conflicts(let paths):
+            let next = paths.first.map { ResolveScreen.open(path: $0, app: self) } ?? Effect.none
+            return .all([
+                next,
+                .say(
+                    "\(paths.count) record\(paths.count == 1 ? "" : "s") conflicted: choose ours / theirs per field, then w."
+                ),
+            ])
+        }
+    }
+}
+
+/// The console's git questions: an interrupted sync found at start (a rebase half-way).
+final class GitOffer: Asking {
+    enum Reply {
+        case finish, abort, later
+    }
+
+    static func ask(_ app: ConsoleApp) -> Effect {
+        let offer = GitOffer()
+        app.gitOffer = offer
+        return .ask(
+            offer,
+            .buttons(
+                "Sync interrupted",
+                "A sync stopped half-way: git is rebasing (`git status` says so).\nFinish it (resolve what conflicts, then push) or abort it (back to your commits as they were)?",
+                [("Finish", .finish), ("Abort", .abort), ("Later", .later)], focus: 0, cancel: .later))
+    }
+
+    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+        app.gitOffer = nil
+        switch reply {
+        case .finish: return .run(app.finishRebaseJob())
+        case .abort:
+            let root = app.storeURL
+            return .run(
+                .git("Aborting the rebase…") { _ in
+                    do {
+                        try GitTeamWork.abortRebase(store: root)
+                        return .done("Rebase aborted: your commits are as they were before the sync.")
+                    } catch { return .failed("\(error)") }
+                } done: { outcome, app in
+                    app.syncAnswer(outcome)
+                })
+        case .later: return .say("The rebase waits: S in a list offers it again (and so does the next start).")
+        }
+    }
+}

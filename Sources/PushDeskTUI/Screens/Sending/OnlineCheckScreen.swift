@@ -35,19 +35,17 @@ final class OnlineCheckScreen: StatefulScreen {
         job = .make(
             .view, owner: self,
             work: { (mailbox: JobContext<Event>) in
-                let settings: TransportSettings
-                do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+                let session: PushSession
+                do {
+                    session = try PushSession(
+                        storeRoot: storeRoot, environment: environment, cancellation: mailbox.cancellation)
+                } catch {
                     mailbox.post(.failed("\(error)"))
                     mailbox.post(.done)
                     return
                 }
-                let sender = PushSender(
-                    settings: settings, storeRoot: storeRoot, environment: environment,
-                    cancellation: mailbox.cancellation)
-                defer { sender.closeAll() }
-                _ = ConnectionCheck.run(app: app, sender: sender, offlineFinding: offlineFinding) { step in
-                    mailbox.post(.step(step))
-                }
+                defer { session.close() }
+                _ = session.check(app, offlineFinding: offlineFinding) { step in mailbox.post(.step(step)) }
                 mailbox.post(.done)
             },
             onEvent: { [weak self] e, _ in

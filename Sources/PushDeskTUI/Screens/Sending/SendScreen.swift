@@ -188,27 +188,27 @@ final class SendScreen: StatefulScreen, Asking {
         _ plan: SendPlan, root: URL, environment env: [String: String], dryRun dry: Bool,
         _ mailbox: JobContext<Event>
     ) {
-        let settings: TransportSettings
-        do { settings = try TransportSettings.fromEnvironment(env) } catch {
+        let session: PushSession
+        do {
+            session = try PushSession(storeRoot: root, environment: env, cancellation: mailbox.cancellation)
+        } catch {
             mailbox.post(.failed("\(error)"))
             mailbox.post(.done(logError: nil))
             return
         }
-        let sender = PushSender(
-            settings: settings, storeRoot: root, environment: env, cancellation: mailbox.cancellation)
-        sender.progress = { mailbox.post(.progress($0)) }
+        session.progress = { mailbox.post(.progress($0)) }
         var report: SendReport?
         for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {
             var one = plan
             one.items = [item]
-            let r = sender.send(one, dryRun: dry)
+            let r = session.send(one, dryRun: dry)
             if report == nil { report = r } else { report?.results += r.results }
             if let first = r.results.first { mailbox.post(.result(i, first)) }
         }
-        sender.closeAll()
+        session.close()
         var logError: String?
         if let report {
-            do { try SendLog.append(report, storeRoot: root) } catch { logError = "\(error)" }
+            do { try session.log(report) } catch { logError = "\(error)" }
         }
         mailbox.post(.done(logError: logError))
     }

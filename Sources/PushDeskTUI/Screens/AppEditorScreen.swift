@@ -374,16 +374,13 @@ final class AppEditorScreen: StatefulScreen, Asking {
             form[refField] = ref
             applyForm(refField, app: app)
         }
-        let effect: Effect
-        do {
-            try app.store.setSecret(ref, value)
-            effect = .say("Stored the secret '\(ref)' in secrets/ (not in the service file).")
-        } catch {
-            effect = .inform("Secret not stored", Sanitize.string("\(error)"))
+        return .storeSecret(ref, value) { [weak self] error in
+            // The credential checks read the secrets: run again once it is stored.
+            self?.sync(force: true)
+            self?.form.focus(id: field)
+            guard let error else { return .say("Stored the secret '\(ref)' in secrets/ (not in the service file).") }
+            return .inform("Secret not stored", Sanitize.string("\(error)"))
         }
-        sync(force: true)
-        form.focus(id: field)
-        return effect
     }
 
     /// Runs the credential checks again when the draft changed since the last run (they

@@ -28,8 +28,6 @@ public final class ConsoleApp {
     public internal(set) var foregroundJob: Job?
     /// A git status read is running (one at a time).
     var gitStatusReading = false
-    /// Answers the console's git questions (an interrupted sync found at start).
-    var gitOffer: GitOffer?
     /// The interrupted-sync question is asked once per console (Later: at the next start).
     var rebaseOffered = false
     var stack: [ConsoleScreen] = []
@@ -298,6 +296,10 @@ public final class ConsoleApp {
         case .delete(let kind, let name): delete(kind, name)
         case .quit: requestQuit()
         case .printOnExit(let text): exitOutput.append(text)
+        case .writeFile(let url, let bytes, let mode, let done):
+            apply(done(Result { try AtomicFile.write(bytes, to: url, mode: mode) }.error))
+        case .storeSecret(let name, let value, let done):
+            apply(done(Result { try store.setSecret(name, value) }.error))
         case .offerNextRecovery: showNextOffer()
         case .run(let job): run(job)
         case .cancel(let job): job.cancel()

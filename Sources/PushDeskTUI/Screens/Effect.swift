@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 
 /// What a screen's answer to a key asks the console to do (htop's `HandlerResult`, gitui's
@@ -22,6 +23,11 @@ indirect enum Effect {
     case quit
     /// Text printed on standard output once the terminal is restored.
     case printOnExit(String)
+    /// Write a file atomically (the composer's copy out to a file); `done` gets the error, if
+    /// any, and answers with what to say.
+    case writeFile(URL, [UInt8], mode: mode_t, done: (Error?) -> Effect)
+    /// Store a secret under `secrets/NAME` (never in a service file); `done` as above.
+    case storeSecret(String, String, done: (Error?) -> Effect)
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
     /// Run work off the input loop (App/Job.swift); what it posts becomes effects.
@@ -111,5 +117,13 @@ struct Ask<Reply> {
             if case .choice(let i) = r, options.indices.contains(i) { return reply(i) }
             return reply(nil)
         }
+    }
+}
+
+extension Result where Failure == Error {
+    /// The error of a failed result; nil for a success.
+    var error: Error? {
+        if case .failure(let e) = self { return e }
+        return nil
     }
 }

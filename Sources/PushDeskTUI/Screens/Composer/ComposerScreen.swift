@@ -335,10 +335,10 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     private func write(_ pending: PendingCopy) -> Effect {
         let url = Self.fileURL(pending.path)
-        do {
-            try AtomicFile.write(Array(pending.text.utf8), to: url, mode: pending.executable ? 0o755 : 0o644)
-            return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes\(pending.sizeNote)).")
-        } catch {
+        return .writeFile(url, Array(pending.text.utf8), mode: pending.executable ? 0o755 : 0o644) { error in
+            guard let error else {
+                return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes\(pending.sizeNote)).")
+            }
             return .inform(
                 "Not written",
                 Sanitize.string("\(url.path): \(error)")

@@ -13,7 +13,7 @@ extension ConsoleApp {
         // A sync that a hang-up (or a conflict left for later) stopped half-way: offered once.
         if status?.rebasing == true, !rebaseOffered, question == nil, foregroundJob == nil {
             rebaseOffered = true
-            apply(GitOffer.ask(self))
+            apply(GitOffer.ask())
         }
         settle()
     }
@@ -53,7 +53,7 @@ extension ConsoleApp {
             if git?.rebasing == true {
                 let conflicted = (git?.files ?? [:]).filter { $0.value == .conflicted }.map(\.key).sorted()
                 if let first = conflicted.first { return ResolveScreen.open(path: first, app: self) }
-                return GitOffer.ask(self)
+                return GitOffer.ask()
             }
             if !dirtySessions.isEmpty {
                 // A pull never touches a draft (it is not a file); saying so keeps it from being a surprise.

@@ -74,19 +74,17 @@ final class GitOffer: Asking {
         case finish, abort, later
     }
 
-    static func ask(_ app: ConsoleApp) -> Effect {
+    static func ask() -> Effect {
         let offer = GitOffer()
-        app.gitOffer = offer
-        return .ask(
-            offer,
-            .buttons(
-                "Sync interrupted",
-                "A sync stopped half-way: git is rebasing (`git status` says so).\nFinish it (resolve what conflicts, then push) or abort it (back to your commits as they were)?",
-                [("Finish", .finish), ("Abort", .abort), ("Later", .later)], focus: 0, cancel: .later))
+        let ask = Ask<Reply>.buttons(
+            "Sync interrupted",
+            "A sync stopped half-way: git is rebasing (`git status` says so).\nFinish it (resolve what conflicts, then push) or abort it (back to your commits as they were)?",
+            [("Finish", .finish), ("Abort", .abort), ("Later", .later)], focus: 0, cancel: .later)
+        // The dialog holds the offer: nothing else keeps the app's own question alive.
+        return .ask(Question(dialog: ask.dialog) { result, app in offer.answer(ask.reply(result), app: app) })
     }
 
     func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
-        app.gitOffer = nil
         switch reply {
         case .finish: return .run(app.finishRebaseJob())
         case .abort:

@@ -46,11 +46,11 @@ public final class Job: @unchecked Sendable {
     private weak var queue: JobQueue?
     private let body: @Sendable (Job) -> any Sendable
     /// On the run loop's thread only.
-    let receive: (Event, ConsoleApp) -> Effect
+    let receive: (Event, AppContext) -> Effect
 
     private init(
         kind: Kind, owner: AnyObject?, progress: String, body: @escaping @Sendable (Job) -> any Sendable,
-        receive: @escaping (Event, ConsoleApp) -> Effect
+        receive: @escaping (Event, AppContext) -> Effect
     ) {
         self.kind = kind
         self.owner = owner.map(ObjectIdentifier.init)
@@ -64,8 +64,8 @@ public final class Job: @unchecked Sendable {
     static func make<Value: Sendable, Result: Sendable>(
         _ kind: Kind, owner: AnyObject? = nil, progress: String = "",
         work: @escaping @Sendable (JobContext<Value>) -> Result,
-        onEvent: @escaping (Value, ConsoleApp) -> Effect,
-        onResult: @escaping (Result, ConsoleApp) -> Effect
+        onEvent: @escaping (Value, AppContext) -> Effect,
+        onResult: @escaping (Result, AppContext) -> Effect
     ) -> Job {
         Job(
             kind: kind, owner: owner, progress: progress, body: { job in work(JobContext(job: job)) },
@@ -82,7 +82,7 @@ public final class Job: @unchecked Sendable {
     static func make<Result: Sendable>(
         _ kind: Kind, owner: AnyObject? = nil, progress: String = "",
         work: @escaping @Sendable (JobContext<Never>) -> Result,
-        onResult: @escaping (Result, ConsoleApp) -> Effect
+        onResult: @escaping (Result, AppContext) -> Effect
     ) -> Job {
         Job(
             kind: kind, owner: owner, progress: progress, body: { job in work(JobContext(job: job)) },
@@ -249,7 +249,7 @@ extension ConsoleApp {
                 foregroundJob = nil
                 message = nil
             }
-            apply(job.receive(event, self))
+            apply(job.receive(event, context))
         }
         if let job = foregroundJob { message = job.statusLine }
         settle()

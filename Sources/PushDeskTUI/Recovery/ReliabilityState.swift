@@ -31,7 +31,7 @@ enum AppReply {
 }
 
 extension ConsoleApp: Asking {
-    func answer(_ reply: AppReply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: AppReply, app: AppContext) -> Effect {
         switch reply {
         case .cancelled: break
         case .unsaved(let sessions, let then):
@@ -243,8 +243,8 @@ extension ConsoleApp {
     /// Removes every view of a session (its record is gone).
     func close(_ session: any DraftSession) {
         stack.removeAll { $0.session === session }
-        if stack.isEmpty { stack = [ServicesListScreen(app: self)] }
+        if stack.isEmpty { stack = [ServicesListScreen(app: context)] }
         recheck()
-        top.willAppear(app: self)
+        top.willAppear(app: context)
     }
 }

@@ -83,7 +83,7 @@ public final class ConsoleApp {
         self.themeName = themeName
         self.availableThemes = availableThemes
         if loadNow { reload() } else { beginLoading() }
-        stack = [ServicesListScreen(app: self)]
+        stack = [ServicesListScreen(app: context)]
         settle()
     }
 
@@ -109,7 +109,7 @@ public final class ConsoleApp {
     func settle() {
         settledFrame = nil
         guard viewWidth >= Self.minWidth, viewHeight >= Self.minHeight else { return }
-        top.update(frame(width: viewWidth, height: viewHeight).body, app: self)
+        top.update(frame(width: viewWidth, height: viewHeight).body, app: context)
         settledFrame = draw(width: viewWidth, height: viewHeight, asciiOnly: asciiOnly, settling: true)
     }
 
@@ -250,7 +250,7 @@ public final class ConsoleApp {
         guard stack.count > 1 else { return }
         left(stack.removeLast())
         recheck()
-        top.willAppear(app: self)
+        top.willAppear(app: context)
     }
 
     /// Edit sessions with unsaved changes (one per open editor or composer).
@@ -302,6 +302,10 @@ public final class ConsoleApp {
             apply(done(Result { try store.setSecret(name, value) }.error))
         case .offerNextRecovery: showNextOffer()
         case .run(let job): run(job)
+        case .gitFinished(let outcome):
+            if case .conflicts = outcome { rebaseOffered = true }
+            if !loading { reload() }
+            for s in stack { s.willAppear(app: context) }
         case .cancel(let job): job.cancel()
         case .all(let effects): for e in effects { apply(e) }
         case .jump(let screens): jump(to: screens)
@@ -332,12 +336,12 @@ public final class ConsoleApp {
         do {
             try store.deleteChecked(kind, name, store.baseline(kind.path(name)))
             reload()
-            top.willAppear(app: self)
+            top.willAppear(app: context)
             message = "Deleted \(kind.path(name))"
         } catch {
             if error is StoreConflict {
                 reload()
-                top.willAppear(app: self)
+                top.willAppear(app: context)
             }
             show("Delete failed", Sanitize.string("\(error)"))
         }
@@ -379,7 +383,7 @@ public final class ConsoleApp {
             question = q
             if let r {
                 question = nil
-                apply(q.answer(r, self))
+                apply(q.answer(r, context))
                 recheck()
             }
             return
@@ -392,26 +396,26 @@ public final class ConsoleApp {
         let s = top
         switch key {
         case .wheelUp:
-            apply(s.handle(.up, app: self) ?? .none)
+            apply(s.handle(.up, app: context) ?? .none)
             return
         case .wheelDown:
-            apply(s.handle(.down, app: self) ?? .none)
+            apply(s.handle(.down, app: context) ?? .none)
             return
         case .click(let x, let y):
-            apply(s.click(x: x, y: y, app: self) ?? .none)
+            apply(s.click(x: x, y: y, app: context) ?? .none)
             return
         default: break
         }
-        if s.textFocused, Self.isText(key), s.handleText(key, app: self) { return }
+        if s.textFocused, Self.isText(key), s.handleText(key, app: context) { return }
         if let b = KeyRegistry.binding(for: key, in: activeContexts) {
             // Editing keys go to the focused field, whose one line editor acts on them.
             if b.context == .textField {
-                _ = s.handleText(key, app: self)
+                _ = s.handleText(key, app: context)
                 return
             }
-            if let e = s.handle(b.action, app: self) { apply(e) } else { handleGlobal(b.action) }
-        } else if !s.handleUnbound(key, app: self), s.textFocused {
-            _ = s.handleText(key, app: self)
+            if let e = s.handle(b.action, app: context) { apply(e) } else { handleGlobal(b.action) }
+        } else if !s.handleUnbound(key, app: context), s.textFocused {
+            _ = s.handleText(key, app: context)
         }
     }
 
@@ -486,7 +490,7 @@ public final class ConsoleApp {
         case .help: helpVisible = true
         case .quit: requestQuit()
         case .redraw: fullRedrawRequested = true
-        case .findings: if !(top is FindingsScreen) { push(FindingsScreen(app: self)) }
+        case .findings: if !(top is FindingsScreen) { push(FindingsScreen(app: context)) }
         case .themes:
             let themes = availableThemes
             ask(
@@ -565,7 +569,7 @@ public final class ConsoleApp {
             TextWidth.truncate(title, to: titleEnd - x - (dirty ? 11 : 0)), x: x, y: 0, role: .title, maxX: titleEnd)
         if dirty { buf.put(" (modified)", x: x, y: 0, role: .titleDirty, maxX: titleEnd) }
         buf.put(right, x: width - TextWidth.width(of: right) - 1, y: 0, role: .title)
-        if settling { top.layOut(into: &buf, body, app: self) } else { top.render(into: &buf, body, app: self) }
+        if settling { top.layOut(into: &buf, body, app: context) } else { top.render(into: &buf, body, app: context) }
         // Only what can act here: no "save" where nothing is open, no "new" in a read-only console.
         // A dialog has the focus: its keys, not those of the view behind it.
         let hints =

@@ -48,7 +48,7 @@ final class DiffScreen: StatefulScreen {
 
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         guard let load, load.take() else { return }
         switch load.state {
         case .loading: return
@@ -79,9 +79,9 @@ final class DiffScreen: StatefulScreen {
 
     var contexts: [KeyContext] { [.list] }
     var textFocused: Bool { false }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func handleText(_ key: Key, app: AppContext) -> Bool { false }
 
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
         switch key {
         case .right: shift += 20
         case .left: shift = max(0, shift - 20)
@@ -90,7 +90,7 @@ final class DiffScreen: StatefulScreen {
         return true
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         let maxScroll = max(0, lines.count - view.pageHeight)
         switch action {
         case .up: view.scroll = max(0, view.scroll - 1)
@@ -107,7 +107,7 @@ final class DiffScreen: StatefulScreen {
         return Effect.none
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         buf.box(rect, role: .borderFocus, title: legend + "  (↑↓ PgUp PgDn ← → scroll, Esc back)")
         let inner = rect.inset(1)
         v.pageHeight = max(1, inner.height)

@@ -34,6 +34,9 @@ indirect enum Effect {
     case run(Job)
     /// Stop a job (Esc): its network waits end, its git fetch or push is killed.
     case cancel(Job)
+    /// Git work ended: the app reads the store and git again (a sync changes files); after
+    /// conflicts the rebase they leave is not asked about again (the resolve view opens).
+    case gitFinished(GitOutcome)
     /// Several effects, applied in order.
     case all([Effect])
     /// Open a finding's record (FindingJump): the views given go on top, and the findings view
@@ -60,13 +63,13 @@ indirect enum Effect {
 /// switches over (so the compiler checks that every answer is handled).
 protocol Asking: AnyObject {
     associatedtype Reply
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect
+    func answer(_ reply: Reply, app: AppContext) -> Effect
 }
 
 /// A dialog on screen and where its answer goes (the asker's type erased).
 struct Question {
     var dialog: Dialog
-    let answer: (Dialog.Result, ConsoleApp) -> Effect
+    let answer: (Dialog.Result, AppContext) -> Effect
 }
 
 /// A dialog typed by the reply its asker expects: each button, text or choice result reads

@@ -74,7 +74,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
             })
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
@@ -101,7 +101,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         seenVersion = s.version
     }
 
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
         sync()
         // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
         if focusArea == .apps, key == .tab || key == .backTab {
@@ -112,7 +112,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
         switch action {
         case .save: return .save(s)
@@ -151,7 +151,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         switch action {
         case .open:
             guard let sel else { return Effect.none }
-            return .push(AppEditorScreen(session: s, index: sel, secretExists: app.store.secretExists))
+            return .push(AppEditorScreen(session: s, index: sel, secretExists: app.secretExists))
         case .addIOS:
             let d = s.draft
             let unique = uniqueKey(app)
@@ -209,7 +209,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .deleteApp(let i):
             guard s.draft.apps.indices.contains(i) else { return .none }
@@ -220,7 +220,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         return .none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
         sync()
         if form.click(x: x, y: y) {
             focusArea = .form
@@ -234,7 +234,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
     }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
-    private func uniqueKey(_ app: ConsoleApp) -> (String) -> String {
+    private func uniqueKey(_ app: AppContext) -> (String) -> String {
         let taken = Set(
             (app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
         return { base in
@@ -249,7 +249,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
     }
 
     /// The draft into the widgets; findings under the fields and in the apps' column.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         sync()
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
@@ -273,7 +273,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         apps.setRows(rows, roles: rows.indices.map { ServicesListScreen.role(byApp[$0]?.map(\.1) ?? []) })
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let mine = app.findings(forService: s.draft.name)
         let paneH = min(max(mine.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)

@@ -13,7 +13,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
         set { view.table = newValue }
     }
 
-    init(app: ConsoleApp) {
+    init(app: AppContext) {
         table.emptyText = "No service yet: press n to create one."
         refresh(app: app)
     }
@@ -22,9 +22,9 @@ final class ServicesListScreen: StatefulScreen, Asking {
     var contexts: [KeyContext] { table.isFiltering ? [] : [.servicesList, .list] }
     var textFocused: Bool { table.isFiltering }
 
-    func willAppear(app: ConsoleApp) { refresh(app: app) }
+    func willAppear(app: AppContext) { refresh(app: app) }
 
-    func refresh(app: ConsoleApp) {
+    func refresh(app: AppContext) {
         let keep = selectedName(app)
         // In a git work tree, a column says what `git status` says of each record file.
         let inGit = app.git != nil
@@ -51,7 +51,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 
-    func selectedName(_ app: ConsoleApp) -> String? {
+    func selectedName(_ app: AppContext) -> String? {
         table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0].name : nil }
     }
 
@@ -70,10 +70,10 @@ final class ServicesListScreen: StatefulScreen, Asking {
         }
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
@@ -117,14 +117,14 @@ final class ServicesListScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .delete(let name): .delete(.service, name)
         case .keep: .none
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
         let before = table.selectedRow
         guard table.click(x: x, y: y) else { return nil }
         // A click on the selected row opens it (a second click, like a double-click).
@@ -133,11 +133,11 @@ final class ServicesListScreen: StatefulScreen, Asking {
     }
 
     /// Findings counts change as drafts are edited elsewhere; keep the rows current.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         if table.rows.count != app.services.count { refresh(app: app) }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         var area = rect
         if !app.loadErrors.isEmpty {
             let n = min(app.loadErrors.count, 3)

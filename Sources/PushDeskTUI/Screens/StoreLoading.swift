@@ -53,9 +53,10 @@ extension ConsoleApp {
         let store = self.store
         apply(
             .run(
-                .make(.background, work: { _ in store.loadEverything() }) { loaded, app in
-                    app.finishLoading(loaded)
-                    if app.dialog == nil { app.offerPendingRecovery() }
+                .make(.background, work: { _ in store.loadEverything() }) { [weak self] loaded, _ in
+                    guard let self else { return .none }
+                    finishLoading(loaded)
+                    if dialog == nil { offerPendingRecovery() }
                     return .none
                 }))
     }
@@ -68,7 +69,7 @@ extension ConsoleApp {
         deliveries = loaded.deliveries
         profiles = loaded.profiles
         findings = loaded.findings  // no draft can exist yet: nothing opens while loading
-        for s in stack { s.willAppear(app: self) }
+        for s in stack { s.willAppear(app: context) }
         settle()
     }
 }

@@ -24,7 +24,7 @@ final class CommitScreen: StatefulScreen, Asking {
     /// The records to commit, in list order.
     var chosen: [String] { paths.filter { !leftOut.contains($0) } }
 
-    init(app: ConsoleApp) {
+    init(app: AppContext) {
         table.emptyText = "Nothing to commit: every record is as committed."
         refresh(app)
     }
@@ -32,16 +32,16 @@ final class CommitScreen: StatefulScreen, Asking {
     var title: String { "Commit" }
     var contexts: [KeyContext] { table.isFiltering ? [] : [.commitView, .list] }
     var textFocused: Bool { table.isFiltering }
-    func willAppear(app: ConsoleApp) { refresh(app) }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func willAppear(app: AppContext) { refresh(app) }
+    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
     /// The record files to commit: changed or new, not conflicted (those are resolved first).
-    static func toCommit(_ app: ConsoleApp) -> [String] {
+    static func toCommit(_ app: AppContext) -> [String] {
         (app.git?.files ?? [:]).filter { GitTeamWork.isRecord($0.key) && $0.value != .conflicted }.map(\.key).sorted()
     }
 
-    func refresh(_ app: ConsoleApp) {
+    func refresh(_ app: AppContext) {
         paths = Self.toCommit(app)
         leftOut.formIntersection(paths)
         let keep = table.selectedRow
@@ -62,7 +62,7 @@ final class CommitScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         switch action {
@@ -100,7 +100,7 @@ final class CommitScreen: StatefulScreen, Asking {
         }
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         guard case .message(let m?) = reply else { return .none }
         let message = m.trimmingCharacters(in: .whitespaces)
         guard !message.isEmpty else { return .say("Not committed: a commit needs a message.") }
@@ -123,7 +123,7 @@ final class CommitScreen: StatefulScreen, Asking {
 
     /// The diff view of a record file: the last commit → the file now, both read off the
     /// input loop (`git show` waits on a large repository).
-    static func diff(_ path: String, app: ConsoleApp) -> DiffScreen {
+    static func diff(_ path: String, app: AppContext) -> DiffScreen {
         let root = app.storeURL
         return DiffScreen(
             title: "Changes of \(path)",
@@ -134,7 +134,7 @@ final class CommitScreen: StatefulScreen, Asking {
             }, legend: "- committed  + now")
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect.inset(0), focused: true)
     }
 }

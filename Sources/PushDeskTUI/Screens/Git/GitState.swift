@@ -9,7 +9,7 @@ extension ConsoleApp {
     /// The worker's answer arrived: the title and the lists show it.
     public func finishGitStatus(_ status: GitStatus?) {
         git = status
-        for s in stack { s.willAppear(app: self) }
+        for s in stack { s.willAppear(app: context) }
         // A sync that a hang-up (or a conflict left for later) stopped half-way: offered once.
         if status?.rebasing == true, !rebaseOffered, question == nil, foregroundJob == nil {
             rebaseOffered = true
@@ -33,9 +33,9 @@ extension ConsoleApp {
         let root = storeURL
         apply(
             .run(
-                .make(.background, work: { _ in GitStatus.read(store: root) }) { status, app in
-                    app.gitStatusReading = false
-                    app.finishGitStatus(status)
+                .make(.background, work: { _ in GitStatus.read(store: root) }) { [weak self] status, _ in
+                    self?.gitStatusReading = false
+                    self?.finishGitStatus(status)
                     return .none
                 }))
     }
@@ -48,11 +48,11 @@ extension ConsoleApp {
         switch action {
         case .commit:
             if git?.rebasing == true { return .say("A sync is half-way: S finishes it (or aborts it) first.") }
-            return .push(CommitScreen(app: self))
+            return .push(CommitScreen(app: context))
         case .sync:
             if git?.rebasing == true {
                 let conflicted = (git?.files ?? [:]).filter { $0.value == .conflicted }.map(\.key).sorted()
-                if let first = conflicted.first { return ResolveScreen.open(path: first, app: self) }
+                if let first = conflicted.first { return ResolveScreen.open(path: first, app: context) }
                 return GitOffer.ask()
             }
             if !dirtySessions.isEmpty {
@@ -65,10 +65,10 @@ extension ConsoleApp {
         case .resolve:
             guard let path else { return Effect.none }
             guard gitState(path) == .conflicted else { return .say("\(path) is not conflicted.") }
-            return ResolveScreen.open(path: path, app: self)
+            return ResolveScreen.open(path: path, app: context)
         case .history:
             guard let path else { return Effect.none }
-            return HistoryScreen.open(path: path, app: self)
+            return HistoryScreen.open(path: path, app: context)
         default: return nil
         }
     }

@@ -12,14 +12,10 @@ extension Job {
     /// effect of its outcome, after the app has read the store and git again (a sync changes files).
     static func git(
         _ first: String, work: @escaping @Sendable (JobContext<Never>) -> GitOutcome,
-        done: @escaping (GitOutcome, ConsoleApp) -> Effect
+        done: @escaping (GitOutcome, AppContext) -> Effect
     ) -> Job {
         .make(.foreground, progress: first, work: work) { outcome, app in
-            // Conflicts open the resolve view: the rebase they leave is not asked about again.
-            if case .conflicts = outcome { app.rebaseOffered = true }
-            if !app.loading { app.reload() }
-            for s in app.stack { s.willAppear(app: app) }
-            return done(outcome, app)
+            .all([.gitFinished(outcome), done(outcome, app)])
         }
     }
 }
@@ -57,7 +53,7 @@ extension ConsoleApp {
             )
         case .failed(let why): return .inform("Sync failed", Sanitize.string(why))
         case .conflicts(let paths):
-            let next = paths.first.map { ResolveScreen.open(path: $0, app: self) } ?? Effect.none
+            let next = paths.first.map { ResolveScreen.open(path: $0, app: context) } ?? Effect.none
             return .all([
                 next,
                 .say(
@@ -84,7 +80,7 @@ final class GitOffer: Asking {
         return .ask(Question(dialog: ask.dialog) { result, app in offer.answer(ask.reply(result), app: app) })
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .finish: return .run(app.finishRebaseJob())
         case .abort:

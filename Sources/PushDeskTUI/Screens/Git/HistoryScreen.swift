@@ -21,7 +21,7 @@ final class HistoryScreen: StatefulScreen {
     /// `git log` runs off the input loop: the view says "Loading…" until it is in.
     private var load: GitLoad<[GitTeamWork.Version]>?
 
-    init(path: String, app: ConsoleApp) {
+    init(path: String, app: AppContext) {
         self.path = path
         let root = app.storeURL
         table.emptyText = "Loading the history of \(path)… (Esc goes back)"
@@ -29,11 +29,11 @@ final class HistoryScreen: StatefulScreen {
     }
 
     /// The history of a record file, opened at once (git reads it meanwhile).
-    static func open(path: String, app: ConsoleApp) -> Effect { .push(HistoryScreen(path: path, app: app)) }
+    static func open(path: String, app: AppContext) -> Effect { .push(HistoryScreen(path: path, app: app)) }
 
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         guard let load, load.take() else { return }
         switch load.state {
         case .loading: return
@@ -49,14 +49,14 @@ final class HistoryScreen: StatefulScreen {
     var title: String { "History of \(path)" }
     var contexts: [KeyContext] { table.isFiltering ? [] : [.historyView, .list] }
     var textFocused: Bool { table.isFiltering }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
     private var selected: GitTeamWork.Version? {
         table.selectedRow.flatMap { versions.indices.contains($0) ? versions[$0] : nil }
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         guard let v = selected else { return action == .open || action == .restore ? Effect.none : nil }
@@ -91,7 +91,7 @@ final class HistoryScreen: StatefulScreen {
     }
 
     /// Opens a version's text in the record's editor as an unsaved draft.
-    func restore(_ v: GitTeamWork.Version, text: String, app: ConsoleApp) -> Effect {
+    func restore(_ v: GitTeamWork.Version, text: String, app: AppContext) -> Effect {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let said = Effect.say("Version \(v.commit) restored as an unsaved draft: Ctrl-S saves it, Esc discards.")
         do {
@@ -113,7 +113,7 @@ final class HistoryScreen: StatefulScreen {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect.inset(0), focused: true)
     }
 }

@@ -26,7 +26,7 @@ final class ResolveScreen: StatefulScreen, Asking {
     /// Fields resolved for THEIRS (the rest keep OURS).
     private(set) var theirs: Set<String> = []
 
-    init(path: String, app: ConsoleApp) {
+    init(path: String, app: AppContext) {
         self.path = path
         let root = app.storeURL
         table.emptyText = "Loading the versions of \(path)… (Esc goes back)"
@@ -34,11 +34,11 @@ final class ResolveScreen: StatefulScreen, Asking {
     }
 
     /// Opens the resolve view of a conflicted record at once; git reads its versions meanwhile.
-    static func open(path: String, app: ConsoleApp) -> Effect { .push(ResolveScreen(path: path, app: app)) }
+    static func open(path: String, app: AppContext) -> Effect { .push(ResolveScreen(path: path, app: app)) }
 
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         guard let load, load.take() else { return }
         switch load.state {
         case .loading: return
@@ -55,8 +55,8 @@ final class ResolveScreen: StatefulScreen, Asking {
     var title: String { "Resolve \(path)" }
     var contexts: [KeyContext] { table.isFiltering ? [] : [.resolveView, .list] }
     var textFocused: Bool { table.isFiltering }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
     func refresh() {
         guard let conflict else { return }
@@ -83,7 +83,7 @@ final class ResolveScreen: StatefulScreen, Asking {
         case finish, later
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         guard let conflict else {
@@ -129,7 +129,7 @@ final class ResolveScreen: StatefulScreen, Asking {
 
     /// After the record was written and marked: its editor (`e`), the next conflicted record,
     /// or, after the last, the question that finishes the sync.
-    func resolved(_ outcome: GitOutcome, text: String, edit: Bool, app: ConsoleApp) -> Effect {
+    func resolved(_ outcome: GitOutcome, text: String, edit: Bool, app: AppContext) -> Effect {
         guard case .conflicts(let left) = outcome else {
             if case .failed(let why) = outcome { return .inform("Not resolved", Sanitize.string(why)) }
             return .none
@@ -147,7 +147,7 @@ final class ResolveScreen: StatefulScreen, Asking {
                 [("Finish", .finish), ("Later", .later)], focus: 0, cancel: .later))
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .finish: .all([.pop, .run(app.finishRebaseJob())])
         case .later: .all([.pop, .say("The sync waits: S finishes it.")])
@@ -155,7 +155,7 @@ final class ResolveScreen: StatefulScreen, Asking {
     }
 
     /// The record's editor on the file as resolved (read from the text written).
-    static func editor(_ path: String, text: String, app: ConsoleApp) -> ConsoleScreen? {
+    static func editor(_ path: String, text: String, app: AppContext) -> ConsoleScreen? {
         let data = Data(text.utf8)
         switch RecordFileKind(path: path) {
         case .service:
@@ -168,7 +168,7 @@ final class ResolveScreen: StatefulScreen, Asking {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect.inset(0), focused: true)
     }
 }

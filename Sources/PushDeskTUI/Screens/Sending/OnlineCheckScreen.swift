@@ -58,9 +58,9 @@ final class OnlineCheckScreen: StatefulScreen {
     var title: String { "Check online › \(appLabel)" }
     var contexts: [KeyContext] { [] }
     var textFocused: Bool { false }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func handleText(_ key: Key, app: AppContext) -> Bool { false }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         guard action == .back else { return nil }
         if finished { return .pop }
         return .all([.cancel(job), .pop, .say("Check online cancelled: nothing more is shown of it.")])
@@ -113,7 +113,7 @@ final class OnlineCheckScreen: StatefulScreen {
         return out
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         buf.box(rect, role: .borderFocus, title: "Check online: \(appLabel)")
         let inner = rect.inset(1)
         for (i, (role, text)) in lines(width: inner.width).prefix(inner.height).enumerated() {

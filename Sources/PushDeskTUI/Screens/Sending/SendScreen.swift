@@ -42,20 +42,20 @@ final class SendScreen: StatefulScreen, Asking {
         .init("Status", width: 6), .init("Reason"),
     ]
 
-    private init(delivery: Delivery, service: Service, dryRun: Bool, app: ConsoleApp) {
+    private init(delivery: Delivery, service: Service, dryRun: Bool, app: AppContext) {
         self.delivery = delivery
         self.service = service
         self.dryRun = dryRun
         let keys = Set(service.apps.map(\.integrationKey))
         profiles = app.profiles.filter { $0.subscriptions.contains { keys.contains($0.app) } }
-        storeRoot = URL(fileURLWithPath: app.store.root)
+        storeRoot = URL(fileURLWithPath: app.storeRoot)
         environment = app.environment
         now = app.clock()
     }
 
     /// What the composer's Send test / Dry run answers: this view and its first question,
     /// or a message when there is no test device to send to.
-    static func start(delivery: Delivery, dryRun: Bool, app: ConsoleApp) -> Effect {
+    static func start(delivery: Delivery, dryRun: Bool, app: AppContext) -> Effect {
         guard let service = app.currentService(named: delivery.service) else {
             return .say("The delivery's service '\(delivery.service)' does not exist: choose one (Content tab).")
         }
@@ -78,7 +78,7 @@ final class SendScreen: StatefulScreen, Asking {
     var title: String { "\(verb) › \(delivery.name)" }
     var contexts: [KeyContext] { phase == .choosing ? [] : [.list] }
     var textFocused: Bool { false }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func handleText(_ key: Key, app: AppContext) -> Bool { false }
 
     func devices(of p: Profile) -> [Subscription] {
         p.subscriptions.filter { s in service.apps.contains { $0.integrationKey == s.app } }
@@ -105,7 +105,7 @@ final class SendScreen: StatefulScreen, Asking {
         case cancel
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .cancel: return .all([.pop, .say("\(verb) cancelled: nothing was sent.")])
         case .devices(let which): return makePlan(which.map { [profiles[$0]] } ?? profiles, app: app)
@@ -114,7 +114,7 @@ final class SendScreen: StatefulScreen, Asking {
     }
 
     /// One plan for the chosen profiles (SendPlan.make per profile, joined); blocked → the findings.
-    private func makePlan(_ chosen: [Profile], app: ConsoleApp) -> Effect {
+    private func makePlan(_ chosen: [Profile], app: AppContext) -> Effect {
         let plans = chosen.map { p in
             SendPlan.make(
                 delivery: delivery, service: service, profile: p, appKey: nil, token: nil, allServices: app.services,
@@ -213,7 +213,7 @@ final class SendScreen: StatefulScreen, Asking {
         mailbox.post(.done(logError: logError))
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if action == .back {
             if phase == .sending, let job {
                 let n = results.compactMap { $0 }.count
@@ -242,7 +242,7 @@ final class SendScreen: StatefulScreen, Asking {
     }
 
     /// Brings the rows up to date with the answers in.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         guard let plan else { return }
         let keep = view.table.selectedRow
         view.table.setRows(
@@ -299,7 +299,7 @@ final class SendScreen: StatefulScreen, Asking {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         guard phase != .choosing else { return }
         buf.put(
             " " + Escape.inline(summary, limit: 400), x: rect.x, y: rect.y,

@@ -24,7 +24,7 @@ final class SendsScreen: StatefulScreen {
         .init("Status", width: 6), .init("Reason"),
     ]
 
-    init(delivery: String, app: ConsoleApp) {
+    init(delivery: String, app: AppContext) {
         self.delivery = delivery
         table.emptyText = "No send of this delivery in \(SendLog.relativePath) yet."
         willAppear(app: app)
@@ -34,8 +34,8 @@ final class SendsScreen: StatefulScreen {
     var contexts: [KeyContext] { table.isFiltering ? [] : [.list] }
     var textFocused: Bool { table.isFiltering }
 
-    func willAppear(app: ConsoleApp) {
-        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.store.root), delivery: delivery)
+    func willAppear(app: AppContext) {
+        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.storeRoot), delivery: delivery)
         apps = Dictionary(
             app.services.flatMap(\.apps).map { ($0.integrationKey, $0) }, uniquingKeysWith: { first, _ in first })
         table.setRows(entries.map(Self.row))
@@ -86,15 +86,15 @@ final class SendsScreen: StatefulScreen {
         return out
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
         return table.handle(action) ? Effect.none : nil
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let selected = v.table.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
         let info = selected.map(details) ?? []
         let detailH = info.isEmpty ? 0 : min(info.count + 2, rect.height / 2 + 1)

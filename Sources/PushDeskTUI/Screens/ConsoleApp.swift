@@ -42,18 +42,18 @@ public final class ConsoleApp {
     public private(set) var viewWidth = 80
     public private(set) var viewHeight = 24
     /// Borders in ASCII (a non-UTF-8 locale): set by the runner, so settled frames match.
-    public var asciiOnly = false { didSet { settledFrame = nil } }
+    public internal(set) var asciiOnly = false { didSet { settledFrame = nil } }
     /// The frame `settle` drew at the view size, which `render` of that size returns: one
     /// drawing per key. Anything drawn that changes outside a key drops it.
     private var settledFrame: CellBuffer?
     /// One-shot status message, cleared by the next key.
-    public var message: String? { didSet { settledFrame = nil } }
+    public internal(set) var message: String? { didSet { settledFrame = nil } }
     public private(set) var quitRequested = false
     /// Set when the operator asked for Ctrl-L (the terminal repaints everything once).
-    public var fullRedrawRequested = false
+    public internal(set) var fullRedrawRequested = false
     public internal(set) var themeName: String { didSet { settledFrame = nil } }
-    /// A theme the operator picked; the terminal layer applies it and clears this.
-    public var pendingTheme: String?
+    /// A theme the operator picked, for the terminal layer (`takeOutputs`).
+    public internal(set) var pendingTheme: String?
     public var availableThemes: [String]
     /// Text the console prints to standard output once the terminal is restored (the
     /// composer's "copy out to stdout").
@@ -91,6 +91,34 @@ public final class ConsoleApp {
     public func resize(width: Int, height: Int) {
         viewWidth = width
         viewHeight = height
+        settle()
+    }
+
+    /// The terminal's size and whether it draws UTF-8 borders (the runner, before a frame).
+    public func resize(width: Int, height: Int, asciiOnly: Bool) {
+        self.asciiOnly = asciiOnly
+        resize(width: width, height: height)
+    }
+
+    /// What the terminal layer must do after a key: repaint everything (Ctrl-L), apply a
+    /// theme the operator picked. Taken once: the runner reads outputs, it sets no flags.
+    public struct Outputs: Equatable, Sendable {
+        public var fullRedraw = false
+        public var theme: String?
+    }
+
+    public func takeOutputs() -> Outputs {
+        defer {
+            fullRedrawRequested = false
+            pendingTheme = nil
+        }
+        return Outputs(fullRedraw: fullRedrawRequested, theme: pendingTheme)
+    }
+
+    /// A message for the status line from outside the views (the runner's start notes, a
+    /// recovery file that could not be written).
+    public func say(_ text: String?) {
+        message = text
         settle()
     }
 

@@ -65,14 +65,14 @@ public enum ConsoleRunner {
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.inform(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
-        app.message =
+        app.say(
             [
                 terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
                 cleaned.isEmpty
                     ? nil
                     : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",
             ]
-            .compactMap { $0 }.joined(separator: " ").nilIfEmpty
+            .compactMap { $0 }.joined(separator: " ").nilIfEmpty)
         // Recovered drafts need the loaded store (their baselines): a lazy start offers them
         // when the background load arrives.
         if app.dialog == nil && !app.loading { app.offerPendingRecovery() }
@@ -83,17 +83,17 @@ public enum ConsoleRunner {
         var first = true
         var needsFrame = true
         var closed = false
+        var outputs = ConsoleApp.Outputs()
         while !app.quitRequested {
             if needsFrame {
                 let (w, h) = terminal.size
                 // A new size is laid out first (scroll offsets, click areas); drawing changes nothing.
                 if w != app.viewWidth || h != app.viewHeight || app.asciiOnly == terminal.utf8 {
-                    app.asciiOnly = !terminal.utf8
-                    app.resize(width: w, height: h)
+                    app.resize(width: w, height: h, asciiOnly: !terminal.utf8)
                 }
                 let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
-                terminal.present(buf, fullRedraw: app.fullRedrawRequested)
-                app.fullRedrawRequested = false
+                terminal.present(buf, fullRedraw: outputs.fullRedraw)
+                outputs.fullRedraw = false
                 needsFrame = false
             }
             if first {
@@ -114,15 +114,15 @@ public enum ConsoleRunner {
             defer {
                 keeper.tick(unsaved: !app.unsavedDrafts.isEmpty, entries: app.recoveryEntries)
                 if let e = keeper.takeError() {
-                    app.message = Sanitize.string(e)
+                    app.say(Sanitize.string(e))
                     needsFrame = true
                 }
             }
             guard case .key(let key) = input else { continue }
             needsFrame = true
             app.handle(key)
-            if let name = app.pendingTheme {
-                app.pendingTheme = nil
+            outputs = app.takeOutputs()
+            if let name = outputs.theme {
                 do {
                     var t = try ThemeLoader.load(named: name, directories: dirs)
                     if terminal.colorMode == .none { t = theme }

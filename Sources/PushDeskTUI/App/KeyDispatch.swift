@@ -24,11 +24,11 @@ extension ConsoleApp {
         message = nil
         if helpVisible {
             // Arrows scroll a help longer than the screen; any other key closes it.
-            switch key {
-            case .down, .char("j"): helpScroll += 1
-            case .up, .char("k"): helpScroll = max(0, helpScroll - 1)
-            case .pageDown: helpScroll += 10
-            case .pageUp: helpScroll = max(0, helpScroll - 10)
+            switch KeyRegistry.binding(for: key, in: [.help])?.action {
+            case .down?: helpScroll += 1
+            case .up?: helpScroll = max(0, helpScroll - 1)
+            case .pageDown?: helpScroll += 10
+            case .pageUp?: helpScroll = max(0, helpScroll - 10)
             default:
                 helpVisible = false
                 helpScroll = 0

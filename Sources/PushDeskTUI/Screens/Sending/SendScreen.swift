@@ -320,22 +320,9 @@ final class SendScreen: StatefulScreen, Asking {
             return
         }
         let info = v.table.selectedRow.map(details) ?? []
-        let detailH = info.isEmpty ? 0 : min(info.count + 3, body.height / 2 + 1)
-        let (tb, db) = body.splitBottom(detailH)
+        let (tb, db) = body.splitBottom(DetailsPanel.height(for: info, in: body, extra: 1))
         buf.box(tb, role: .borderFocus, title: "Devices")
         v.table.render(into: &buf, tb.inset(1), focused: true)
-        guard !db.isEmpty else { return }
-        buf.box(db, role: .border, title: "Selected device")
-        let inner = db.inset(1)
-        var y = inner.y
-        for (label, value) in info where y < inner.maxY {
-            let x = buf.put(
-                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
-            let role: Role = label == "Hint" ? .findingWarning : .normal
-            for l in TextWidth.wrap(value, to: max(1, inner.maxX - x)) where y < inner.maxY {
-                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
-                y += 1
-            }
-        }
+        DetailsPanel.render(into: &buf, db, title: "Selected device", rows: info)
     }
 }

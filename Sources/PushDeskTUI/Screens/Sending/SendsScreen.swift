@@ -97,24 +97,9 @@ final class SendsScreen: StatefulScreen {
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let selected = v.table.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
         let info = selected.map(details) ?? []
-        let detailH = info.isEmpty ? 0 : min(info.count + 2, rect.height / 2 + 1)
-        let (tb, db) = rect.splitBottom(detailH)
+        let (tb, db) = rect.splitBottom(DetailsPanel.height(for: info, in: rect))
         buf.box(tb, role: .borderFocus, title: "\(entries.count) send\(entries.count == 1 ? "" : "s"), newest first")
         v.table.render(into: &buf, tb.inset(1), focused: true)
-        guard !db.isEmpty else { return }
-        buf.box(db, role: .border, title: "Selected send")
-        let inner = db.inset(1)
-        var y = inner.y
-        for (label, value) in info where y < inner.maxY {
-            let x = buf.put(
-                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
-            let role: Role = label == "Hint" ? .findingWarning : .normal
-            let wrapped = TextWidth.wrap(value, to: max(1, inner.maxX - x))
-            for l in wrapped where y < inner.maxY {
-                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
-                y += 1
-            }
-            if wrapped.isEmpty { y += 1 }
-        }
+        DetailsPanel.render(into: &buf, db, title: "Selected send", rows: info)
     }
 }

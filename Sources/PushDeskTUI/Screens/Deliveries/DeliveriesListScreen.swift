@@ -4,7 +4,7 @@ import PushDeskCore
 /// The deliveries of one service (or, with `a`, of the whole store): each row shows the
 /// types, the largest payload across the target apps (the core's preview, no profile) and
 /// the worst finding (what `pushdesk validate` reports). Enter opens the composer.
-final class DeliveriesListScreen: StatefulScreen, Asking {
+final class DeliveriesListScreen: ListScreen, Asking {
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
@@ -23,8 +23,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
     }
 
     var title: String { showAll ? "All deliveries" : "Deliveries of \(service ?? "")" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.deliveriesList, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .deliveriesList }
 
     func willAppear(app: AppContext) { refresh(app) }
 
@@ -82,9 +81,6 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
 
     var selected: Delivery? { table.selectedRow.flatMap { shown.indices.contains($0) ? shown[$0] : nil } }
 
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-
     /// A composer on `d`, reusing a session already open on it (so no edit is lost).
     static func compose(_ d: Delivery, app: AppContext) -> Effect {
         let session =
@@ -121,12 +117,10 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
             ])
         case .delete:
             guard let d = selected else { return Effect.none }
-            return .ask(
-                self,
-                .buttons(
-                    "Delete delivery",
-                    "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
-                    [("Yes", .delete(d.name)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete delivery",
+                "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
+                yes: .delete(d.name), no: .keep)
         case .sends:
             guard let d = selected else { return Effect.none }
             return .push(SendsScreen(delivery: d.name, app: app))
@@ -149,13 +143,6 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         case .delete(let name): .delete(.delivery, name)
         case .keep: .none
         }
-    }
-
-    func click(x: Int, y: Int, app: AppContext) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
     }
 
     func update(_ rect: Rect, app: AppContext) {

@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service or the delivery and focuses the field the finding is about.
-final class FindingsScreen: StatefulScreen {
+final class FindingsScreen: ListScreen {
     struct View {
         var table = TableView(columns: [
             .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
@@ -21,8 +21,7 @@ final class FindingsScreen: StatefulScreen {
     }
 
     var title: String { "Findings" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.findings, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .findings }
 
     func willAppear(app: AppContext) { refresh(app) }
 
@@ -41,21 +40,11 @@ final class FindingsScreen: StatefulScreen {
             })
     }
 
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-
     func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         guard action == .open else { return nil }
         guard let r = table.selectedRow else { return Effect.none }
         return FindingJump.open(shown[r], app: app)
-    }
-
-    func click(x: Int, y: Int, app: AppContext) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {

@@ -7,7 +7,7 @@ import PushDeskCore
 /// refused while one of those has error findings (listed; a record left out does not
 /// block), or when a secret or local path would be committed. What is left out stays
 /// changed in the work tree. The author is git's configured identity.
-final class CommitScreen: StatefulScreen, Asking {
+final class CommitScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: [
             .init("In", width: 4), .init("File", width: 34), .init("State", width: 10), .init("Findings"),
@@ -30,11 +30,8 @@ final class CommitScreen: StatefulScreen, Asking {
     }
 
     var title: String { "Commit" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.commitView, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .commitView }
     func willAppear(app: AppContext) { refresh(app) }
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
     /// The record files to commit: changed or new, not conflicted (those are resolved first).
     static func toCommit(_ app: AppContext) -> [String] {

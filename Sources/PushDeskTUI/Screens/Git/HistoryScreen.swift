@@ -5,7 +5,7 @@ import PushDeskCore
 /// newest first. Enter shows the selected version against the file now (the diff view);
 /// `r` opens that version in the record's editor as an unsaved draft — nothing is written
 /// until Ctrl-S, which goes through the usual conflict check.
-final class HistoryScreen: StatefulScreen {
+final class HistoryScreen: ListScreen {
     struct View {
         var table = TableView(columns: [
             .init("Commit", width: 9), .init("Date", width: 11), .init("Author", width: 18), .init("Subject"),
@@ -47,10 +47,7 @@ final class HistoryScreen: StatefulScreen {
     }
 
     var title: String { "History of \(path)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.historyView, .list] }
-    var textFocused: Bool { table.isFiltering }
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    var listContext: KeyContext? { .historyView }
 
     private var selected: GitTeamWork.Version? {
         table.selectedRow.flatMap { versions.indices.contains($0) ? versions[$0] : nil }

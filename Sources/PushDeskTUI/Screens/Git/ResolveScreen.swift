@@ -7,7 +7,7 @@ import PushDeskCore
 /// left the file), `e` writes the choices and opens the record's editor for any other value,
 /// `w` writes the record (canonical, as a save) and marks it resolved; when it was the last
 /// conflicted record the sync goes on (`git rebase --continue`, then the push).
-final class ResolveScreen: StatefulScreen, Asking {
+final class ResolveScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: [
             .init("Field", width: 24), .init("Ours: upstream"), .init("Theirs: yours"), .init("Take", width: 7),
@@ -53,10 +53,7 @@ final class ResolveScreen: StatefulScreen, Asking {
     }
 
     var title: String { "Resolve \(path)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.resolveView, .list] }
-    var textFocused: Bool { table.isFiltering }
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    var listContext: KeyContext? { .resolveView }
 
     func refresh() {
         guard let conflict else { return }

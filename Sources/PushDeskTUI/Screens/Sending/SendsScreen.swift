@@ -5,7 +5,7 @@ import PushDeskCore
 /// one row per target that made a request, and under the table the selected row in full —
 /// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name.
 /// Every value comes from a file, so it goes through the one escape rule before the screen.
-final class SendsScreen: StatefulScreen {
+final class SendsScreen: ListScreen {
     let delivery: String
     /// The log's entries for the delivery, newest first (read when the view opens or comes back).
     private(set) var entries: [[String: Any]] = []
@@ -31,8 +31,7 @@ final class SendsScreen: StatefulScreen {
     }
 
     var title: String { "Sends of \(delivery)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { nil }
 
     func willAppear(app: AppContext) {
         entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.storeRoot), delivery: delivery)
@@ -85,9 +84,6 @@ final class SendsScreen: StatefulScreen {
         out.append(("Bytes", t("bytes")))
         return out
     }
-
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
 
     func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }

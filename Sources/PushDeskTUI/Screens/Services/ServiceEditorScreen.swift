@@ -186,12 +186,10 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
             return .say("Added an Android app: Enter to set package name and credentials.")
         case .delete:
             guard let sel else { return Effect.none }
-            return .ask(
-                self,
-                .buttons(
-                    "Delete app",
-                    "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
-                    [("Yes", .deleteApp(sel)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete app",
+                "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
+                yes: .deleteApp(sel), no: .keep)
         case .moveUp, .moveDown:
             guard let sel else { return Effect.none }
             let to = action == .moveUp ? sel - 1 : sel + 1

@@ -1,7 +1,7 @@
 import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
-final class ServicesListScreen: StatefulScreen, Asking {
+final class ServicesListScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: [
             .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
@@ -19,8 +19,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
     }
 
     var title: String { "Services" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.servicesList, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .servicesList }
 
     func willAppear(app: AppContext) { refresh(app: app) }
 
@@ -70,9 +69,6 @@ final class ServicesListScreen: StatefulScreen, Asking {
         }
     }
 
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-
     func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
@@ -102,12 +98,10 @@ final class ServicesListScreen: StatefulScreen, Asking {
             return .push(ProfilesListScreen(app: app))
         case .delete:
             guard let sel else { return Effect.none }
-            return .ask(
-                self,
-                .buttons(
-                    "Delete service",
-                    "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.",
-                    [("Yes", .delete(sel.name)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete service",
+                "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.",
+                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
     }
@@ -122,14 +116,6 @@ final class ServicesListScreen: StatefulScreen, Asking {
         case .delete(let name): .delete(.service, name)
         case .keep: .none
         }
-    }
-
-    func click(x: Int, y: Int, app: AppContext) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        // A click on the selected row opens it (a second click, like a double-click).
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
     }
 
     /// Findings counts change as drafts are edited elsewhere; keep the rows current.

@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Test devices (`t` on the services list): every profile of the store (SPEC §3.3) with
 /// its recipient, its number of devices and its findings. Enter opens the profile editor.
-final class ProfilesListScreen: StatefulScreen, Asking {
+final class ProfilesListScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: ProfilesListScreen.columns)
     }
@@ -21,8 +21,7 @@ final class ProfilesListScreen: StatefulScreen, Asking {
     }
 
     var title: String { "Test devices" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.profilesList, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .profilesList }
 
     func willAppear(app: AppContext) { refresh(app: app) }
 
@@ -46,9 +45,6 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         if let keep, let i = app.profiles.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 
-    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
-
     func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
@@ -67,12 +63,10 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         case .delete:
             guard let sel else { return Effect.none }
             let n = sel.subscriptions.count
-            return .ask(
-                self,
-                .buttons(
-                    "Delete profile",
-                    "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
-                    [("Yes", .delete(sel.name)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete profile",
+                "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
+                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
     }
@@ -87,13 +81,6 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         case .delete(let name): .delete(.profile, name)
         case .keep: .none
         }
-    }
-
-    func click(x: Int, y: Int, app: AppContext) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
     }
 
     func update(_ rect: Rect, app: AppContext) {

@@ -148,31 +148,6 @@ public final class ConsoleApp {
         return out
     }
 
-    /// `base`, or `base2`, `base3`, … : the first name not yet taken (a duplicate's name).
-    static func uniqueName(_ base: String, taken: [String]) -> String {
-        let names = Set(taken)
-        var n = base
-        var i = 2
-        while names.contains(n) {
-            n = "\(base)\(i)"
-            i += 1
-        }
-        return n
-    }
-
-    /// Saved records with every open draft in place of its saved copy (new ones appended).
-    static func substituting<R>(_ saved: [R], _ sessions: [EditSession<R>]) -> [R] {
-        var list = saved
-        for s in sessions {
-            if let o = s.original, let i = list.firstIndex(where: { $0.name == o.name }) {
-                list[i] = s.draft
-            } else {
-                list.append(s.draft)
-            }
-        }
-        return list
-    }
-
     /// The service as the console sees it now: an open draft of it, else the saved one.
     func currentService(named name: String) -> Service? {
         sessions(of: Service.self).first { $0.draft.name == name }?.draft ?? services.first { $0.name == name }
@@ -181,8 +156,8 @@ public final class ConsoleApp {
     /// Re-runs the core rules with every open draft in place of its saved record.
     func recheck() {
         findings = store.check(
-            Self.substituting(services, sessions(of: Service.self)),
-            Self.substituting(deliveries, sessions(of: Delivery.self)))
+            Drafts.substituting(services, sessions(of: Service.self)),
+            Drafts.substituting(deliveries, sessions(of: Delivery.self)))
     }
 
     /// Findings of one service file.

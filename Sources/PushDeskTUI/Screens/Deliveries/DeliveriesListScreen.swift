@@ -36,7 +36,7 @@ final class DeliveriesListScreen: ListScreen, Asking {
 
         init(app: AppContext) {
             services = Dictionary(
-                ConsoleApp.substituting(app.services, app.sessions(of: Service.self)).map { ($0.name, $0) },
+                Drafts.substituting(app.services, app.sessions(of: Service.self)).map { ($0.name, $0) },
                 uniquingKeysWith: { first, _ in first })
             findings = Dictionary(grouping: app.findings, by: \.file)
         }
@@ -107,7 +107,7 @@ final class DeliveriesListScreen: ListScreen, Asking {
         case .duplicate:
             guard let d = selected else { return Effect.none }
             var copy = d
-            copy.name = ConsoleApp.uniqueName(d.name + "-copy", taken: app.deliveries.map(\.name))
+            copy.name = Drafts.uniqueName(d.name + "-copy", taken: app.deliveries.map(\.name))
             copy.label = d.label.isEmpty ? "" : d.label + " (copy)"
             // Tracking ids belong to one sending; the copy starts without them.
             copy.tracking = nil

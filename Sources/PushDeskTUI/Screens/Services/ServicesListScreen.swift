@@ -82,7 +82,7 @@ final class ServicesListScreen: ListScreen, Asking {
         case .duplicate:
             guard let sel else { return Effect.none }
             var copy = sel
-            copy.name = ConsoleApp.uniqueName(sel.name + "-copy", taken: app.services.map(\.name))
+            copy.name = Drafts.uniqueName(sel.name + "-copy", taken: app.services.map(\.name))
             copy.label = sel.label + " (copy)"
             // Integration keys are unique in the store: the copy gets its own.
             for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }

@@ -1,6 +1,6 @@
 #ifndef PD_STOP_SIGNAL_H
 #define PD_STOP_SIGNAL_H
-/* Graceful stop on SIGHUP / SIGTERM / SIGINT (docs/RELIABILITY-recovery.md).
+/* Graceful stop on SIGHUP / SIGTERM / SIGINT (docs/RELIABILITY.md).
    Swift code cannot run safely in a signal handler (allocation, locks, lazily initialised
    globals), so the handler only stores the signal number in a volatile sig_atomic_t, which
    is async-signal-safe, and writes a byte to the wake pipe (write is async-signal-safe too),

@@ -2,7 +2,7 @@ import Foundation
 import PushDeskCore
 
 /// A save that found its file changed on disk: reload it, save the draft as a copy, or see
-/// the differences (docs/RELIABILITY-recovery.md).
+/// the differences (docs/RELIABILITY.md).
 extension ConsoleApp {
     /// Starts a session over from its file as it is on disk now; false when the file is gone
     /// or unreadable (or the record was never saved).

@@ -20,6 +20,7 @@ extension ConsoleApp {
         case .save(let s): save(s)
         case .delete(let kind, let name): delete(kind, name)
         case .quit: requestQuit()
+        case .leave: quitRequested = true
         case .printOnExit(let text): exitOutput.append(text)
         case .writeFile(let url, let bytes, let mode, let done):
             apply(done(Result { try AtomicFile.write(bytes, to: url, mode: mode) }.error))

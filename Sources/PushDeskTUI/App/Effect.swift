@@ -21,6 +21,8 @@ indirect enum Effect {
     case delete(RecordKind, String)
     /// Quit (asks when there are unsaved changes).
     case quit
+    /// Quit now: the unsaved changes were asked about (saved or discarded).
+    case leave
     /// Text printed on standard output once the terminal is restored.
     case printOnExit(String)
     /// Write a file atomically (the composer's copy out to a file); `done` gets the error, if

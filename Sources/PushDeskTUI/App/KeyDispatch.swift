@@ -158,7 +158,7 @@ extension ConsoleApp {
                 let s = top
                 // Leaving the last view of a session asks about its unsaved changes.
                 if let sess = s.session, stack.dropLast().allSatisfy({ $0.session !== sess }), sess.isDirty {
-                    confirmUnsaved([sess]) { [weak self] in self?.pop() }
+                    confirmUnsaved([sess], then: .pop)
                 } else {
                     pop()
                 }

@@ -32,10 +32,10 @@ extension ConsoleApp {
         return seen
     }
 
-    /// Runs `then` now, or after asking save / discard / cancel when there are unsaved changes.
-    func confirmUnsaved(_ sessions: [any DraftSession], then: @escaping () -> Void) {
+    /// Applies `then` now, or after asking save / discard / cancel when there are unsaved changes.
+    func confirmUnsaved(_ sessions: [any DraftSession], then: Effect) {
         guard !sessions.isEmpty else {
-            then()
+            apply(then)
             return
         }
         let more =
@@ -49,5 +49,5 @@ extension ConsoleApp {
                 ], focus: 0, cancel: .cancelled))
     }
 
-    func requestQuit() { confirmUnsaved(dirtySessions) { [weak self] in self?.quitRequested = true } }
+    func requestQuit() { confirmUnsaved(dirtySessions, then: .leave) }
 }

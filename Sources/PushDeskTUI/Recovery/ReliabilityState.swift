@@ -11,8 +11,8 @@ struct ReliabilityState {
 /// The answers of the console's own dialogs (ConsoleApp is their asker).
 enum AppReply {
     case cancelled
-    /// Unsaved changes: save these sessions (none: discard), then go on.
-    case unsaved(save: [any DraftSession], then: () -> Void)
+    /// Unsaved changes: save these sessions (none: discard), then go on with the effect.
+    case unsaved(save: [any DraftSession], then: Effect)
     case theme(String)
     case offer(OfferAnswer)
     case discardRecovery(confirmed: Bool)
@@ -36,7 +36,7 @@ extension ConsoleApp: Asking {
         case .cancelled: break
         case .unsaved(let sessions, let then):
             for s in sessions where s.isDirty { if !save(s) { return .none } }
-            then()
+            return then
         case .theme(let name):
             themeName = name
             pendingTheme = name

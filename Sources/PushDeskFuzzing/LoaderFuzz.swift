@@ -48,7 +48,7 @@ public enum LoaderFuzz {
         let target = service?.0 ?? DemoStore.neotrips
         snap.services = [target]
         if let (s, map) = service { snap.sourceMaps[Store.servicePath(s.name)] = map }
-        if var (d, map) = delivery {
+        if case (var d, let map)? = delivery {
             d.service = target.name
             snap.deliveries = [d]
             snap.sourceMaps[Store.deliveryPath(d.name)] = map

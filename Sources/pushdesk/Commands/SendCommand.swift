@@ -12,7 +12,8 @@ struct SendCommand: ParsableCommand {
             leaves. The body sent is the previewed payload byte for byte. --dry-run reads the \
             credentials, signs tokens and asks FCM to validate (validate_only); APNs is skipped. \
             Endpoints, trust anchors and proxy: PUSHDESK_APNS_SANDBOX_URL, \
-            PUSHDESK_APNS_PRODUCTION_URL, PUSHDESK_FCM_URL, PUSHDESK_CA_FILE, https_proxy, no_proxy. \
+            PUSHDESK_APNS_PRODUCTION_URL, PUSHDESK_FCM_URL, PUSHDESK_CA_FILE, PUSHDESK_SYSTEM_TRUST (0: only the CA file's \
+            anchors), https_proxy, no_proxy. \
             Exit 0 when every result is sent, validated or skipped; 1 when blocked, or rejected and \
             none failed; 2 on usage or I/O errors or when any result failed.
             """)
@@ -89,24 +90,24 @@ struct SendCommand: ParsableCommand {
             )
             throw Exit.usageOrIO
         }
-        let environment = ProcessInfo.processInfo.environment
-        let settings: TransportSettings
-        do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+        let session: PushSession
+        do {
+            session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
+        } catch {
             printError("error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
-        let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
         let terminal = isatty(STDERR_FILENO) == 1
-        if terminal { sender.progress = { printError($0) } }
-        let report = sender.send(plan, dryRun: dryRun) { r in
+        if terminal { session.progress = { printError($0) } }
+        let report = session.send(plan, dryRun: dryRun) { r in
             if terminal && !json {
                 printError(
                     "\(Escape.inline(r.app)) \(Escape.inline(Subscription.shortened(r.token))): \(r.outcome.rawValue)")
             }
         }
-        sender.closeAll()
+        session.close()
         var logFailed = false
-        do { try SendLog.append(report, storeRoot: store.root) } catch {
+        do { try session.log(report) } catch {
             printError(
                 "\(SendLog.relativePath): error: the send log was not written: \(Escape.inline("\(error)", limit: 4096))"
             )

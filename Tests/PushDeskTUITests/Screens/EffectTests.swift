@@ -9,7 +9,7 @@ final class EffectTests: DemoStoreConsoleTestCase {
     func testAViewAnswersWithAnEffectAndTheAppAppliesIt() throws {
         let a = app()
         let list = try XCTUnwrap(a.top as? ServicesListScreen)
-        let effect = try XCTUnwrap(list.handle(.delete, app: a))
+        let effect = try XCTUnwrap(list.handle(.delete, app: a.context))
         XCTAssertNil(a.dialog, "asking changed nothing in the app")
         guard case .ask(let q) = effect else { return XCTFail("\(effect)") }
         XCTAssertEqual(q.dialog.title, "Delete service")
@@ -35,7 +35,7 @@ final class EffectTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(d.handle(.char("d")).map(ask.reply), .discard)
         let text = Ask<String?>.text("Name", "A name:", value: "x") { $0 }
         var t = text.dialog
-        t.handle(.char("y"))
+        _ = t.handle(.char("y"))
         XCTAssertEqual(t.handle(.enter).map(text.reply), "xy")
         XCTAssertEqual(text.reply(.cancelled), String?.none)
     }

@@ -42,8 +42,6 @@ extension ConsoleStorage {
         case .profile: try deleteChecked(Profile.self, name, b)
         }
     }
-    func deleteChecked(_ name: String, _ b: RecordBaseline) throws { try deleteChecked(Service.self, name, b) }
-    func deleteDeliveryChecked(_ name: String, _ b: RecordBaseline) throws { try deleteChecked(Delivery.self, name, b) }
 }
 
 /// The console on a real store: loads and saves through `Store` (atomic writes), and

@@ -32,8 +32,15 @@ public struct CellBuffer: Equatable, Sendable {
 
     /// Fills a rectangle with blanks of a role.
     public mutating func fill(_ r: Rect, role: Role, char: String = " ") {
-        for y in max(0, r.y)..<min(height, r.maxY) {
-            for x in max(0, r.x)..<min(width, r.maxX) { self[x, y] = Cell(char, role: role) }
+        // Clipped to the buffer: a rectangle wholly or partly off it (a column that starts past
+        // the right edge of a narrow terminal) fills only what is on it.
+        let xs = max(0, r.x)
+        let xe = min(width, r.maxX)
+        let ys = max(0, r.y)
+        let ye = min(height, r.maxY)
+        guard xs < xe, ys < ye else { return }
+        for y in ys..<ye {
+            for x in xs..<xe { self[x, y] = Cell(char, role: role) }
         }
     }
 

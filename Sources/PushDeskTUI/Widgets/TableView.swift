@@ -136,7 +136,10 @@ public struct TableView: Sendable {
         // Header row.
         var x = area.x
         for (i, c) in columns.enumerated() {
-            buf.putPadded(c.title, x: x, y: area.y, columns: ws[i], role: .header)
+            // Columns wider than the area are cut at its right edge, never drawn past it.
+            let w = min(ws[i], area.maxX - x)
+            guard w > 0 else { break }
+            buf.putPadded(c.title, x: x, y: area.y, columns: w, role: .header)
             x += ws[i] + 1
         }
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
@@ -162,8 +165,10 @@ public struct TableView: Sendable {
             buf.fill(Rect(x: body.x, y: y, width: body.width, height: 1), role: sel ? base : .listItem)
             var cx = body.x
             for (i, w) in ws.enumerated() {
+                let shown = min(w, body.maxX - cx)
+                guard shown > 0 else { break }
                 let text = rows[r].indices.contains(i) ? rows[r][i] : ""
-                buf.putPadded(text, x: cx, y: y, columns: w, role: base)
+                buf.putPadded(text, x: cx, y: y, columns: shown, role: base)
                 cx += w + 1
             }
         }

@@ -77,6 +77,22 @@ final class TableViewTests: XCTestCase {
         _ = t.handleFilterKey(.escape)
         XCTAssertEqual(t.visible.count, 50)
     }
+
+    /// Fixed columns wider than the area (a narrow terminal, a pane beside a panel) are cut at
+    /// the area's right edge: nothing is drawn past it, and a column that starts past the
+    /// buffer's edge does not crash the fill.
+    func testColumnsWiderThanTheAreaAreCutAtItsEdge() {
+        var t = TableView(columns: [.init("When", width: 14), .init("Delivery", width: 20), .init("Tracked", width: 9)])
+        t.setRows([["11-26 20:01:02", "summer-sale", "rcv+clk"]])
+        var b = CellBuffer(width: 30, height: 4)
+        b.fill(b.bounds, role: .normal, char: "#")
+        t.render(into: &b, Rect(x: 0, y: 0, width: 20, height: 4), focused: true)
+        XCTAssertEqual(b.line(0), "When           Deli…##########", b.text)
+        XCTAssertEqual(b.line(1), "11-26 20:01:02 summ…##########", b.text)
+        var narrow = CellBuffer(width: 12, height: 3)
+        t.render(into: &narrow, narrow.bounds, focused: true)
+        XCTAssertEqual(narrow.line(1), "11-26 20:01…", narrow.text)
+    }
 }
 
 final class FormAndDialogTests: XCTestCase {

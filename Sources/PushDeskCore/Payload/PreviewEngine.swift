@@ -96,8 +96,8 @@ public enum PreviewEngine {
         appKey: String?, token: String?, now: Date,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
-        let file = Store.deliveryPath(delivery.name)
-        let serviceFile = Store.servicePath(service.name)
+        let file = Delivery.path(delivery.name)
+        let serviceFile = Service.path(service.name)
         var diagnostics: [Finding] = []
 
         // Personalize first: sizes and rules see the text that is sent (SPEC §4.4).

@@ -302,13 +302,13 @@ public enum DeliveryRules {
             appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
         // App settings are the service file's findings; validate reports those from ServiceRules.
         var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter {
-            $0.file != Store.servicePath(service.name)
+            $0.file != Service.path(service.name)
         }
         if !profiles.isEmpty {
             let known = Set(profiles.flatMap { $0.fields.map(\.name) })
             for (field, text) in PreviewEngine.personalizedTexts(delivery) {
                 for name in Personalization.fields(in: text) where !known.contains(name) {
-                    all.append(unknownField(name, field: field, profile: nil, file: Store.deliveryPath(delivery.name)))
+                    all.append(unknownField(name, field: field, profile: nil, file: Delivery.path(delivery.name)))
                 }
             }
         }
@@ -329,7 +329,7 @@ public enum DeliveryRules {
             if let i = services[d.service] {
                 return check(delivery: d, service: snapshot.services[i], profiles: snapshot.profiles, now: now)
             }
-            return unreadable.contains(Store.servicePath(d.service)) ? [] : [serviceMissing(d)]
+            return unreadable.contains(Service.path(d.service)) ? [] : [serviceMissing(d)]
         }
         return snapshot.positioned(out.flatMap { $0 })
     }
@@ -338,7 +338,7 @@ public enum DeliveryRules {
     public static func serviceMissing(_ d: Delivery) -> Finding {
         Finding(
             .error, "delivery.service-missing",
-            "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Store.servicePath(d.service)))); fix service= or create the service",
-            file: Store.deliveryPath(d.name), field: "service")
+            "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Service.path(d.service)))); fix service= or create the service",
+            file: Delivery.path(d.name), field: "service")
     }
 }

@@ -21,7 +21,7 @@ public enum ProfileRules {
     /// The findings of one subscription (the `index`-th of `profile`), `app` being the app
     /// whose integration key it names, nil when the store has none.
     public static func check(_ s: Subscription, index: Int, profile: String, app: MobileApp?) -> [Finding] {
-        let file = Store.profilePath(profile)
+        let file = Profile.path(profile)
         let p = "subscriptions[\(index)]"
         guard let app else {
             return [

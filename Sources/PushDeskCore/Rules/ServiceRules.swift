@@ -31,7 +31,7 @@ public enum ServiceRules {
     /// Rules that look at one service alone (the console runs these on every edit).
     public static func check(service s: Service) -> [Finding] {
         var out: [Finding] = []
-        let file = Store.servicePath(s.name)
+        let file = Service.path(s.name)
         func add(_ sev: Severity, _ rule: String, _ field: String, _ msg: String) {
             out.append(Finding(sev, rule, msg, file: file, field: field))
         }

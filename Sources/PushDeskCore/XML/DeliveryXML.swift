@@ -20,7 +20,7 @@ public enum DeliveryXML {
     /// An already parsed file (the merge driver parses each version once).
     static func decode(_ root: XMLNode, file: String, recording map: SourceMapRecorder? = nil) throws -> Delivery {
         let r = ElementReader(root, file: file, sourceMap: map)
-        try r.checkRoot("delivery")
+        try r.checkRoot(RecordKind.delivery.rootElement)
         try r.checkAttributes(deliveryAttributes)
         try r.checkChildren(["content", "tracking", "ios", "android", "variables"])
         var d = Delivery(
@@ -136,7 +136,7 @@ public enum ProfileXML {
         -> Profile
     {
         let r = ElementReader(root, file: file, sourceMap: map)
-        guard root.name == "recipient" else {
+        guard root.name == RecordKind.profile.rootElement else {
             throw r.error("the root element is <\(root.name)>; a profile file is <recipient firstName=\"…\" …/>")
         }
         try r.checkChildren(["subscription"], repeatable: ["subscription"])

@@ -31,7 +31,7 @@ public enum ServiceXML {
     /// An already parsed file (the merge driver parses each version once).
     static func decode(_ root: XMLNode, file: String, recording map: SourceMapRecorder? = nil) throws -> Service {
         let r = ElementReader(root, file: file, sourceMap: map)
-        try r.checkRoot("service")
+        try r.checkRoot(RecordKind.service.rootElement)
         try r.checkAttributes(serviceAttributes)
         try r.checkChildren(["iosApp", "androidApp"], repeatable: ["iosApp", "androidApp"])
         var service = Service(

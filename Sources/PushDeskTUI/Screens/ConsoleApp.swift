@@ -170,7 +170,7 @@ public final class ConsoleApp {
 
     /// Findings of one service file.
     func findings(forService name: String) -> [Finding] {
-        findings.filter { $0.file == ConsoleStore.servicePath(name) }
+        findings.filter { $0.file == Service.path(name) }
     }
 
     /// Saves a session's draft (a service or a delivery) through the store: an atomic write,

@@ -52,7 +52,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
             size = "\(big.bytes) / \(big.limit)"
             if big.bytes > big.limit { role = .findingError }
         }
-        let fs = lookup.findings[ConsoleStore.deliveryPath(d.name)] ?? []
+        let fs = lookup.findings[Delivery.path(d.name)] ?? []
         var worst = "ok"
         if let top = fs.sorted(by: { $0.severity > $1.severity }).first {
             worst = "\(top.severity.rawValue) \(top.rule)" + (fs.count > 1 ? " +\(fs.count - 1)" : "")
@@ -73,7 +73,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         table.setRows(
             zip(shown, rows).map { d, r in
                 (showAll ? r.cells : r.cells.enumerated().filter { $0.offset != 2 }.map(\.element))
-                    + (app.git != nil ? [app.gitState(ConsoleStore.deliveryPath(d.name))?.rawValue ?? ""] : [])
+                    + (app.git != nil ? [app.gitState(Delivery.path(d.name))?.rawValue ?? ""] : [])
             },
             roles: rows.map(\.role))
         table.emptyText = showAll ? "No delivery yet." : "No delivery for \(service ?? "") yet: press n to compose one."
@@ -100,7 +100,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
             guard let d = selected else { return Effect.none }
             return Self.compose(d, app: app)
         case .commit, .sync, .resolve, .history:
-            return app.gitListAction(action, path: selected.map { ConsoleStore.deliveryPath($0.name) })
+            return app.gitListAction(action, path: selected.map { Delivery.path($0.name) })
         case .new:
             guard let svc = (showAll ? selected?.service : service) ?? app.services.first?.name else {
                 return .say("Create a service first: a delivery goes to the apps of a service.")
@@ -125,7 +125,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
                 self,
                 .buttons(
                     "Delete delivery",
-                    "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
+                    "Delete '\(d.name)' (\(Delivery.path(d.name)))?\nThis removes the file.",
                     [("Yes", .delete(d.name)), ("No", .keep)], focus: 1, cancel: .keep))
         case .sends:
             guard let d = selected else { return Effect.none }

@@ -7,15 +7,12 @@ import PushDeskCore
 /// that showed it before leave the stack (`Effect.jump`).
 enum FindingJump {
     static func open(_ f: Finding, app: ConsoleApp) -> Effect {
-        if let name = recordName(f.file, folder: "services/") { return openService(name, f, app: app) }
-        if let name = recordName(f.file, folder: "deliveries/") { return openDelivery(name, f, app: app) }
-        if let name = recordName(f.file, folder: "profiles/") { return openProfile(name, f, app: app) }
-        return .say("This finding is about no service, delivery or profile file.")
-    }
-
-    private static func recordName(_ file: String, folder: String) -> String? {
-        guard file.hasPrefix(folder), file.hasSuffix(".xml") else { return nil }
-        return String(file.dropFirst(folder.count).dropLast(4))
+        switch RecordKind.record(file: f.file) {
+        case (.service, let name)?: openService(name, f, app: app)
+        case (.delivery, let name)?: openDelivery(name, f, app: app)
+        case (.profile, let name)?: openProfile(name, f, app: app)
+        case nil: .say("This finding is about no service, delivery or profile file.")
+        }
     }
 
     private static func openService(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {

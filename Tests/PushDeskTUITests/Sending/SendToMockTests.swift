@@ -92,8 +92,8 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// The payload bytes `pushdesk preview` shows for this device (the stored delivery, no edits).
     func previewed(appKey: String, token: String) throws -> [UInt8] {
         let p = PreviewEngine.preview(
-            delivery: try store.loadDelivery("summer-sale"), service: try store.loadService("neotrips"),
-            profile: try store.loadProfile("ana"), appKey: appKey, token: token,
+            delivery: try store.load(Delivery.self, "summer-sale"), service: try store.load(Service.self, "neotrips"),
+            profile: try store.load(Profile.self, "ana"), appKey: appKey, token: token,
             now: Date(timeIntervalSince1970: 1_790_000_000))
         return try XCTUnwrap(p.targets.first).payload.compactBytes
     }

@@ -153,7 +153,7 @@ final class ComposerScreen: StatefulScreen, Asking {
     }
 
     private func jump(_ f: Finding, app: ConsoleApp) -> Effect {
-        if f.file.hasPrefix("services/") { return FindingJump.open(f, app: app) }
+        if RecordKind.record(file: f.file)?.kind == .service { return FindingJump.open(f, app: app) }
         if focus(field: f.field, app: app) { return .none }
         return .say(
             f.field.isEmpty ? "This finding is about no single field." : "\(f.field) is not a field of the delivery.")

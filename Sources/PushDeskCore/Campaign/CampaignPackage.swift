@@ -416,13 +416,13 @@ struct PackageReader {
             Finding(
                 .warning, "package.ignored",
                 "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
-                file: file, field: r.node.name, line: p.line, column: p.column))
+                file: file, field: FieldPath(r.node.name), line: p.line, column: p.column))
     }
 
     private mutating func note(_ r: ElementReader, _ message: String) {
         notes.append(
             Finding(
-                .warning, "package.ignored", message, file: file, field: r.node.name,
+                .warning, "package.ignored", message, file: file, field: FieldPath(r.node.name),
                 line: r.node.line, column: r.node.column))
     }
 }

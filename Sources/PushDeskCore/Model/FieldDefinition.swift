@@ -54,7 +54,7 @@ public struct FieldDefinition<Record>: Sendable {
     let decode: @Sendable (ElementReader, inout Record) throws -> Void
 
     /// The field path of findings (`ios.sound`, `android.ttl`).
-    public var field: String { "\(platform.rawValue).\(name)" }
+    public var field: FieldPath { FieldPath(platform.rawValue, name) }
 
     /// Whether the option would be sent: a non-empty value (a flag only when `true`).
     public func isSet(in r: Record) -> Bool {

@@ -103,7 +103,7 @@ public enum PreviewEngine {
         // Personalize first: sizes and rules see the text that is sent (SPEC §4.4).
         var resolved = delivery
         if let profile {
-            func fill(_ text: String, _ field: String) -> String {
+            func fill(_ text: String, _ field: FieldPath) -> String {
                 let (out, unknown) = Personalization.apply(text, profile: profile)
                 for name in unknown {
                     diagnostics.append(
@@ -116,7 +116,7 @@ public enum PreviewEngine {
             resolved.content.body = fill(delivery.content.body, "content.body")
             for i in resolved.variables.indices {
                 resolved.variables[i].value = fill(
-                    delivery.variables[i].value, "variables.\(delivery.variables[i].name)")
+                    delivery.variables[i].value, FieldPath("variables", delivery.variables[i].name))
             }
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
@@ -181,11 +181,11 @@ public enum PreviewEngine {
     }
 
     /// The texts personalization applies to, with their field paths.
-    public static func personalizedTexts(_ d: Delivery) -> [(field: String, text: String)] {
+    public static func personalizedTexts(_ d: Delivery) -> [(field: FieldPath, text: String)] {
         [
             ("content.title", d.content.title), ("content.subtitle", d.content.subtitle),
             ("content.body", d.content.body),
         ]
-            + d.variables.map { ("variables.\($0.name)", $0.value) }
+            + d.variables.map { (FieldPath("variables", $0.name), $0.value) }
     }
 }

@@ -27,7 +27,7 @@ public enum DeliveryRules {
         var out: [Finding] = []
         var seen = Set<String>()
         for v in delivery.variables {
-            let field = "variables.\(v.name)"
+            let field = FieldPath("variables", v.name)
             if !seen.insert(v.name).inserted {
                 out.append(
                     Finding(
@@ -53,7 +53,7 @@ public enum DeliveryRules {
 
     /// `personalization.unknown-field`: `profile` is the profile used by a preview, nil when
     /// validate found the field in no sample profile.
-    static func unknownField(_ name: String, field: String, profile: String?, file: String) -> Finding {
+    static func unknownField(_ name: String, field: FieldPath, profile: String?, file: String) -> Finding {
         let message =
             if let profile {
                 "profile \"\(Escape.inline(profile))\" has no field \"\(name)\" for <%= recipient.\(name) %>; add it to profiles/\(Escape.inline(profile)).xml or fix the field name"
@@ -71,7 +71,7 @@ public enum DeliveryRules {
         var seen: [String] = []  // a delivery gives a few values: lists beat hashing here
         for v in delivery.variables where !v.value.isEmpty && !seen.contains(v.name) {
             seen.append(v.name)
-            let field = "variables.\(v.name)"
+            let field = FieldPath("variables", v.name)
             if !app.variables.contains(where: { $0.name == v.name }) {
                 out.append(
                     Finding(
@@ -104,11 +104,11 @@ public enum DeliveryRules {
         let ios = delivery.ios
         let c = delivery.content
         let silent = ios.effectiveType == .silent
-        func add(_ s: Severity, _ rule: String, _ field: String, _ message: String) {
+        func add(_ s: Severity, _ rule: String, _ field: FieldPath, _ message: String) {
             out.append(Finding(s, rule, message, file: file, field: field))
         }
         if silent {
-            let sent: [(String, Bool)] = [
+            let sent: [(FieldPath, Bool)] = [
                 ("content.title", !c.title.isEmpty), ("content.subtitle", !c.subtitle.isEmpty),
                 ("content.body", !c.body.isEmpty), ("ios.sound", ios.sound.nonEmpty != nil),
                 ("ios.badge", ios.badge.nonEmpty != nil),
@@ -224,7 +224,7 @@ public enum DeliveryRules {
     static func androidFindings(_ delivery: Delivery, app: AndroidApp, file: String) -> [Finding] {
         var out: [Finding] = []
         let o = delivery.android
-        func add(_ s: Severity, _ rule: String, _ field: String, _ message: String) {
+        func add(_ s: Severity, _ rule: String, _ field: FieldPath, _ message: String) {
             out.append(Finding(s, rule, message, file: file, field: field))
         }
         if let text = o.ttl.nonEmpty, OptionValues.ttlSeconds(text) == nil {
@@ -272,7 +272,7 @@ public enum DeliveryRules {
         return out
     }
 
-    private static func imageURL(field: String, file: String) -> Finding {
+    private static func imageURL(field: FieldPath, file: String) -> Finding {
         Finding(
             .error, "image.url",
             "image must be an absolute https:// URL (devices refuse other schemes); write it like https://cdn.example.com/a.jpg",
@@ -284,8 +284,7 @@ public enum DeliveryRules {
     /// `fcm.legacy-api` is always on a legacy target (SPEC §4.3). `serviceFindings` is
     /// `ServiceRules.check(service:)`, computed once per preview.
     static func appFindings(_ serviceFindings: [Finding], appIndex: Int) -> [Finding] {
-        let prefix = "apps[\(appIndex)]"
-        return serviceFindings.filter { $0.field == prefix || $0.field.hasPrefix(prefix + ".") }
+        serviceFindings.filter { $0.field.index(in: "apps") == appIndex }
     }
 
     // MARK: validate

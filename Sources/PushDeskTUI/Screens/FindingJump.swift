@@ -20,15 +20,14 @@ enum FindingJump {
             app.sessions(of: Service.self).first { $0.draft.name == name }
             ?? app.services.first { $0.name == name }.map { ServiceSession(original: $0, draft: $0) }
         guard let session else { return .say("Service '\(name)' is not in the store.") }
-        let target = FieldPath(f.field)
         let editor = ServiceEditorScreen(session: session)
-        if let idx = target.appIndex, session.draft.apps.indices.contains(idx) {
+        if let idx = f.field.index(in: "apps"), session.draft.apps.indices.contains(idx) {
             editor.selectApp(idx)
             let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.store.secretExists)
-            appEditor.focus(field: target.field)
+            appEditor.focus(field: f.field.inside("apps"))
             return .jump([editor, appEditor])
         }
-        editor.focus(field: target.field)
+        editor.focus(field: f.field)
         return .jump([editor])
     }
 
@@ -52,16 +51,13 @@ enum FindingJump {
             ?? app.profiles.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }
         guard let session else { return .say("Profile '\(name)' is not in the store.") }
         let editor = ProfileEditorScreen(session: session)
-        let target = FieldPath(f.field)
-        guard f.field.hasPrefix("subscriptions["), let row = target.row,
-            session.draft.subscriptions.indices.contains(row)
-        else {
-            editor.focus(field: target.leaf)
+        guard let row = f.field.index(in: "subscriptions"), session.draft.subscriptions.indices.contains(row) else {
+            editor.focus(field: f.field.leaf)
             return .jump([editor])
         }
         editor.selectDevice(row)
         let device = DeviceEditorScreen(session: session, index: row)
-        device.form.focus(id: target.leaf)
+        device.form.focus(id: f.field.leaf)
         return .jump([editor, device])
     }
 }

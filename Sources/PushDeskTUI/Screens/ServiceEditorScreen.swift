@@ -47,8 +47,8 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         apps.select(row: i)
         focusArea = .apps
     }
-    func focus(field: String) {
-        let leaf = FieldPath(field).leaf
+    func focus(field: FieldPath) {
+        let leaf = field.leaf
         if form.fields.contains(where: { $0.id == leaf }) {
             form.focus(id: leaf)
             focusArea = .form
@@ -254,13 +254,13 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
         form.clearMessages()
-        for f in mine where FieldPath(f.field).appIndex == nil {
+        for f in mine where f.field.index(in: "apps") == nil {
             form.setMessage(
-                FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message)",
+                f.field.leaf, "\(f.severity.rawValue): \(f.message)",
                 role: f.severity == .error ? .findingError : .findingWarning)
         }
         let byApp = Dictionary(
-            grouping: mine.compactMap { f in FieldPath(f.field).appIndex.map { ($0, f) } }, by: { $0.0 })
+            grouping: mine.compactMap { f in f.field.index(in: "apps").map { ($0, f) } }, by: { $0.0 })
         var rows = apps.rows
         for i in rows.indices {
             let fs = byApp[i]?.map(\.1) ?? []
@@ -304,7 +304,7 @@ enum FindingsPane {
             // The rule id always shows (it is what RULES.md and `validate` name): the message
             // gives way first, shortened with "…".
             let id = " [\(f.rule)]"
-            let text = "\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message)"
+            let text = "\(f.severity.rawValue) \(f.field.isEmpty ? "" : "\(f.field): ")\(f.message)"
             let room = rect.width - 2 - TextWidth.width(of: id)
             buf.put(
                 TextWidth.truncate(text, to: max(1, room)) + id, x: rect.x + 1, y: rect.y + 1 + i, role: role,

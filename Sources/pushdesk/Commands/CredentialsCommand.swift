@@ -137,7 +137,7 @@ struct CredentialsCheckCommand: ParsableCommand {
             if let f = s.finding {
                 var f = f
                 f.file = Service.path(r.service)
-                f.field = "apps[\(r.index)]"
+                f.field = FieldPath.app(r.index)
                 printError(snapshot.positioned([f])[0].formatted)
             }
         }

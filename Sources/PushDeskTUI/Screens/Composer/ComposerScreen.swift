@@ -124,7 +124,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// Focuses the field a finding's path names (switching tab); false when it names none.
     @discardableResult
-    func focus(field path: String, app: ConsoleApp) -> Bool {
+    func focus(field path: FieldPath, app: ConsoleApp) -> Bool {
         guard let (t, id) = ComposerFields.locate(path) else { return false }
         tab = t
         sync(app, force: true)

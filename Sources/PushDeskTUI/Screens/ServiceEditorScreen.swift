@@ -6,13 +6,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     struct View {
-        var form = Form([
-            FormField(id: "name", label: "Name", note: "file name"),
-            FormField(id: "label", label: "Label"),
-            FormField(id: "targetMapping", label: "Target mapping"),
-            FormField(id: "marketingUrl", label: "Marketing URL"),
-            FormField(id: "trackingUrl", label: "Tracking URL"),
-        ])
+        var form = Form(Service.definitions.map { FormField(id: $0.name, label: $0.label, note: $0.note) })
         var apps = TableView(columns: [
             .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
             .init("Integration key"), .init("Findings", width: 14),
@@ -60,11 +54,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         guard seenVersion != s.version else { return }
         seenVersion = s.version
         let d = s.draft
-        form["name"] = d.name
-        form["label"] = d.label
-        form["targetMapping"] = d.targetMapping
-        form["marketingUrl"] = d.marketingUrl
-        form["trackingUrl"] = d.trackingUrl
+        for f in Service.definitions { form[f.name] = f.text(d) ?? "" }
         apps.setRows(
             d.apps.map { a in
                 switch a {
@@ -88,16 +78,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
 
     private func apply(_ id: String) {
         let v = form[id]
-        s.edit(id) { d in
-            switch id {
-            case "name": d.name = v
-            case "label": d.label = v
-            case "targetMapping": d.targetMapping = v
-            case "marketingUrl": d.marketingUrl = v
-            case "trackingUrl": d.trackingUrl = v
-            default: break
-            }
-        }
+        s.edit(id) { d in Service.definitions.named(id)?.set(&d, v) }
         seenVersion = s.version
     }
 

@@ -51,7 +51,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-merge bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -71,15 +71,17 @@ run: deps-build
 	@test -d "$(DEMO_STORE)/services" || $(BIN) init --demo "$(DEMO_STORE)"
 	$(BIN) --store "$(DEMO_STORE)"
 
-# Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite.
+# Builds and runs every test: unit tests, screen tests and the real-terminal (tmux) suite,
+# then prints how many tests were skipped and why (scripts/test-report keeps swift test's
+# output and exit status). The send benchmark is `make bench`'s, not a test.
 test: deps-test
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	$(SWIFT) build
 	./Tests/install/check-install.sh
-	$(SWIFT) test --disable-swift-testing
+	./scripts/test-report $(SWIFT) test --disable-swift-testing --skip SendBenchmarkTests
 
 # Benchmark (not a test): one table of PushDesk against its references (docs/PERFORMANCE.md),
-# then the sending rows (issue 15): the shipped binary against the tests' loopback APNs mock,
+# then the sending rows: the shipped binary against the tests' loopback APNs mock,
 # and curl --http2 with the same pre-signed token against the same mock, in the same run.
 bench: deps-bench
 	$(BENCH_BUILD) --product pushdesk
@@ -100,6 +102,18 @@ bench-wide: deps-bench
 bench-merge: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only merge $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
+
+# Just the wide-element row of `make bench` (one element of 300,000 attributes), on the same
+# static build.
+bench-element: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only element
+
+# Just the demo store's first-frame row of `make bench` against dialog, on the same static
+# build; AGAINST=path/to/pushdesk times another build's console in the same rounds (an A/B).
+bench-frame: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only frame $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

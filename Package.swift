@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Layers (see docs/ARCHITECTURE.md):
@@ -8,6 +8,11 @@ import PackageDescription
 //   CStopSignal   — C: the SIGHUP/SIGTERM/SIGINT flag the console loop polls.
 //   PushDeskTUI   — the console: screen model, widgets, screens; draws through CNCurses.
 //   pushdesk      — the command (swift-argument-parser); every subcommand calls PushDeskCore.
+// Zero compiler warnings in PushDesk's own targets: every Swift target (and the C one) treats
+// a warning as an error, so a new one fails `swift build` and `make test`. Dependencies are
+// not affected (SwiftPM builds them with their warnings suppressed).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
 let package = Package(
     name: "PushDesk",
     platforms: [.macOS(.v13)],
@@ -44,7 +49,8 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 "CLibXML2",
             ],
-            path: "Sources/PushDeskCore"
+            path: "Sources/PushDeskCore",
+            swiftSettings: strict
         ),
         // libxml2's SAX2 parser called directly (docs/PERFORMANCE.md): 5× less work than XMLParser.
         .systemLibrary(
@@ -62,12 +68,14 @@ let package = Package(
         // The stop-signal flag and handler (C: a signal handler must not run Swift code).
         .target(
             name: "CStopSignal",
-            path: "Sources/CStopSignal"
+            path: "Sources/CStopSignal",
+            cSettings: [.treatAllWarnings(as: .error)]
         ),
         .target(
             name: "PushDeskTUI",
             dependencies: ["PushDeskCore", "CNCurses", "CStopSignal", .product(name: "TOMLKit", package: "TOMLKit")],
-            path: "Sources/PushDeskTUI"
+            path: "Sources/PushDeskTUI",
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "pushdesk",
@@ -76,39 +84,51 @@ let package = Package(
                 "PushDeskTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/pushdesk"
+            path: "Sources/pushdesk",
+            swiftSettings: strict
         ),
         // Benchmark, not shipped: `make bench` (release build) measures preview time and
         // the composer's key-to-frame time (in process).
         .executableTarget(
             name: "pushdesk-bench",
             dependencies: ["PushDeskCore", "PushDeskTUI"],
-            path: "Sources/pushdesk-bench"
+            path: "Sources/pushdesk-bench",
+            swiftSettings: strict
         ),
         // Test helper: saves in a loop so the crash-safety suite can kill it mid-save.
         .executableTarget(
             name: "pushdesk-stress",
             dependencies: ["PushDeskCore"],
-            path: "Sources/pushdesk-stress"
+            path: "Sources/pushdesk-stress",
+            swiftSettings: strict
         ),
         // Fuzzing (docs/RELIABILITY.md): the checks both the libFuzzer build (`scripts/fuzz`,
         // in .build-fuzz) and the corpus replay test run; the executable replays files here.
         .target(
             name: "PushDeskFuzzing",
             dependencies: ["PushDeskCore"],
-            path: "Sources/PushDeskFuzzing"
+            path: "Sources/PushDeskFuzzing",
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "pushdesk-fuzz",
             dependencies: ["PushDeskFuzzing"],
-            path: "Sources/pushdesk-fuzz"
+            path: "Sources/pushdesk-fuzz",
+            swiftSettings: strict
         ),
         // Test support, not shipped: the loopback APNs/FCM/Google-token mocks, the CONNECT
         // proxy and the test CA, shared by the core and console tests (docs/ARCHITECTURE.md).
+        // Test support, not shipped: a constructor that seals the test process off from real
+        // servers before any test runs (every endpoint and the proxy on a refused loopback port).
+        .target(
+            name: "PushDeskTestSeal",
+            path: "Tests/PushDeskTestSeal"
+        ),
         .target(
             name: "PushDeskTestSupport",
             dependencies: [
                 "PushDeskCore",
+                "PushDeskTestSeal",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -118,8 +138,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ],
-            path: "Tests/PushDeskTestSupport"
+            path: "Tests/PushDeskTestSupport",
+            swiftSettings: strict
         ),
         .testTarget(
             name: "PushDeskCoreTests",
@@ -138,12 +160,14 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             path: "Tests/PushDeskCoreTests",
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "PushDeskTUITests",
             dependencies: ["PushDeskTUI", "PushDeskCore", "CStopSignal", "PushDeskTestSupport"],
-            path: "Tests/PushDeskTUITests"
+            path: "Tests/PushDeskTUITests",
+            swiftSettings: strict
         ),
     ]
 )

@@ -48,7 +48,7 @@ public enum LoaderFuzz {
         let target = service?.0 ?? DemoStore.neotrips
         snap.services = [target]
         if let (s, map) = service { snap.sourceMaps[Service.path(s.name)] = map }
-        if var (d, map) = delivery {
+        if case (var d, let map)? = delivery {
             d.service = target.name
             snap.deliveries = [d]
             snap.sourceMaps[Delivery.path(d.name)] = map

@@ -47,6 +47,13 @@ public final class MockPushServices: @unchecked Sendable {
         set { lock.withLock { _answerNothing = newValue } }
     }
     private var _answerNothing = false
+    /// FCM answers every send as it answers a request it cannot read: 400 with status
+    /// INVALID_ARGUMENT and no FcmError detail.
+    public var fcmTakesRequestsAsMalformed: Bool {
+        get { lock.withLock { _fcmTakesRequestsAsMalformed } }
+        set { lock.withLock { _fcmTakesRequestsAsMalformed = newValue } }
+    }
+    private var _fcmTakesRequestsAsMalformed = false
     /// Where the CA files live: the mock's own temporary directory, removed with it.
     private let scratch: URL
 
@@ -132,7 +139,7 @@ public final class MockPushServices: @unchecked Sendable {
         try openssl.run()
         input.fileHandleForWriting.write(Data((password + "\n").utf8))
         try input.fileHandleForWriting.close()
-        openssl.waitUntilExit()
+        try openssl.waitUntilExit(within: defaultChildDeadline)
         guard openssl.terminationStatus == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl pkcs12 failed"])
         }
@@ -246,6 +253,9 @@ public final class MockPushServices: @unchecked Sendable {
         let bearer = r.header("authorization").map { String($0.dropFirst("Bearer ".count)) } ?? ""
         guard lock.withLock({ accessTokens.contains(bearer) }) else {
             return googleError(401, "UNAUTHENTICATED", nil, "Request had invalid authentication credentials.")
+        }
+        if fcmTakesRequestsAsMalformed {
+            return googleError(400, "INVALID_ARGUMENT", nil, "Invalid JSON payload received.")
         }
         guard let doc = try? JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any],
             let message = doc["message"] as? [String: Any], let token = message["token"] as? String

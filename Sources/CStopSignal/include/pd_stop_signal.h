@@ -1,6 +1,6 @@
 #ifndef PD_STOP_SIGNAL_H
 #define PD_STOP_SIGNAL_H
-/* Graceful stop on SIGHUP / SIGTERM / SIGINT (docs/RELIABILITY-recovery.md).
+/* Graceful stop on SIGHUP / SIGTERM / SIGINT (docs/RELIABILITY.md).
    Swift code cannot run safely in a signal handler (allocation, locks, lazily initialised
    globals), so the handler only stores the signal number in a volatile sig_atomic_t, which
    is async-signal-safe. It is installed without SA_RESTART, so a read blocked in wget_wch

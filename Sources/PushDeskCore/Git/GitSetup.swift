@@ -26,12 +26,44 @@ public enum GitSetup {
         public let description: String
     }
 
-    /// The top of the work tree holding `directory`, nil when it is inside none.
+    /// Where a directory stands in git. A directory that its enclosing work tree ignores
+    /// (`.demo-store/` in the PushDesk clone) is not in git: none of its files can be
+    /// committed there, and that repository's branch is not the store's.
+    public enum Placement: Equatable, Sendable {
+        /// In no work tree (or git is not installed).
+        case outside
+        /// Inside the work tree `workTree`, which ignores it by `rule` (`.gitignore:1:.demo-store/`).
+        case ignored(workTree: URL, rule: String)
+        /// In the work tree `workTree`, at `prefix` (`team/store/`, empty at the top).
+        case inside(workTree: URL, prefix: String)
+    }
+
+    /// Reads the placement of `directory` (`git rev-parse`, then `git check-ignore` when it is
+    /// below the top of the work tree).
+    public static func placement(of directory: URL) throws -> Placement {
+        guard GitCommand.executable() != nil else { return .outside }
+        let git = GitCommand(directory: directory)
+        let r = try git.run(["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--show-prefix"])
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard r.status == 0, lines.count >= 2, lines[0] == "true" else { return .outside }
+        let top = URL(fileURLWithPath: lines[1])
+        let prefix = lines.count > 2 ? lines[2] : ""
+        if !prefix.isEmpty {
+            // `-v`: `source:line:pattern<TAB>path` on stdout, exit 0, when `.` is ignored.
+            let ignored = try git.run(["check-ignore", "-v", "--", "."])
+            if ignored.status == 0 {
+                let rule = ignored.output.split(separator: "\t").first.map(String.init) ?? ""
+                return .ignored(workTree: top, rule: rule)
+            }
+        }
+        return .inside(workTree: top, prefix: prefix)
+    }
+
+    /// The top of the work tree holding `directory`, nil when it is in none or that work
+    /// tree ignores it.
     public static func workTree(of directory: URL) throws -> URL? {
-        let r = try GitCommand(directory: directory).run(["rev-parse", "--is-inside-work-tree", "--show-toplevel"])
-        let lines = r.output.split(separator: "\n")
-        guard r.status == 0, lines.first == "true", let top = lines.last else { return nil }
-        return URL(fileURLWithPath: String(top))
+        guard case .inside(let top, _) = try placement(of: directory) else { return nil }
+        return top
     }
 
     /// The driver line of the config: this binary, then git's placeholders. A path holding
@@ -48,11 +80,18 @@ public enum GitSetup {
     /// and sets the merge driver in the local config (a path another machine left is
     /// replaced). Commits nothing; a second run changes nothing.
     public static func setUp(store: URL, binary: String) throws -> Changes {
-        guard try workTree(of: store) != nil else {
+        switch try placement(of: store) {
+        case .outside:
             throw Refusal(
                 description:
                     "\(store.path): error: not inside a git work tree; clone the team's repository, or start one with `pushdesk init --git DIR`"
             )
+        case .ignored(let top, let rule):
+            throw Refusal(
+                description:
+                    "\(store.path): error: not in git: the work tree at \(Escape.inline(top.path, limit: 4096)) ignores this directory (\(Escape.inline(rule, limit: 400))), so nothing of the store can be committed there; start the store's own repository with `git init` in it, or stop ignoring it"
+            )
+        case .inside: break
         }
         var changes = Changes()
         if try addMissingLines(ignoreLines, to: store.appendingPathComponent(ignoreFile)) {

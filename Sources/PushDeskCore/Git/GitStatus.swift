@@ -54,17 +54,12 @@ public struct GitStatus: Equatable, Sendable {
     /// The state of one store-relative path; nil when it is committed as it is.
     public func state(of path: String) -> FileState? { files[path] }
 
-    /// Reads the state of the work tree holding `store`; nil when the store is in none (or
-    /// git is not installed): the console then looks exactly as it does without git.
+    /// Reads the state of the work tree holding `store`; nil when the store is in none, when
+    /// that work tree ignores it (it is not in git: `GitSetup.Placement`), or when git is not
+    /// installed: the console then looks exactly as it does without git.
     public static func read(store: URL) -> GitStatus? {
-        guard GitCommand.executable() != nil else { return nil }
+        guard case .inside(_, let storePrefix) = try? GitSetup.placement(of: store) else { return nil }
         let git = GitCommand(directory: store)
-        guard let prefix = try? git.run(["rev-parse", "--is-inside-work-tree", "--show-prefix"]), prefix.status == 0,
-            prefix.output.hasPrefix("true")
-        else { return nil }
-        let storePrefix =
-            prefix.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first
-            .map(String.init) ?? ""
         guard
             let r = try? git.run([
                 "status", "--porcelain=v2", "--branch", "--untracked-files=all", "-z", "--", ".",

@@ -245,7 +245,7 @@ public final class Store: Sendable {
 
     /// The same, with the on-disk check right before the write. (A change landing between
     /// the check and the rename is not caught: other consoles are kept out by the store
-    /// lock, see docs/RELIABILITY-recovery.md.)
+    /// lock, see docs/RELIABILITY.md.)
     private func saveRecord(
         _ name: String, kind: String, path: String, baseline: RecordBaseline,
         encode: () throws -> String
@@ -261,9 +261,6 @@ public final class Store: Sendable {
             (try? FileManager.default.attributesOfItem(atPath: url(path).path))?[.modificationDate] as? Date ?? Date()
         return FileFingerprint(bytes: Array(text.utf8), modified: modified)
     }
-
-    public func deleteService(_ name: String) throws { try delete(Service.self, name) }
-    public func deleteDelivery(_ name: String) throws { try delete(Delivery.self, name) }
 
     /// Deletes a record; with a baseline, only if its file is still what the baseline says.
     public func delete<R: StoreRecord>(_: R.Type, _ name: String, baseline: RecordBaseline? = nil) throws {

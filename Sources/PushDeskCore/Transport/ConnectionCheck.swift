@@ -151,18 +151,24 @@ public enum ConnectionCheck {
                     path: "/v1/projects/\(projectId)/messages:send",
                     headers: [("content-type", "application/json"), ("authorization", token.authorizationHeaderValue)],
                     body: Array(body.utf8))
-                let error =
-                    ((try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any])?["error"]
-                    as? [String: Any]
-                let code =
-                    (error?["details"] as? [[String: Any]])?.lazy.compactMap { $0["errorCode"] as? String }.first
-                    ?? error?["status"] as? String
-                if response.status == 400, code == "INVALID_ARGUMENT" {
+                let answer = FCMErrorAnswer(response.body)
+                let code = answer.errorCode ?? answer.status
+                if response.status == 400, answer.errorCode == "INVALID_ARGUMENT" {
                     add(
                         OnlineStep(
                             step: .auth, ok: true, ms: elapsed(),
                             detail:
                                 "access token obtained; project \(Escape.inline(projectId)) accepted the service account (400 INVALID_ARGUMENT for the probe token)"
+                        ))
+                } else if response.status == 400, answer.errorCode == nil, answer.status == "INVALID_ARGUMENT" {
+                    // FCM's answer to a request it could not read: it never got to the project
+                    // or the account, so it proves neither.
+                    add(
+                        OnlineStep(
+                            step: .auth, ok: false, ms: elapsed(),
+                            detail: "400 INVALID_ARGUMENT without an FcmError errorCode",
+                            message:
+                                "FCM answered the probe for project \(Escape.inline(projectId)) with 400 INVALID_ARGUMENT but no FcmError errorCode: it took the request as malformed, which proves neither the project nor the service account; check that PUSHDESK_FCM_URL (if set) is FCM's v1 endpoint and that no proxy rewrites requests, then check again"
                         ))
                 } else {
                     add(
@@ -189,5 +195,22 @@ public enum ConnectionCheck {
             add(OnlineStep(step: .auth, ok: false, ms: elapsed(), detail: "failed", message: "\(error)"))
         }
         return steps
+    }
+}
+
+/// The parts of an FCM v1 error answer the check reads: `error.status` (the gRPC status) and
+/// the `errorCode` of the `google.firebase.fcm.v1.FcmError` detail, when there is one.
+struct FCMErrorAnswer {
+    static let fcmErrorType = "type.googleapis.com/google.firebase.fcm.v1.FcmError"
+    var status: String?
+    var errorCode: String?
+
+    init(_ body: [UInt8]) {
+        let error =
+            ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any])?["error"] as? [String: Any]
+        status = error?["status"] as? String
+        errorCode =
+            (error?["details"] as? [[String: Any]])?.lazy.filter { $0["@type"] as? String == Self.fcmErrorType }
+            .compactMap { $0["errorCode"] as? String }.first
     }
 }

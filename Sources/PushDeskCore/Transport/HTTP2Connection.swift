@@ -17,9 +17,11 @@ public struct HTTPResponse: Sendable {
 
 /// One HTTP/2 connection over TLS (ALPN `h2`), built step by step — dns, tcp, (proxy CONNECT),
 /// tls — so a failure names its step (SPEC §9) and the connect + handshake share one 10 s
-/// deadline (§8.2). Requests are multiplexed as streams; callers block on `request`, so the
-/// command line and the console's worker thread use it alike; a `TransportCancellation` ends
-/// any of those waits at once and closes the channel. Nothing here ever logs a header.
+/// deadline (§8.2). HTTP/2 starts only once the server has agreed to `h2`: a server that
+/// does not gets nothing after the handshake, not even the connection preface. Requests are
+/// multiplexed as streams; callers block on `request`, so the command line and the console's
+/// worker thread use it alike; a `TransportCancellation` ends any of those waits at once and
+/// closes the channel. Nothing here ever logs a header.
 public final class HTTP2Connection: @unchecked Sendable {
     public let host: String
     public let port: Int
@@ -27,7 +29,7 @@ public final class HTTP2Connection: @unchecked Sendable {
     public private(set) var stepMillis: [TransportError.Step: Int] = [:]
     public private(set) var resolved: [SocketAddress] = []
     let channel: Channel
-    private let multiplexer: HTTP2StreamMultiplexer
+    private let multiplexer: NIOHTTP2Handler.StreamMultiplexer
     private let responseTimeout: TimeInterval
     private let cancellation: TransportCancellation?
     /// The cancel action that closes this connection's channel.
@@ -36,7 +38,8 @@ public final class HTTP2Connection: @unchecked Sendable {
     static var group: EventLoopGroup { MultiThreadedEventLoopGroup.singleton }
 
     private init(
-        host: String, port: Int, channel: Channel, multiplexer: HTTP2StreamMultiplexer, responseTimeout: TimeInterval,
+        host: String, port: Int, channel: Channel, multiplexer: NIOHTTP2Handler.StreamMultiplexer,
+        responseTimeout: TimeInterval,
         steps: [TransportError.Step: Int], resolved: [SocketAddress], cancellation: TransportCancellation?
     ) {
         self.host = host
@@ -115,14 +118,8 @@ public final class HTTP2Connection: @unchecked Sendable {
         }
         lap(.tcp)
 
-        let (protocolAgreed, multiplexer) = try handshake(
-            channel, host: host, tls: tls, deadline: deadline, cancellation: cancellation)
-        guard protocolAgreed == "h2" else {
-            throw TransportError(
-                .tls,
-                "\(host):\(port) did not agree HTTP/2 (ALPN h2; it offered \(protocolAgreed.map { Escape.inline($0) } ?? "nothing")); is this the APNs/FCM endpoint, or a proxy that intercepts TLS?"
-            )
-        }
+        let multiplexer = try handshake(
+            channel, host: host, port: port, tls: tls, deadline: deadline, cancellation: cancellation)
         lap(.tls)
         ok = true
         return HTTP2Connection(
@@ -247,14 +244,15 @@ public final class HTTP2Connection: @unchecked Sendable {
         _ = try? channel.pipeline.removeHandler(name: "proxy-connect").wait()
     }
 
-    /// The protocol ALPN agreed (nil when none) and the HTTP/2 stream multiplexer. HTTP/2 is
-    /// set up behind TLS before the handshake ends, so no byte the server sends right after
-    /// it (its SETTINGS) can pass by unread.
+    /// Shakes hands and, once the server has agreed to `h2` (ALPN), starts HTTP/2: the
+    /// multiplexer of the connection. HTTP/2 is added to the pipeline in the handshake's own
+    /// event, before any byte the server sends after it (its SETTINGS) is read. Without `h2`
+    /// nothing is written — no connection preface — and the `tls` step fails naming ALPN.
     static func handshake(
-        _ channel: Channel, host: String, tls: TLSConfiguration, deadline: NIODeadline,
+        _ channel: Channel, host: String, port: Int, tls: TLSConfiguration, deadline: NIODeadline,
         cancellation: TransportCancellation? = nil
-    ) throws -> (String?, HTTP2StreamMultiplexer) {
-        let promise = channel.eventLoop.makePromise(of: String?.self)
+    ) throws -> NIOHTTP2Handler.StreamMultiplexer {
+        let promise = channel.eventLoop.makePromise(of: NIOHTTP2Handler.StreamMultiplexer.self)
         let timeout = channel.eventLoop.scheduleTask(deadline: deadline) {
             promise.fail(
                 TransportError(
@@ -264,20 +262,14 @@ public final class HTTP2Connection: @unchecked Sendable {
             channel.close(promise: nil)
         }
         defer { timeout.cancel() }
-        let multiplexer: HTTP2StreamMultiplexer
         do {
             let context = try NIOSSLContext(configuration: tls)
             let isIP = (try? SocketAddress(ipAddress: host, port: 0)) != nil
-            multiplexer = try channel.eventLoop.flatSubmit {
-                do {
-                    let ssl = try NIOSSLClientHandler(context: context, serverHostname: isIP ? nil : host)
-                    try channel.pipeline.syncOperations.addHandler(ssl)
-                    try channel.pipeline.syncOperations.addHandler(
-                        HandshakeWatcher(promise: promise), name: "handshake")
-                } catch {
-                    return channel.eventLoop.makeFailedFuture(error)
-                }
-                return channel.configureHTTP2Pipeline(mode: .client, inboundStreamInitializer: nil)
+            let agreement = ALPNAgreement(promise: promise, host: host, port: port)
+            try channel.eventLoop.submit {
+                let ssl = try NIOSSLClientHandler(context: context, serverHostname: isIP ? nil : host)
+                try channel.pipeline.syncOperations.addHandler(ssl)
+                try channel.pipeline.syncOperations.addHandler(agreement, name: "alpn")
             }.wait()
         } catch {
             // A peer that closes at once fails the set-up: the promise must still be completed
@@ -288,11 +280,10 @@ public final class HTTP2Connection: @unchecked Sendable {
         }
         do {
             let shaking = "shaking hands with \(Escape.inline(host))"
-            let agreed = try wait(promise.futureResult, cancellation, .tls, shaking) {
+            return try wait(promise.futureResult, cancellation, .tls, shaking) {
                 channel.close(promise: nil)
                 promise.fail(TransportError.cancelled(.tls, shaking))  // never left unfulfilled
             }
-            return (agreed, multiplexer)
         } catch let e as TransportError {
             throw e
         } catch {
@@ -418,14 +409,46 @@ private final class ProxyConnectHandler: ChannelInboundHandler, RemovableChannel
     }
 }
 
-/// Completes when the TLS handshake does, with the ALPN protocol agreed.
-private final class HandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+/// Completes when the TLS handshake does: with `h2` agreed, it adds HTTP/2 behind itself at
+/// once and gives its multiplexer; otherwise it fails naming ALPN and closes the channel, so
+/// nothing is written after the handshake.
+private final class ALPNAgreement: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
-    let promise: EventLoopPromise<String?>
-    init(promise: EventLoopPromise<String?>) { self.promise = promise }
+    let promise: EventLoopPromise<NIOHTTP2Handler.StreamMultiplexer>
+    let host: String
+    let port: Int
+
+    init(promise: EventLoopPromise<NIOHTTP2Handler.StreamMultiplexer>, host: String, port: Int) {
+        self.promise = promise
+        self.host = host
+        self.port = port
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let e = event as? TLSUserEvent, case .handshakeCompleted(let p) = e { promise.succeed(p) }
+        guard let e = event as? TLSUserEvent, case .handshakeCompleted(let agreed) = e else {
+            return context.fireUserInboundEventTriggered(event)
+        }
+        guard agreed == "h2" else {
+            promise.fail(
+                TransportError(
+                    .tls,
+                    "\(Escape.inline(host)):\(port) did not agree to HTTP/2 (ALPN h2; it chose \(agreed.map { Escape.inline($0) } ?? "no protocol")), so nothing was sent; is this the APNs/FCM endpoint, or a proxy that intercepts TLS?"
+                ))
+            context.close(promise: nil)
+            return
+        }
+        do {
+            let multiplexer = try context.pipeline.syncOperations.configureHTTP2Pipeline(
+                mode: .client, connectionConfiguration: .init(), streamConfiguration: .init()
+            ) { stream in
+                // A client is never sent a stream (no server push): one that comes is closed.
+                stream.close()
+            }
+            promise.succeed(multiplexer)
+        } catch {
+            promise.fail(error)
+            context.close(promise: nil)
+        }
         context.fireUserInboundEventTriggered(event)
     }
     func errorCaught(context: ChannelHandlerContext, error: Error) {

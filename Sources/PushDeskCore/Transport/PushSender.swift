@@ -267,6 +267,7 @@ public final class PushSender: @unchecked Sendable {
         tls.applicationProtocols = ["h2"]
         tls.certificateVerification = .fullVerification
         tls.minimumTLSVersion = .tlsv12
+        if !settings.systemTrust { tls.trustRoots = .certificates([]) }
         if let ca = settings.caFile { tls.additionalTrustRoots = [.file(ca)] }
         if case .apnsCertificate(let chain, let key, _)? = credential {
             tls.certificateChain = chain.map { .certificate($0) }

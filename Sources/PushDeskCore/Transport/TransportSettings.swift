@@ -12,6 +12,9 @@ public struct TransportSettings: Sendable {
     public var fcm: Endpoint
     /// `PUSHDESK_CA_FILE`: PEM trust anchors added to the system's.
     public var caFile: String?
+    /// `PUSHDESK_SYSTEM_TRUST=0`: the system's trust anchors are left out, so only
+    /// `PUSHDESK_CA_FILE`'s are trusted (the test suite runs so: no public server can pass).
+    public var systemTrust = true
     public var proxy: Proxy?
     /// `no_proxy` entries: host names, `.suffix` domains, `*`.
     public var noProxy: [String]
@@ -82,7 +85,7 @@ public struct TransportSettings: Sendable {
     }
 
     /// From `PUSHDESK_APNS_SANDBOX_URL`, `PUSHDESK_APNS_PRODUCTION_URL`, `PUSHDESK_FCM_URL`,
-    /// `PUSHDESK_CA_FILE`, `https_proxy`/`HTTPS_PROXY`, `no_proxy`/`NO_PROXY`.
+    /// `PUSHDESK_CA_FILE`, `PUSHDESK_SYSTEM_TRUST`, `https_proxy`/`HTTPS_PROXY`, `no_proxy`/`NO_PROXY`.
     public static func fromEnvironment(_ env: [String: String]) throws -> TransportSettings {
         func endpoint(_ name: String, _ fallback: String) throws -> Endpoint {
             let text = env[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
@@ -102,6 +105,7 @@ public struct TransportSettings: Sendable {
             }
             s.caFile = ca
         }
+        s.systemTrust = env["PUSHDESK_SYSTEM_TRUST"] != "0"
         if let p = (env["https_proxy"] ?? env["HTTPS_PROXY"]), !p.isEmpty {
             guard let proxy = Proxy(p) else {
                 throw SettingsError(description: "https_proxy is not http://[user:password@]HOST:PORT")

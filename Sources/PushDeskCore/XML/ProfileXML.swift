@@ -9,11 +9,6 @@ public enum ProfileXML {
         try decode(data, file: file, name: name, recording: nil)
     }
 
-    /// The profile, and where its fields and subscriptions stand (found again from `data` when first asked).
-    public static func decodeWithMap(_ data: Data, file: String, name: String) throws -> (Profile, SourceMap) {
-        try SourceMap.decoding(data, file: file) { try decode($0, file: $1, name: name, recording: $2) }
-    }
-
     static func decode(_ data: Data, file: String, name: String, recording map: SourceMapRecorder?) throws -> Profile {
         try decode(XMLReader.parse(data, file: file), file: file, name: name, recording: map)
     }

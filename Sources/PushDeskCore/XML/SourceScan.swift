@@ -212,4 +212,48 @@ struct SourceScan {
         }
         elementStarts = starts
     }
+
+    /// The first start tag with more than `limit` attributes (namespace declarations
+    /// included): where it starts, its name and how many it has. The XML parser compares each
+    /// attribute of a tag with every earlier one (libxml2 2.9), so such a tag is refused
+    /// before it is parsed. A tag ends at its `>` or at the next `<` (where the parser ends
+    /// it too), and only a stretch between two start tags long enough to hold more than
+    /// `limit` attributes (at least 4 bytes each: `a=""`) is read, so a real file costs no
+    /// more than a comparison per element. Needs `findElementStarts()`.
+    func crowdedStartTag(limit: Int, cost: ParseCost? = nil) -> (offset: Int, name: String, count: Int)? {
+        text.bytes.withUnsafeBufferPointer { b -> (offset: Int, name: String, count: Int)? in
+            let n = b.count
+            for (k, start) in elementStarts.enumerated() {
+                let next = k + 1 < elementStarts.count ? elementStarts[k + 1] : n
+                guard next - start > 4 * limit else { continue }
+                var count = 0
+                var quote: UInt8 = 0
+                var i = start + 1
+                scan: while i < n {
+                    let c = b[i]
+                    if c == 0x3C { break }
+                    if quote != 0 {
+                        if c == quote { quote = 0 }
+                    } else {
+                        switch c {
+                        case 0x22, 0x27: quote = c
+                        case 0x3D: count += 1
+                        case 0x3E: break scan
+                        default: break
+                        }
+                    }
+                    i += 1
+                }
+                cost?.scannedBytes += i - start
+                if count > limit {
+                    var end = start + 1
+                    while end < n, end - start <= 100, ![0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E].contains(b[end]) {
+                        end += 1
+                    }
+                    return (start, String(decoding: b[start + 1..<end], as: UTF8.self), count)
+                }
+            }
+            return nil
+        }
+    }
 }

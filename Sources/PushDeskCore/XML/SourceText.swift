@@ -120,4 +120,45 @@ final class SourceText: @unchecked Sendable {
         }
         return nil
     }
+
+    /// Byte offsets of all attribute names in the start tag beginning at `tagStart`, by
+    /// name (the first of a repeated name), found in one pass over the tag.
+    func attributeOffsets(inTagAt tagStart: Int, cost: ParseCost? = nil) -> [String: Int] {
+        var out: [String: Int] = [:]
+        var i = tagStart + 1
+        var quote: UInt8 = 0
+        defer { cost?.tagBytesRescanned += i - tagStart }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+        while i < bytes.count {
+            let b = bytes[i]
+            if quote != 0 {
+                if b == quote { quote = 0 }
+                i += 1
+                continue
+            }
+            if b == 0x22 || b == 0x27 {
+                quote = b
+                i += 1
+                continue
+            }
+            if b == 0x3E { break }
+            if isSpace(bytes[i - 1]), !isSpace(b), b != 0x3D, b != 0x2F {
+                // A name after white space: an attribute when `=` follows (spaces allowed).
+                var end = i
+                while end < bytes.count, !isSpace(bytes[end]), ![0x3D, 0x3E, 0x2F, 0x22, 0x27].contains(bytes[end]) {
+                    end += 1
+                }
+                var j = end
+                while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == 0x3D {
+                    let name = String(decoding: bytes[i..<end], as: UTF8.self)
+                    if out[name] == nil { out[name] = i }
+                }
+                i = max(end, i + 1)
+                continue
+            }
+            i += 1
+        }
+        return out
+    }
 }

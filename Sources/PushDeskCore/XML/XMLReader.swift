@@ -14,8 +14,12 @@ public enum XMLReader {
     public static let maxFileBytes = 8 * 1024 * 1024
     /// Our formats nest 4 levels deep; anything far deeper is hostile or broken.
     public static let maxDepth = 32
+    /// Most attributes (namespace declarations included) one start tag may have; real
+    /// elements have a few, a profile a few dozen fields.
+    public static let maxAttributes = 1000
 
-    public static func parse(_ data: Data, file: String) throws -> XMLNode {
+    /// `cost`, when given, counts the work done (the linear-time tests compare counts, not times).
+    static func parse(_ data: Data, file: String, cost: ParseCost?) throws -> XMLNode {
         if data.count > maxFileBytes {
             throw StoreError(
                 file: file, line: 1, column: 1,
@@ -31,8 +35,15 @@ public enum XMLReader {
             throw StoreError(file: file, line: p.line, column: p.column, problem.message)
         }
         scan.findElementStarts()
+        if let crowded = scan.crowdedStartTag(limit: maxAttributes, cost: cost) {
+            let p = scan.position(ofByte: crowded.offset)
+            throw StoreError(
+                file: file, line: p.line, column: p.column,
+                "<\(Escape.inline(crowded.name, limit: 60))> has \(crowded.count) attributes; a PushDesk element has at most \(maxAttributes) — is this the right file?"
+            )
+        }
 
-        let builder = TreeBuilder(scan: scan, file: file)
+        let builder = TreeBuilder(scan: scan, file: file, cost: cost)
         let result = SAXParse.run(scan.text.bytes, builder)
         builder.document.finish()
         if let error = builder.error { throw error }
@@ -62,6 +73,10 @@ public enum XMLReader {
                 "content after the root element; a file holds exactly one root element")
         }
         return builder.root!
+    }
+
+    public static func parse(_ data: Data, file: String) throws -> XMLNode {
+        try parse(data, file: file, cost: nil)
     }
 
     /// A message for libxml2's error number (xmlParserErrors).
@@ -171,6 +186,7 @@ enum SAXParse {
 final class TreeBuilder {
     let scan: SourceScan
     let file: String
+    let cost: ParseCost?
     let document: XMLDocument
     /// The first element (the root), nil until one starts.
     var root: XMLNode? { document.names.isEmpty ? nil : XMLNode(document: document, index: 0) }
@@ -187,9 +203,10 @@ final class TreeBuilder {
     @exclusivity(unchecked) private var textStarts: [Int] = []
     // libxml2 interns names: one Swift string per distinct name pointer (`name(_:)`).
 
-    init(scan: SourceScan, file: String) {
+    init(scan: SourceScan, file: String, cost: ParseCost? = nil) {
         self.scan = scan
         self.file = file
+        self.cost = cost
         document = XMLDocument(source: scan.text, elements: scan.elementStarts.count)
     }
 
@@ -259,6 +276,10 @@ final class TreeBuilder {
             return
         }
         let doc = document
+        if let cost {
+            let k = nbAttributes + nbNamespaces
+            cost.duplicateChecks += k * (k - 1) / 2
+        }
         let first = doc.attributes.count
         doc.attributeStarts.append(first)
         // Namespace declarations are attributes here (namespaces are not processed).
@@ -286,11 +307,9 @@ final class TreeBuilder {
         }
         // libxml2 gives declarations apart from attributes: restore document order from the bytes.
         if nbNamespaces > 0, doc.attributes.count - first > 1, let offset {
-            let text = scan.text
+            let at = scan.text.attributeOffsets(inTagAt: offset, cost: cost)
             var placed: [(attr: (name: String, value: String), at: Int)] = []
-            for a in doc.attributes[first...] {
-                placed.append((a, text.attributeOffset(a.name, inTagAt: offset) ?? Int.max))
-            }
+            for a in doc.attributes[first...] { placed.append((a, at[a.name] ?? Int.max)) }
             placed.sort { x, y in x.at < y.at || (x.at == y.at && x.attr.name < y.attr.name) }
             doc.attributes.replaceSubrange(first..., with: placed.map { $0.attr })
         }
@@ -330,4 +349,20 @@ final class TreeBuilder {
         guard let ch, len > 0, !stack.isEmpty else { return }
         textBytes.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
     }
+}
+
+/// The work one parse did, counted: what the linear-time tests compare (a count does not
+/// depend on the machine's load, a time does).
+final class ParseCost {
+    /// Attribute pairs the parser compares for its duplicate check. libxml2 2.9 compares
+    /// each attribute (and namespace declaration) of a start tag with every earlier one:
+    /// k(k − 1)/2 for a tag of k, counted from what each start tag handed over.
+    var duplicateChecks = 0
+    /// Bytes read again to find attributes in their tag (document order beside namespace
+    /// declarations).
+    var tagBytesRescanned = 0
+    /// Bytes read to count the attributes of long start tags before parsing.
+    var scannedBytes = 0
+
+    var total: Int { duplicateChecks + tagBytesRescanned + scannedBytes }
 }

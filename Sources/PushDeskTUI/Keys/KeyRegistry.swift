@@ -105,7 +105,9 @@ public enum KeyRegistry {
     static let stillLoading = "Still loading the store; this takes a moment on a large store."
     static let notInGit = Unavailability(
         when: .noRepository,
-        why: "The store is not in a git repository: see docs/TEAMS.md (`pushdesk init --git`, `git-setup`).")
+        why:
+            "The store is not in a git repository (or its repository ignores it): see docs/TEAMS.md (`pushdesk init --git`, `git-setup`)."
+    )
 
     private static func b(
         _ c: KeyContext, _ keys: [Key], _ a: Action, _ d: String, hint: String? = nil, dangerous: Bool = false,

@@ -80,13 +80,6 @@ public struct CellBuffer: Equatable, Sendable {
         put(TextWidth.truncate(text, to: columns), x: x, y: y, role: role, maxX: x + columns)
     }
 
-    /// Sets the role of a rectangle's cells, keeping their text (highlight a row).
-    public mutating func paint(_ r: Rect, role: Role) {
-        for y in max(0, r.y)..<min(height, r.maxY) {
-            for x in max(0, r.x)..<min(width, r.maxX) { cells[y * width + x].role = role }
-        }
-    }
-
     /// A box border around `r`, with an optional title in the top edge.
     public mutating func box(_ r: Rect, role: Role, title: String = "", titleRole: Role? = nil) {
         guard r.width >= 2, r.height >= 2 else { return }

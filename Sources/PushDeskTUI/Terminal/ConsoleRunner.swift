@@ -38,7 +38,7 @@ public enum ConsoleRunner {
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
 
         startup.mark("theme")
-        // The store's lock first: without it this console is read-only (docs/RELIABILITY-recovery.md).
+        // The store's lock first: without it this console is read-only (docs/RELIABILITY.md).
         let access = StoreAccess.open(storeRoot: store.root)
         defer { access.release() }
         let keeper = RecoveryKeeper(storeRoot: store.root, interval: RecoveryKeeper.interval(from: env))
@@ -69,7 +69,8 @@ public enum ConsoleRunner {
         let cleaned = access.cleanStaleTempFiles()
         app.message =
             [
-                terminal.termFallbackNote, noColor ? "NO_COLOR is set: monochrome." : nil, access.note,
+                terminal.termFallbackNote, terminal.localeNote, noColor ? "NO_COLOR is set: monochrome." : nil,
+                access.note,
                 cleaned.isEmpty
                     ? nil
                     : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",

@@ -14,6 +14,8 @@ public final class Terminal {
     public private(set) var utf8 = true
     /// Set when TERM was unknown and a fallback terminal type was used.
     public private(set) var termFallbackNote: String?
+    /// Set when keys outside ASCII cannot be read in this locale (and how to fix it).
+    public private(set) var localeNote: String?
     private var screen: OpaquePointer?
     private var previous: CellBuffer?
     private var styles: [Role: (pair: Int16, attrs: attr_t)] = [:]
@@ -31,7 +33,8 @@ public final class Terminal {
         noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         setlocale(LC_ALL, "")
-        utf8 = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
+        utf8 = Self.codeset() == "UTF8"
+        localeNote = Self.readUTF8InThePOSIXLocale()
         // newterm instead of initscr: an unknown TERM returns NULL instead of exiting.
         let term = environment["TERM"] ?? ""
         // curses writes through its own FILE streams on the standard descriptors.
@@ -95,6 +98,27 @@ public final class Terminal {
         // its buffer). The tty is in shell mode only between these two calls.
         endwin()
         doupdate()
+    }
+
+    /// The locale's character set, upper case without dashes (`UTF8`, `ANSI_X3.41968`).
+    private static func codeset() -> String {
+        String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" }
+    }
+
+    /// The POSIX locale (no LANG, as over an SSH login that does not pass the client's) has
+    /// only ASCII: curses would drop every other key typed without a word (` 東京` typed
+    /// kept the space). Terminals send UTF-8, so the characters are read as UTF-8 (C.UTF-8's
+    /// character handling; drawing stays ASCII, as the locale asks). A system without
+    /// C.UTF-8 gets a note saying how to set the locale. Another non-UTF-8 locale (Latin-1)
+    /// is the terminal's own and stays as it is.
+    private static func readUTF8InThePOSIXLocale() -> String? {
+        guard codeset() == "ANSI_X3.41968" else { return nil }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if codeset() == "UTF8" { return nil }
+        }
+        setlocale(LC_CTYPE, "")
+        return
+            "The locale is not UTF-8 (LANG is not set): keys outside ASCII cannot be read; set LANG=C.UTF-8 and start again."
     }
 
     /// TERM names a terminal that cannot move the cursor (`dumb`, a hardcopy terminal):
@@ -246,16 +270,6 @@ public final class Terminal {
     }
 
     // MARK: input
-
-    /// Blocks for the next key. Returns nil only when the terminal is gone (reads keep
-    /// failing); input the console does not use comes back as `.ignored`.
-    public func readKey() -> Key? {
-        switch nextInput(timeoutMs: -1) {
-        case .key(let k): return k
-        case .idle: return .ignored
-        case .closed: return nil
-        }
-    }
 
     public enum Input: Equatable, Sendable {
         case key(Key)

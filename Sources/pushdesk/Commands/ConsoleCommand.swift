@@ -10,7 +10,7 @@ struct ConsoleCommand: ParsableCommand {
             Keys: docs/KEYS.md (or ? inside the console). Themes: docs/THEMES.md.
             Environment: NO_COLOR (monochrome), PUSHDESK_THEME, PUSHDESK_THEMES (theme directory), \
             PUSHDESK_ESCDELAY (Esc delay in ms, default 25), PUSHDESK_RECOVERY_INTERVAL (seconds of unsaved \
-            work between writes of the recovery file, default 30; docs/RELIABILITY-recovery.md).
+            work between writes of the recovery file, default 30; docs/RELIABILITY.md).
             """)
 
     @OptionGroup var storeOptions: StoreOptions

@@ -12,7 +12,8 @@ struct SendCommand: ParsableCommand {
             leaves. The body sent is the previewed payload byte for byte. --dry-run reads the \
             credentials, signs tokens and asks FCM to validate (validate_only); APNs is skipped. \
             Endpoints, trust anchors and proxy: PUSHDESK_APNS_SANDBOX_URL, \
-            PUSHDESK_APNS_PRODUCTION_URL, PUSHDESK_FCM_URL, PUSHDESK_CA_FILE, https_proxy, no_proxy. \
+            PUSHDESK_APNS_PRODUCTION_URL, PUSHDESK_FCM_URL, PUSHDESK_CA_FILE, PUSHDESK_SYSTEM_TRUST (0: only the CA file's \
+            anchors), https_proxy, no_proxy. \
             Exit 0 when every result is sent, validated or skipped; 1 when blocked, or rejected and \
             none failed; 2 on usage or I/O errors or when any result failed.
             """)

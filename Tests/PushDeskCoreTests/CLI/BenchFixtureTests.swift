@@ -8,7 +8,8 @@ final class BenchFixtureTests: XCTestCase {
     func testTheGeneratedLargeStoreValidatesWithoutAnError() throws {
         let bench = packageRoot.appendingPathComponent(".build/debug/pushdesk-bench")
         guard FileManager.default.isExecutableFile(atPath: bench.path) else {
-            throw XCTSkip("pushdesk-bench is not built at \(bench.path); run `swift build` first (make test does)")
+            throw MissingPrerequisite(
+                description: "pushdesk-bench is not built at \(bench.path); run `swift build` first (make test does)")
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fixture-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -92,8 +92,7 @@ final class CredentialCommandTests: XCTestCase {
     var captured: [CommandResult] = []
 
     func runPushDeskWithInput(_ args: [String], stdin: String) throws -> CommandResult {
-        _ = try runPushDesk(["--version"])  // skips with a clear message when the binary is not built
-        return try runProcess(packageRoot.appendingPathComponent(".build/debug/pushdesk").path, args, stdin: stdin)
+        try runProcess(try builtPushDesk().path, args, stdin: stdin)
     }
 
     func run(_ args: [String]) throws -> CommandResult {

@@ -40,11 +40,7 @@ final class GitSandbox {
     func pushdesk(_ args: [String], in dir: URL? = nil, environment extra: [String: String] = [:]) throws
         -> CommandResult
     {
-        let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip(
-                "the pushdesk binary is not built at \(binary.path); run `swift build` first (make test does)")
-        }
+        let binary = try builtPushDesk()
         return try runBounded(
             binary.path, args, in: dir ?? root, environment: environment.merging(extra) { $1 })
     }

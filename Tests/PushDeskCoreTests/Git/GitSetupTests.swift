@@ -29,7 +29,7 @@ final class GitSetupTests: XCTestCase {
         XCTAssertEqual(
             log,
             """
-            PushDesk <\(user)@\(String(cString: host))>|PushDesk: a new store with the Neotrips demo
+            PushDesk <\(user)@\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))>|PushDesk: a new store with the Neotrips demo
 
             .gitattributes
             .gitignore
@@ -119,6 +119,39 @@ final class GitSetupTests: XCTestCase {
         XCTAssertEqual(r.stdout, "")
         XCTAssertTrue(r.stderr.hasPrefix("\(store.path): error: not inside a git work tree"), r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.path), [])
+    }
+
+    /// A store in a directory that its enclosing repository ignores (the demo store in a
+    /// clone of PushDesk) is not in git: git-setup refuses, naming the rule, and writes
+    /// nothing; its git status is none, so the console shows no branch.
+    func testGitSetupInADirectoryTheRepositoryIgnoresSaysItIsNotInGit() throws {
+        let box = try GitSandbox(self)
+        let project = box.url("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try box.git(project, ["init", "-q", "-b", "main"])
+        try Data(".demo-store/\n".utf8).write(to: project.appendingPathComponent(".gitignore"))
+        let store = project.appendingPathComponent(".demo-store")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        XCTAssertEqual(
+            try GitSetup.placement(of: store),
+            .ignored(workTree: URL(fileURLWithPath: project.path), rule: ".gitignore:1:.demo-store/"))
+        XCTAssertNil(GitStatus.read(store: store))
+        XCTAssertNil(try GitSetup.workTree(of: store))
+        let r = try box.pushdesk(["git-setup", "--store", store.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(
+            r.stderr,
+            "\(store.path): error: not in git: the work tree at \(project.path) ignores this directory (.gitignore:1:.demo-store/), so nothing of the store can be committed there; start the store's own repository with `git init` in it, or stop ignoring it\n"
+        )
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.path), [])
+        XCTAssertNotEqual(try box.git(project, ["config", "--local", "merge.pushdesk.driver"], expect: nil).status, 0)
+        // A directory beside it that the repository does not ignore is in git.
+        let team = project.appendingPathComponent("team")
+        try FileManager.default.createDirectory(at: team, withIntermediateDirectories: true)
+        XCTAssertEqual(
+            try GitSetup.placement(of: team), .inside(workTree: URL(fileURLWithPath: project.path), prefix: "team/"))
+        XCTAssertEqual(GitStatus.read(store: team)?.branch, "main")
     }
 
     func testDriverCommandQuotesAPathWithSpaces() {

@@ -1,10 +1,11 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
 
 /// Two operators, two clones and a remote, on real git with the driver that
-/// `pushdesk git-setup` installs (SPEC §10, issue 16's team story), at the command line.
+/// `pushdesk git-setup` installs (SPEC §10: the team story), at the command line.
 final class TeamStoryTests: XCTestCase {
     private let servicePath = "services/neotrips.xml"
 
@@ -176,32 +177,42 @@ final class TeamStoryTests: XCTestCase {
 /// `git daemon` serving a directory on 127.0.0.1 for one test: a free port, push enabled,
 /// stopped by the test (and bounded by `--timeout`/`--init-timeout` on each connection).
 final class GitDaemon {
-    let port: Int
-    private let process: Process
+    private(set) var port = 0
+    private var process = Process()
 
+    /// Ready when it answers: up to 60 s on a loaded machine (a second or so when quiet); a
+    /// daemon that exits (its port taken meanwhile) is started again on another port, three
+    /// times at most. Never ready is a failure, not a skip.
     init(box: GitSandbox, base: URL) throws {
-        port = try Self.freePort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
-            "--port=\(port)", "--base-path=\(base.path)", "--timeout=30", "--init-timeout=10", base.path,
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(box.environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Ready when it answers (at most 10 s).
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let r = try runBounded(
-                "/usr/bin/env", ["git", "ls-remote", "git://127.0.0.1:\(port)/remote.git"], in: base,
-                environment: box.environment, timeout: 5)
-            if r.status == 0 { return }
-            usleep(50_000)
+        var tried: [String] = []
+        for _ in 0..<3 {
+            port = try Self.freePort()
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
+                "--port=\(port)", "--base-path=\(base.path)", "--timeout=30", "--init-timeout=10", base.path,
+            ]
+            process.environment = ProcessInfo.processInfo.environment.merging(box.environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            let err = Pipe()
+            process.standardError = err
+            let errText = PipeReader(err.fileHandleForReading)
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            var last = ""
+            while Date() < deadline, process.isRunning {
+                let r = try runBounded(
+                    "/usr/bin/env", ["git", "ls-remote", "git://127.0.0.1:\(port)/remote.git"], in: base,
+                    environment: box.environment, timeout: 10)
+                if r.status == 0 { return }
+                last = r.stderr
+                usleep(100_000)
+            }
+            stop()
+            tried.append("port \(port): \(last) \(errText.finish(within: 2).count > 0 ? errText.text : "")")
         }
-        stop()
-        throw XCTSkip("git daemon did not answer on 127.0.0.1:\(port)")
+        throw GitDaemonNotReady(description: "git daemon never answered on 127.0.0.1: \(tried)")
     }
 
     func stop() {
@@ -223,7 +234,11 @@ final class GitDaemon {
                 bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0
             }
         }
-        guard bound else { throw XCTSkip("no free port on 127.0.0.1") }
+        guard bound else { throw GitDaemonNotReady(description: "no free port on 127.0.0.1 (errno \(errno))") }
         return Int(UInt16(bigEndian: addr.sin_port))
     }
+}
+
+struct GitDaemonNotReady: Error, CustomStringConvertible {
+    var description: String
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -10,10 +11,7 @@ final class PayloadCLITests: XCTestCase {
     var store: URL!
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            XCTFail("\(Self.binary.path) is missing: run `swift build` before the tests (make test does)")
-            throw XCTSkip("no binary")
-        }
+        _ = try builtPushDesk()
         store = FileManager.default.temporaryDirectory.appendingPathComponent("pd-cli-\(UUID().uuidString)")
         try DemoStore.write(to: store)
     }
@@ -39,11 +37,12 @@ final class PayloadCLITests: XCTestCase {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        let o = PipeReader(out.fileHandleForReading)
+        let e = PipeReader(err.fileHandleForReading)
+        try p.waitUntilExit(within: defaultChildDeadline) { "stdout:\n\(o.text)\nstderr:\n\(e.text)" }
         return Run(
-            code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+            code: p.terminationStatus, out: String(decoding: o.finish(), as: UTF8.self),
+            err: String(decoding: e.finish(), as: UTF8.self))
     }
 
     func write(_ relative: String, _ text: String) throws {

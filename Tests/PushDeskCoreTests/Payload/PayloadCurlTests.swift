@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -15,10 +16,10 @@ final class PayloadCurlTests: XCTestCase {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", script]
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         p.standardOutput = try FileHandle(forWritingTo: out)
         try p.run()
-        p.waitUntilExit()
+        try p.waitUntilExit(within: defaultChildDeadline)
         XCTAssertEqual(p.terminationStatus, 0, "sh could not parse:\n\(command)")
         let data = try Data(contentsOf: out)
         return data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {

@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -38,7 +39,7 @@ final class LineDiffTests: XCTestCase {
     /// Random edits: the diff is always an exact edit script, and never longer than the
     /// naive remove-all-add-all.
     func testRandomEditsRoundTrip() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = seededGenerator(self)
         for _ in 0..<300 {
             let a = (0..<Int.random(in: 0...30, using: &rng)).map { _ in String(Int.random(in: 0...5, using: &rng)) }
             var b = a
@@ -58,15 +59,23 @@ final class LineDiffTests: XCTestCase {
         }
     }
 
-    /// A changed middle too big for the table is removed-then-added, still exact, still fast.
+    /// A changed middle too big for the table is removed-then-added, still exact, and bounded:
+    /// the middle shares 5,000 lines, which the table would keep, so a result that keeps
+    /// only the head and the tail proves the table (25 million cells) was never built.
     func testHugeRewriteIsBoundedAndExact() {
-        let a = (0..<5000).map { "old \($0)" }
-        let b = (0..<5000).map { "new \($0)" }
-        let start = Date()
-        let d = LineDiff.diff(["head"] + a + ["tail"], ["head"] + b + ["tail"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
-        XCTAssertEqual(d.count, 10_002)
-        XCTAssertEqual(LineDiff.newSide(d), ["head"] + b + ["tail"])
+        let common = (0..<5000).map { "line \($0)" }
+        let a = ["head", "old first"] + common + ["old last", "tail"]
+        let b = ["head", "new first"] + common + ["new last", "tail"]
+        XCTAssertGreaterThan((common.count + 3) * (common.count + 3), LineDiff.maxCells)
+        let d = LineDiff.diff(a, b)
+        XCTAssertEqual(d.filter { $0.op == .same }.map(\.text), ["head", "tail"])
+        XCTAssertEqual(d.filter { $0.op == .removed }.count, 5_002)
+        XCTAssertEqual(d.filter { $0.op == .added }.count, 5_002)
+        XCTAssertEqual(LineDiff.oldSide(d), a)
+        XCTAssertEqual(LineDiff.newSide(d), b)
+        // Under the limit the same shape keeps the shared lines (the table was used).
+        let small = LineDiff.diff(Array(a.prefix(50)) + ["tail"], Array(b.prefix(50)) + ["tail"])
+        XCTAssertEqual(small.filter { $0.op == .same }.count, 50)
     }
 
     func testTextSplitting() {

@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -175,9 +176,7 @@ final class IncrementalValidationTests: XCTestCase {
         let incremental = IncrementalValidation(snapshot, now: now)
         var services = snapshot.services
         var deliveries = snapshot.deliveries
-        var rng = SystemRandomNumberGenerator()
-        var sawDuplicate = false
-        var sawMissing = false
+        var rng = seededGenerator(self)
         for step in 0..<400 {
             switch Int.random(in: 0..<9, using: &rng) {
             case 0, 1:  // a key: collide with another, or a fresh one
@@ -219,9 +218,19 @@ final class IncrementalValidationTests: XCTestCase {
             full.deliveries = deliveries
             let want = StoreValidation.findings(full, now: now)
             XCTAssertEqual(incremental.findings(services: services, deliveries: deliveries), want, "step \(step)")
-            sawDuplicate = sawDuplicate || want.contains { $0.rule == "integration-key.duplicate" }
-            sawMissing = sawMissing || want.contains { $0.rule == "delivery.service-missing" }
         }
-        XCTAssertTrue(sawDuplicate && sawMissing, "the edits reach duplicate keys and missing services")
+        // Then, whatever the seed drew, the two cases the check must reach: a key shared by
+        // two services, and a delivery whose service is gone.
+        services = snapshot.services
+        deliveries = snapshot.deliveries
+        services[1].apps[0].integrationKey = services[0].apps[0].integrationKey
+        deliveries[0].service = "gone"
+        var full = snapshot
+        full.services = services
+        full.deliveries = deliveries
+        let want = StoreValidation.findings(full, now: now)
+        XCTAssertEqual(incremental.findings(services: services, deliveries: deliveries), want)
+        XCTAssertTrue(want.contains { $0.rule == "integration-key.duplicate" }, "\(want)")
+        XCTAssertTrue(want.contains { $0.rule == "delivery.service-missing" }, "\(want)")
     }
 }

@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -19,13 +20,23 @@ final class LinearTimeTests: XCTestCase {
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("services"), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: root.appendingPathComponent("services/wide.xml"))
-        let start = Date()
-        let snap = Store(root: root).loadAll(readOnly: true)
-        let findings = snap.positioned(StoreValidation.findings(snap))
-        return (Date().timeIntervalSince(start), findings)
+        // The least CPU time of three runs: the work of the validation, not the machine's load.
+        var best = Double.infinity
+        var findings: [Finding] = []
+        for _ in 0..<3 {
+            let (seconds, f) = cpuSeconds {
+                let snap = Store(root: root).loadAll(readOnly: true)
+                return snap.positioned(StoreValidation.findings(snap))
+            }
+            best = min(best, seconds)
+            findings = f
+        }
+        return (best, findings)
     }
 
-    func testTenThousandEntriesOnOneLineCostAtMostFifteenTimesOneThousand() throws {
+    /// Ten times the entries cost about ten times the work (linear); the quadratic cost
+    /// this guards against is a hundred times. The limit, 30, sits between the two.
+    func testTenThousandEntriesOnOneLineCostAtMostThirtyTimesOneThousand() throws {
         _ = try validate(oneLine(100))  // warm-up
         let (small, fewer) = try validate(oneLine(1_000))
         let (large, more) = try validate(oneLine(10_000))
@@ -41,7 +52,7 @@ final class LinearTimeTests: XCTestCase {
             String(
                 format: "linear-time: 1,000 entries %.3f s, 10,000 entries %.3f s, ratio %.1f", small, large,
                 large / small))
-        XCTAssertLessThanOrEqual(large / small, 15, "1,000: \(small) s, 10,000: \(large) s")
+        XCTAssertLessThanOrEqual(large / small, 30, "CPU time 1,000: \(small) s, 10,000: \(large) s")
     }
 
     func testTwoThousandAppsSharingAKeyNameThreeOthersEach() throws {

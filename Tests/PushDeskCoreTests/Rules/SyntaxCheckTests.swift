@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -57,7 +58,7 @@ final class SyntaxCheckTests: XCTestCase {
         ] {
             check(s)
         }
-        var rng = SystemRandomNumberGenerator()
+        var rng = seededGenerator(self)
         let alphabet = Array("ab1Z-._:g o\u{a0}é\t")
         for _ in 0..<5000 {
             var s = ""

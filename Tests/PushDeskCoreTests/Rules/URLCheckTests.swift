@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -34,7 +35,7 @@ final class URLCheckTests: XCTestCase {
         ]
         for s in fixed { XCTAssertEqual(ServiceRules.urlProblem(s), ServiceRules.foundationURLProblem(s), s) }
         // Random strings near the grammar: prefixes that almost match, then characters that matter.
-        var rng = SystemRandomNumberGenerator()
+        var rng = seededGenerator(self)
         let prefixes = [
             "https://", "http://", "HTTP://", "https:/", "https:", "htp://", "https://h", "https://h:8",
             "https://h.example/", "",
@@ -74,7 +75,7 @@ final class URLCheckTests: XCTestCase {
             "https:/h", "hTtPs://x", "https://é/", "https://h#", "https://?", "xhttps://h", "https://h\tx",
         ]
         for s in fixed { XCTAssertEqual(OptionValues.isHTTPSURL(s), oracle(s), s.debugDescription) }
-        var rng = SystemRandomNumberGenerator()
+        var rng = seededGenerator(self)
         let prefixes = ["https://", "HTTPS://", "HtTpS://", "https:/", "http://", "", "https://u"]
         let alphabet = Array("ab:@/?#. \t\u{7f}éK")
         var yes = 0

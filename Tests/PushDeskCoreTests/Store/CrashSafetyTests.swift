@@ -17,7 +17,8 @@ final class CrashSafetyTests: XCTestCase {
 
     func testSigkillAtRandomMomentsNeverLeavesAHalfWrittenFile() throws {
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
-            throw XCTSkip("pushdesk-stress is not built; `make test` builds it")
+            throw MissingPrerequisite(
+                description: "pushdesk-stress is not built; `swift build` builds it (make test does)")
         }
         let root = try makeTempDir(self)
         try Store(root: root).save(StressVersions.small)
@@ -64,7 +65,8 @@ final class CrashSafetyTests: XCTestCase {
 
     func testWritesFailingForLackOfSpaceKeepTheOldFile() throws {
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
-            throw XCTSkip("pushdesk-stress is not built; `make test` builds it")
+            throw MissingPrerequisite(
+                description: "pushdesk-stress is not built; `swift build` builds it (make test does)")
         }
         let root = try makeTempDir(self)
         try Store(root: root).save(StressVersions.small)

@@ -21,10 +21,7 @@ final class HostileInputTests: XCTestCase {
         try DemoStore.write(to: root)
         try plant(root.appendingPathComponent(relative))
         let before = try snapshotFiles(root)
-        let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw XCTSkip("the pushdesk binary is not built; run `swift build` first (make test does)")
-        }
+        let binary = try builtPushDesk().path
         let r = try runProcess("/usr/bin/timeout", ["20", binary, "validate", "--store", root.path])
         return (r, try snapshotFiles(root) != before)
     }

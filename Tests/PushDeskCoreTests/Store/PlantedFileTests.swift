@@ -11,9 +11,7 @@ final class PlantedFileTests: XCTestCase {
 
     /// `pushdesk ARGS`, killed after 20 s (a FIFO that blocks must fail the test, not hang it).
     private func pushdesk(_ args: [String], stdin: String? = nil) throws -> CommandResult {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw XCTSkip("the pushdesk binary is not built; run `swift build` first (make test does)")
-        }
+        _ = try builtPushDesk()
         let r = try runProcess("/usr/bin/timeout", ["20", binary] + args, stdin: stdin)
         XCTAssertNotEqual(r.status, 124, "pushdesk \(args) hung: \(r.stderr)")
         return r
@@ -40,7 +38,7 @@ final class PlantedFileTests: XCTestCase {
         return root
     }
 
-    // MARK: item 11 — links
+    // MARK: links
 
     func testALockPlantedAsALinkNeverTouchesItsTarget() throws {
         let root = try demoStore()
@@ -134,7 +132,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: item 12 — FIFOs and other special files
+    // MARK: FIFOs and other special files
 
     func testAFIFONamedXMLIsAPositionedErrorNotAHang() throws {
         for (relative, args) in [
@@ -181,7 +179,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: item 16 — planted recovery files
+    // MARK: planted recovery files
 
     func testARecoveryFileNotMode0600IsNotOffered() throws {
         let root = try demoStore()
@@ -201,7 +199,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: item 15 — device nodes and other file types as `-o`
+    // MARK: device nodes and other file types as `-o`
 
     func testOutputOntoADeviceIsWrittenAndNeverReplaced() throws {
         try AtomicFile.write(Array("x".utf8), to: URL(fileURLWithPath: "/dev/null"))
@@ -221,7 +219,7 @@ final class PlantedFileTests: XCTestCase {
         )
     }
 
-    // MARK: items 19, 21 — empty --store, secret size, what a credential path is
+    // MARK: empty --store, secret size, what a credential path is
 
     func testAnEmptyStoreArgumentIsAUsageError() throws {
         let r = try pushdesk(["validate", "--store", ""])

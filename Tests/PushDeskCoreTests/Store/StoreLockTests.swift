@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -120,6 +121,6 @@ func deadPid() throws -> Int32 {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/true")
     try p.run()
-    p.waitUntilExit()
+    try p.waitUntilExit(within: defaultChildDeadline)
     return p.processIdentifier
 }

@@ -1,3 +1,4 @@
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -7,7 +8,7 @@ import XCTest
 final class ISOTimeTests: XCTestCase {
     func testSameTextAndTimesAsFoundation() {
         let f = ISO8601DateFormatter()
-        var rng = SystemRandomNumberGenerator()
+        var rng = seededGenerator(self)
         var dates = [
             Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400),
             Date(timeIntervalSince1970: 4_107_542_399.9),

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -23,18 +24,33 @@ struct CommandResult {
     var stderr: String
 }
 
-/// Runs the built `pushdesk` binary (`make test` builds it before the tests run).
-func runPushDesk(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
-    let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-        throw XCTSkip("the pushdesk binary is not built at \(binary.path); run `swift build` first (make test does)")
-    }
-    return try runProcess(binary.path, arguments, environment: environment)
+/// A missing build product or tool that `make test` provides: the test fails, never skips.
+struct MissingPrerequisite: Error, CustomStringConvertible {
+    var description: String
 }
 
+/// The built `pushdesk` (`make test` builds it before the tests run); a failure when missing.
+func builtPushDesk() throws -> URL {
+    let binary = packageRoot.appendingPathComponent(".build/debug/pushdesk")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        throw MissingPrerequisite(
+            description: "the pushdesk binary is not built at \(binary.path); run `swift build` first (make test does)")
+    }
+    return binary
+}
+
+/// Runs the built `pushdesk` binary, `deadline` seconds at most.
+func runPushDesk(
+    _ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = defaultChildDeadline
+) throws -> CommandResult {
+    try runProcess(try builtPushDesk().path, arguments, environment: environment, deadline: deadline)
+}
+
+/// Runs a child with the test process's (sealed) environment plus `environment`; past
+/// `deadline` seconds kills it and throws with what it wrote.
 func runProcess(
     _ path: String, _ arguments: [String], environment: [String: String] = [:],
-    stdin: String? = nil
+    stdin: String? = nil, deadline: TimeInterval = defaultChildDeadline
 ) throws -> CommandResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
@@ -55,22 +71,15 @@ func runProcess(
         p.standardInput = FileHandle.nullDevice
     }
     try p.run()
-    // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errBox = Box()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
+    // Both pipes read on workers, so a chatty child never blocks on a full pipe.
+    let outReader = PipeReader(out.fileHandleForReading)
+    let errReader = PipeReader(err.fileHandleForReading)
+    try p.waitUntilExit(within: deadline) {
+        "stdout:\n\(outReader.text)\nstderr:\n\(errReader.text)"
     }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    let errData = errBox.data
-    p.waitUntilExit()
     return CommandResult(
-        status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        status: p.terminationStatus, stdout: String(decoding: outReader.finish(), as: UTF8.self),
+        stderr: String(decoding: errReader.finish(), as: UTF8.self))
 }
 
 /// Every file below `root` with its bytes, to prove a command changed nothing.
@@ -152,4 +161,17 @@ func fullDelivery(name: String = "everything") -> Delivery {
             VariableValue(name: "mediaUrl", value: "https://cdn.example.com/s.jpg"),
             VariableValue(name: "VAR", value: "offers\nwith newline"),
         ])
+}
+
+/// A seeded generator for a random test: the seed is `PUSHDESK_TEST_SEED` or a fresh one,
+/// and is printed when the test fails, so that run can be repeated exactly.
+func seededGenerator(_ test: XCTestCase) -> SeededGenerator {
+    let rng = SeededGenerator.fromEnvironment()
+    let seed = rng.seed
+    let name = test.name
+    test.addTeardownBlock { [weak test] in
+        guard let run = test?.testRun, run.failureCount + run.unexpectedExceptionCount > 0 else { return }
+        print("\(name) failed with random seed \(seed): rerun it with PUSHDESK_TEST_SEED=\(seed)")
+    }
+    return rng
 }

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Send benchmark rows (issue 15 §8), run only when asked, against the loopback APNs mock:
+/// Send benchmark rows of `make bench` (docs/PERFORMANCE.md), run only when asked, against the loopback APNs mock:
 ///
 ///     PUSHDESK_SEND_BENCH=1 PUSHDESK_BENCH_BIN=.build-static/release/pushdesk \
 ///       swift test --disable-swift-testing --filter SendBenchmarkTests

@@ -347,7 +347,10 @@ final class SendCommandTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("  hint: this token is not a development token of this app"), lines[1])
         XCTAssertEqual(lines[2], "0 sent, 0 validated, 1 rejected, 0 failed, 0 skipped")
         for args in [["send", "summer-sale"], ["send", "summer-sale", "--profile", "ana", "--token", T.ok]] {
-            XCTAssertEqual(try runPushDesk(args + ["--store", mock.store.path]).status, 2, "\(args)")
+            // The mock's environment: were a usage error ever to send, the mock would count it.
+            XCTAssertEqual(
+                try runPushDesk(args + ["--store", mock.store.path], environment: mock.environment()).status, 2,
+                "\(args)")
         }
         XCTAssertEqual(mock.apns.requests.count, 1)
     }

@@ -33,7 +33,8 @@ final class TransportCancellationTests: XCTestCase {
         cancel(cancellation, after: 0.3)
         let started = Date()
         let hung = sender.send(plan(mock, token: MockPushServices.Token.silent), dryRun: false)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "ended by the cancel, not the 30 s time-out")
+        // About 0.3 s when quiet; the limit is only far below the 30 s time-out it must beat.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "ended by the cancel, not the 30 s time-out")
         let r = try XCTUnwrap(hung.results.first)
         XCTAssertEqual(r.outcome, .failed)
         XCTAssertNil(r.status)
@@ -77,15 +78,17 @@ final class TransportCancellationTests: XCTestCase {
             XCTAssertEqual((error as? TransportError)?.step, .tls)
             XCTAssertEqual((error as? TransportError)?.cancelled, true)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "ended by the cancel, not the 10 s time-out")
+        // `cancelled` above says the cancel ended it; the time only has to beat the 10 s time-out.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 9, "ended by the cancel, not the 10 s time-out")
     }
 
     func testACancelEndsABackOffSleep() {
         let c = TransportCancellation()
         cancel(c, after: 0.2)
         let started = Date()
-        c.sleep(10)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
+        c.sleep(120)
+        // About 0.2 s when quiet: ended by the cancel, far before the 120 s back-off.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         XCTAssertTrue(c.isCancelled)
     }
 }

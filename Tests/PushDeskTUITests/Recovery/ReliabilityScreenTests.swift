@@ -1,4 +1,5 @@
 import PushDeskCore
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -362,6 +363,6 @@ func deadPid() throws -> Int32 {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/true")
     try p.run()
-    p.waitUntilExit()
+    try p.waitUntilExit(within: defaultChildDeadline)
     return p.processIdentifier
 }

@@ -266,7 +266,7 @@ final class ConsoleScreenTests: XCTestCase {
         let creds = root.appendingPathComponent("credentials")
         try FileManager.default.createDirectory(at: creds, withIntermediateDirectories: true)
         for f in ["neotrips-firebase.json", "neotrips-prod.p12"] {
-            FileManager.default.createFile(atPath: creds.appendingPathComponent(f).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: creds.appendingPathComponent(f).path, contents: Data())
         }
         let app = makeApp()
         app.handle(.enter)

@@ -35,7 +35,7 @@ final class EffectTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(d.handle(.char("d")).map(ask.reply), .discard)
         let text = Ask<String?>.text("Name", "A name:", value: "x") { $0 }
         var t = text.dialog
-        t.handle(.char("y"))
+        _ = t.handle(.char("y"))
         XCTAssertEqual(t.handle(.enter).map(text.reply), "xy")
         XCTAssertEqual(text.reply(.cancelled), String?.none)
     }

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// Esc after a findings jump goes back to where the operator came from, never through the
-/// views that showed the record before the jump (issue 14, item 2).
+/// views that showed the record before the jump.
 final class FindingJumpTests: WholeScreenTestCase {
     func testEscAfterAJumpToAnAppFieldGoesBackWhereTheOperatorCameFrom() {
         let a = console()

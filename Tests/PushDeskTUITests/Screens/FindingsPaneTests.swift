@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The editors' findings pane keeps each finding's `[rule-id]` in view, shortening the
-/// message first (issue 14, item 3).
+/// message first.
 final class FindingsPaneTests: WholeScreenTestCase {
     /// The service editor with the tracking URL cleared (field.required), focus moved on.
     func editorWithoutTrackingURL(width: Int) -> ConsoleApp {

@@ -50,7 +50,7 @@ final class PureRenderTests: DemoStoreConsoleTestCase {
         assertPure(a, "deliveries list")
         a.handle(.enter)
         assertPure(a, "composer, content tab")
-        a.handle(.ctrl("o"))
+        a.show(tab: "ios")
         assertPure(a, "composer, iOS tab")
         a.handle(.ctrl("v"))
         a.handle(.pageDown)

@@ -19,7 +19,7 @@ final class UntrustedTextConsoleTests: DemoStoreConsoleTestCase {
         a.focus(field: "apps")
         a.handle(.down)
         a.handle(.enter)  // the production app
-        a.handle(.ctrl("o"))  // Credentials
+        a.show(tab: "credentials")
         let b = a.render(width: 100, height: 30)
         let row = try XCTUnwrap(b.row(containing: "credentials/evil"), b.text)
         XCTAssertTrue(b.line(row).contains("credentials/evil\\u{202E}21p.\\u{200D}x.p12"), b.line(row))
@@ -33,12 +33,12 @@ final class UntrustedTextConsoleTests: DemoStoreConsoleTestCase {
         a.handle(.enter)
         a.focus(field: "apps")
         a.handle(.enter)  // the sandbox app
-        for _ in 0..<3 { a.handle(.ctrl("o")) }  // General → Credentials → Variables → Parameters
+        a.show(tab: "params")
         a.handle(.char("n"))
         type(a, "loyaltyId")
-        a.handle(.tab)
+        a.focus(field: "label")
         type(a, "Loyalty")
-        a.handle(.tab)
+        a.focus(field: "field")
         type(a, "@loyaltyId")
         a.handle(.escape)
         a.handle(.ctrl("s"))

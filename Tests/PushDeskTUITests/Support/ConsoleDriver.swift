@@ -39,6 +39,16 @@ extension ConsoleApp {
         XCTAssertEqual(focusedField, id, "focus(field: \(path))", file: file, line: line)
     }
 
+    /// Shows the tab named `tab` (a composer's or an app editor's, by its case name:
+    /// `"ios"`, `"variables"`, `"credentials"`, `"params"`), pressing the registry's
+    /// next-tab key; bounded by the number of tabs there are.
+    func show(tab: String, file: StaticString = #filePath, line: UInt = #line) {
+        for _ in 0..<8 where focusTab != tab { press(.nextTab, file: file, line: line) }
+        // The tabs may not wrap round: back the other way.
+        for _ in 0..<8 where focusTab != tab { press(.prevTab, file: file, line: line) }
+        XCTAssertEqual(focusTab, tab, "show(tab: \(tab))", file: file, line: line)
+    }
+
     /// The tab of the view in front (a composer's or an app editor's), by its case name.
     var focusTab: String? {
         switch top {

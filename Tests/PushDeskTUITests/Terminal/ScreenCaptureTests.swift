@@ -1,5 +1,6 @@
 import Foundation
 import PushDeskCore
+import PushDeskTestSupport
 import XCTest
 
 /// Takes a text capture of each screen from the real binary in tmux (80x24, demo store)
@@ -57,8 +58,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         shot("App editor: Subscription parameters", "", waitFor: "Subscription parameters (n add")
         t.keys("C-o")
         shot("App editor: Sounds (iOS only)", "", waitFor: "chime.caf")
-        t.keys("C-p", "C-p", "C-p", "C-p")
-        t.waitFor("Bundle id")
+        t.press("C-p", until: "Bundle id")  // back to the Information tab, by what it shows
         t.focus(field: "Bundle id")
         t.keys("C-u")
         shot(
@@ -137,13 +137,17 @@ final class ScreenCaptureTests: TmuxTestCase {
         t.keys("d")
         t.waitFor("PD-END")
         try gitShots { shots.append($0) }
+        try sendShots { shots.append($0) }
 
-        XCTAssertEqual(shots.count, 24)
+        XCTAssertEqual(shots.count, 28)
         var md =
             "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
         md +=
             "`Tests/PushDeskTUITests/Terminal/ScreenCaptureTests.swift`, which fails when a screen differs from this file\n"
         md += "(`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests` rewrites it). Not drawn by hand.\n"
+        md +=
+            "The sending screens talk to the tests' loopback APNs mock; what differs from run to run there (APNs ids,\n"
+        md += "times, milliseconds, the port, user@host) is shown as x's.\n"
         for (title, note, s) in shots {
             md += "\n## \(title)\n\n" + (note.isEmpty ? "" : note + "\n\n") + "```\n" + s + "\n```\n"
         }
@@ -240,6 +244,13 @@ final class ScreenCaptureTests: TmuxTestCase {
             "Commit (`C`)",
             "The changed records with their findings; Space leaves one out, Enter shows its diff, `c` commits the [x] ones.",
             waitFor: "Commit [main ↑1 ↓1]", status: "in/out")
+        t.keys("Enter")
+        shot(
+            "Diff of a record (Enter in the commit view, the history or the resolve view)",
+            "The record against the last commit (or a version against now), as lines of its file; Esc goes back.",
+            waitFor: "@@ -1,5 +1,5 @@", status: "Esc back")
+        t.keys("Escape")
+        t.waitFor("Commit [main ↑1 ↓1]")
         t.type("c")
         t.waitFor("Message for 1 record")
         t.type("Marketing URL")
@@ -258,5 +269,101 @@ final class ScreenCaptureTests: TmuxTestCase {
             waitFor: "Resolve services/neotrips.xml", status: "record conflicted")
         t.keys("C-q")
         t.waitFor("PD-END")
+    }
+
+    /// Send test, the Sends view and Check online, against the loopback APNs mock
+    /// (Tests/PushDeskTestSupport) on a demo store with the mock's credentials. What differs
+    /// from run to run — APNs ids, milliseconds, times, the mock's port, user@host — is
+    /// shown as x's, so the captures are the same on every run.
+    private func sendShots(_ add: ((String, String, String)) -> Void) throws {
+        let dir = try makeDemoStore()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mock = try MockPushServices(store: dir)
+        try mock.saveProfile([
+            Subscription(app: "neotrips-ios-dev", token: MockPushServices.Token.ok, label: "Ana's iPhone"),
+            Subscription(app: "neotrips-ios-dev", token: MockPushServices.Token.bad, label: "Ana's iPad"),
+        ])
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", dir.path], env: mock.environment())
+        func shot(_ title: String, _ note: String, waitFor text: String, status: String) {
+            let screen = t.waitUntil("\(text) and status line \(status)") { screen in
+                screen.contains(text)
+                    && (screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                        .contains(status) ?? false)
+            }
+            add((title, note, Self.stable(screen)))
+        }
+        t.waitFor("neotrips")
+        t.keys("D")
+        t.waitFor("summer-sale")
+        t.keys("G")  // the last row: summer-sale (the list is sorted by name)
+        t.keys("Enter")
+        t.waitFor("Delivery summer-sale")
+        t.keys("C-g")
+        t.waitFor("which test devices?")
+        t.keys("Enter")
+        t.waitFor("Send summer-sale to 2 devices?")
+        t.keys("Enter")
+        t.waitFor("Done: 1 sent, 1 rejected. Esc closes.")
+        t.keys("Down")
+        shot(
+            "Send test (Ctrl-G in the composer)",
+            "Each test device's answer as it comes; the selected one's status, reason and what to do about it.",
+            waitFor: "this token is not a development token of this app", status: "Esc back")
+        t.keys("Escape")
+        t.waitFor("Delivery summer-sale")
+        t.keys("Escape")
+        t.waitFor("Deliveries of neotrips")
+        t.keys("s")
+        shot(
+            "Sends of a delivery (`s` in the deliveries list)",
+            "The send log's lines for the delivery, newest first: who sent what to which device, and the answer.",
+            waitFor: "2 sends, newest first", status: "Esc back")
+        t.keys("Escape")
+        t.waitFor("Deliveries of neotrips")
+        t.keys("Escape")
+        t.waitFor("PushDesk — Services")
+        t.keys("Enter")
+        t.waitFor("Apps (i: add iOS pair")
+        t.focus(hint: "edit app")
+        t.keys("Enter")
+        t.waitFor("Bundle id")
+        t.keys("C-y")
+        shot(
+            "Check online (Ctrl-Y in the app editor)",
+            "The credential tried against the service step by step — dns, tcp, tls, auth — each with what it found.",
+            waitFor: "Every step passed", status: "Esc back")
+        t.keys("Escape")
+        t.waitFor("Bundle id")
+        t.keys("C-q")
+        t.waitFor("PD-END")
+        XCTAssertEqual(mock.problems, [], "the mock verified what it received")
+    }
+
+    /// A capture with its run-dependent values as x's, each column kept where it was: UUIDs
+    /// (APNs ids), times, milliseconds, the mock's port, this machine's user@host.
+    static func stable(_ screen: String) -> String {
+        func digits(_ m: String) -> String { String(m.map { $0.isHexDigit ? "x" : $0 }) }
+        func padded(_ text: String, to m: String) -> String {
+            text.count >= m.count ? text : text + String(repeating: " ", count: m.count - text.count)
+        }
+        let me = NSRegularExpression.escapedPattern(for: "\(ProcessIdentity.user)@\(ProcessIdentity.host)")
+        var s = screen
+        for (pattern, transform) in [
+            ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", digits),
+            ("\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d(:\\d\\d)?(\\.\\d+)?Z?", digits),
+            // A right-aligned duration: its column's width stays, whatever the digits.
+            (" +\\d+ ms\\b", { m in String(repeating: " ", count: max(1, m.count - 4)) + "x ms" }),
+            ("127\\.0\\.0\\.1:\\d+", { m in "127.0.0.1:" + String(repeating: "x", count: m.count - 10) }),
+            (me + " *", { m in padded("operator@host", to: m) }),
+        ] as [(String, (String) -> String)] {
+            guard let re = try? NSRegularExpression(pattern: pattern) else { continue }
+            for m in re.matches(in: s, range: NSRange(s.startIndex..., in: s)).reversed() {
+                guard let r = Range(m.range, in: s) else { continue }
+                s.replaceSubrange(r, with: transform(String(s[r])))
+            }
+        }
+        return s.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            .joined(separator: "\n").trimmingCharacters(in: .newlines)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
 
-/// Terminals at their edges (issue 7 part 6), driven like an operator meets them: a 20x5
+/// Terminals at their edges, driven like an operator meets them: a 20x5
 /// pane, TERM=dumb, vt100, TERM unset, and the console started without a terminal on
 /// standard input or with its output piped. (Unknown TERM, LANG=C and both descriptors
 /// redirected are in TmuxConsoleTests.)
@@ -131,12 +132,12 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         let p = Process()
         p.executableURL = TmuxHarness.binary
         p.arguments = ["--store", store.path]
-        p.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        p.environment = SealedEnvironment.adding(["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
         p.standardInput = stdin
         p.standardOutput = stdout
         p.standardError = stderr
         try p.run()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while p.isRunning && Date() < deadline { usleep(20_000) }
         if p.isRunning {
             p.terminate()

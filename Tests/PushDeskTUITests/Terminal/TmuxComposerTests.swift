@@ -23,12 +23,14 @@ final class TmuxComposerTests: TmuxTestCase {
     /// Every line shows on the screen, in order.
     func assertOnScreen(_ lines: [String], _ screen: String, file: StaticString = #filePath, line: UInt = #line) {
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertFalse(lines.isEmpty, file: file, line: line)
         var at = 0
         for l in lines {
-            guard let i = rows[at...].firstIndex(where: { $0.contains(l) }) else {
+            // Each line on its own row below the last: repeated lines (`}`) need rows of their own.
+            guard at < rows.count, let i = rows[at...].firstIndex(where: { $0.contains(l) }) else {
                 return XCTFail("\(l) is not on the screen (after row \(at)):\n\(screen)", file: file, line: line)
             }
-            at = i
+            at = i + 1
         }
     }
 
@@ -56,10 +58,9 @@ final class TmuxComposerTests: TmuxTestCase {
         t.type("image")
         t.focus(field: "Mutable content")
         t.keys("Space")
-        t.keys("C-o", "C-o")
-        t.waitFor("_mId message id")
+        t.press("C-o", until: "_mId message id")  // the Variables tab
         t.type("https://cdn.neotrips.example/summer.jpg")
-        t.keys("C-p", "C-p")  // back on iOS: an iOS app's request
+        t.press("C-p", until: "Mutable content")  // back on iOS: an iOS app's request
         // (Android's data carries mediaUrl too: wait for the iOS request itself.)
         let s = t.waitUntil("the iOS payload with the media URL") {
             $0.contains(#""mediaUrl": "https://cdn.neotrips.example/summer.jpg","#)

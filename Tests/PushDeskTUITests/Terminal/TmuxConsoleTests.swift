@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -34,8 +35,7 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.waitFor("iOS sandbox app")
         t.focus(field: "Bundle id")
         t.type("com.acme.app")
-        t.keys("C-o", "C-o")
-        t.waitFor("No variable yet")
+        t.press("C-o", until: "No variable yet")
         t.keys("n")
         t.waitFor("Selected variable")
         t.type("mediaUrl")
@@ -43,8 +43,7 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.type("Media URL")
         t.keys("Escape")
         t.waitUntil("the variable row") { $0.contains("mediaUrl") && $0.contains("Media URL") }
-        t.keys("C-o", "C-o")
-        t.waitFor("No sound yet")
+        t.press("C-o", until: "No sound yet")
         t.keys("n")
         t.waitFor("Selected sound")
         t.type("chime.caf")
@@ -217,6 +216,26 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.waitFor("PD-END")
     }
 
+    /// The POSIX locale (no LANG, as over SSH by default): characters outside ASCII typed
+    /// into a label are read as the terminal's UTF-8 and saved, though drawn as `?`.
+    func testPOSIXLocaleKeepsTypedCJK() throws {
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""])
+        t.waitFor("PushDesk - Services")
+        t.keys("Enter")
+        t.waitFor("+ Service ---")
+        t.focus(field: "Label")
+        t.keys("End")
+        t.type(" 東京 ✈")
+        t.waitFor("Neotrips ???? ?")
+        t.keys("C-s")
+        t.waitFor("Saved services/neotrips.xml")
+        let saved = try xml("neotrips")
+        XCTAssertTrue(saved.contains(#"name="neotrips" label="Neotrips 東京 ✈""#), saved)
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
+    }
+
     /// A broken theme file: the default theme, and a message saying what and where.
     func testBrokenThemeFallsBackWithAMessage() throws {
         let themes = store.appendingPathComponent("my-themes")
@@ -265,9 +284,10 @@ final class TmuxConsoleTests: TmuxTestCase {
         p.standardError = err
         p.standardOutput = Pipe()
         try p.run()
-        p.waitUntilExit()
+        let errText = PipeReader(err.fileHandleForReading)
+        try p.waitUntilExit(within: defaultChildDeadline) { errText.text }
         XCTAssertEqual(p.terminationStatus, 2)
-        let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let msg = String(decoding: errText.finish(), as: UTF8.self)
         XCTAssertTrue(msg.contains("the console needs a terminal"), msg)
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// Control and escape sequences from a service file reach the screen escaped, in their own
-/// style, and never as bytes the terminal would act on (issue 7, hostile labels). XML 1.0
+/// style, and never as bytes the terminal would act on (hostile labels). XML 1.0
 /// cannot hold ESC or BEL, so those come in through the other untrusted text that reaches
 /// the console, a file name; the label carries what XML can: a C1 CSI (U+009B, which
 /// many terminals treat as ESC [), CR and tab as character references, NEL, a bidi

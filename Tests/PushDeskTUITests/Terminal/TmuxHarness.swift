@@ -19,8 +19,7 @@ final class TmuxHarness {
     static func requirements() throws -> String {
         guard let tmux = tmuxPath() else { throw XCTSkip("tmux is not installed; `make test` installs it (TEST_PKGS)") }
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            XCTFail("\(binary.path) is missing: run `swift build` first (`make test` does)")
-            throw XCTSkip("no binary")
+            throw TerminalHarnessError(message: "\(binary.path) is missing: run `swift build` first (`make test` does)")
         }
         return tmux
     }
@@ -54,10 +53,10 @@ final class TmuxHarness {
         try run([
             "-f", "/dev/null", "new-session", "-d", "-s", "pd", "-x", "\(width)", "-y", "\(height)", "sh", "-c", cmd,
         ])
-        try? run(["set-option", "-t", "pd", "status", "off"])
+        _ = try? run(["set-option", "-t", "pd", "status", "off"])
     }
 
-    deinit { try? run(["kill-server"]) }
+    deinit { _ = try? run(["kill-server"]) }
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
@@ -69,8 +68,9 @@ final class TmuxHarness {
     }
 
     /// posix_spawn + waitpid, output to a file. (Foundation's Process waits for pipes
-    /// that the daemonised tmux server inherits, and then never returns.)
-    static func spawn(_ path: String, _ args: [String]) throws -> (Int32, String) {
+    /// that the daemonised tmux server inherits, and then never returns.) Past `deadline`
+    /// seconds the child is killed and the call throws with what it wrote.
+    static func spawn(_ path: String, _ args: [String], deadline: TimeInterval = 60) throws -> (Int32, String) {
         let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pd-spawn-\(UUID().uuidString).out")
             .path
         defer { unlink(outPath) }
@@ -86,7 +86,20 @@ final class TmuxHarness {
         let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard rc == 0 else { throw TerminalHarnessError(message: "cannot run \(path): errno \(rc)") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let end = Date().addingTimeInterval(deadline)
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid || (r == -1 && errno != EINTR) { break }
+            if Date() > end {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                let text = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+                throw TerminalHarnessError(
+                    message: "\(([path] + args).joined(separator: " ")) did not finish within \(Int(deadline)) s "
+                        + "and was killed; its output:\n\(text)")
+            }
+            usleep(1_000)
+        }
         let text = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         let exited = (status & 0x7f) == 0
         return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text)
@@ -112,27 +125,40 @@ final class TmuxHarness {
             in: .whitespacesAndNewlines)
     }
 
-    /// Polls the screen until `predicate` holds (every 20 ms, up to `timeout`) on a settled
-    /// screen — the same twice 15 ms apart, since a capture can land in the middle of a frame
-    /// the console is still writing; on timeout fails the test with the screen printed, and
-    /// returns the last screen.
+    /// What the console shows while background work is under way (a view still loading, a
+    /// git job, a send or a check waiting for its answer, the spinner of a loading store).
+    static let busyMarkers = [
+        "Loading", "loading…", "(Esc stops)", "(stopping…)", "Checking…", "sending…", "waiting for the answer…",
+        "Still reading",
+    ]
+
+    static func isLoaded(_ screen: String) -> Bool { !busyMarkers.contains { screen.contains($0) } }
+
+    /// Polls the screen until `predicate` holds (every 20 ms, up to `timeout`) on a settled,
+    /// loaded screen: no background work shown (`busyMarkers`, unless `loaded` is false —
+    /// a test that waits for the work itself), and the same twice 50 ms apart, since a
+    /// capture can land in the middle of a frame the console is still writing. On timeout
+    /// fails the test with the screen printed, and returns the last screen. The timeout is
+    /// for a hung console: far beyond a quiet run, so a loaded machine never reaches it.
     @discardableResult
     func waitUntil(
-        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-        _ predicate: (String) -> Bool
+        _ what: String, timeout: TimeInterval = 30, loaded: Bool = true, file: StaticString = #filePath,
+        line: UInt = #line, _ predicate: (String) -> Bool
     ) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var s = screen()
         while true {
-            if predicate(s) {
-                usleep(15_000)
+            if predicate(s) && (!loaded || Self.isLoaded(s)) {
+                usleep(50_000)
                 let again = screen()
-                if again == s || Date() > deadline { return s }
+                if again == s { return s }
                 s = again
-                continue
+                if Date() <= deadline { continue }
             }
             if Date() > deadline {
-                XCTFail("timed out waiting for \(what); the screen was:\n\(s)", file: file, line: line)
+                XCTFail(
+                    "timed out waiting for \(what)\(loaded ? " on a loaded screen" : ""); the screen was:\n\(s)",
+                    file: file, line: line)
                 return s
             }
             usleep(20_000)
@@ -140,11 +166,16 @@ final class TmuxHarness {
         }
     }
 
+    /// Waits for `text` on a settled screen, a loaded one unless `text` itself shows work
+    /// under way (`busyMarkers`).
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line)
+    func waitFor(_ text: String, timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line)
         -> String
     {
-        waitUntil("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
+        let loaded = !Self.busyMarkers.contains { text.contains($0) }
+        return waitUntil("\"\(text)\"", timeout: timeout, loaded: loaded, file: file, line: line) {
+            $0.contains(text)
+        }
     }
 
     /// Moves the focus to the field labelled `label` as an operator does: Tab (the key
@@ -156,8 +187,8 @@ final class TmuxHarness {
         tab(until: "the cursor on \(label)", maxTabs: maxTabs, file: file, line: line) { screen in
             guard display("#{cursor_flag}") == "1", let y = Int(display("#{cursor_y}")) else { return false }
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            // The label starts the form's row, just inside its box.
-            return rows.indices.contains(y) && rows[y].contains("│" + label)
+            // The label starts the form's row, just inside its box (ASCII in a non-UTF-8 locale).
+            return rows.indices.contains(y) && (rows[y].contains("│" + label) || rows[y].contains("|" + label))
         }
     }
 
@@ -169,14 +200,23 @@ final class TmuxHarness {
         }
     }
 
+    /// Presses `key` until the screen shows `text` (a tab by what it shows, never a count of
+    /// presses): each press waited for, `maxPresses` at most.
+    func press(
+        _ key: String, until text: String, maxPresses: Int = 8, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        tab(until: text, maxTabs: maxPresses, key: key, file: file, line: line) { $0.contains(text) }
+    }
+
     private func tab(
-        until what: String, maxTabs: Int, file: StaticString, line: UInt, _ there: (String) -> Bool
+        until what: String, maxTabs: Int, key: String = "Tab", file: StaticString, line: UInt,
+        _ there: (String) -> Bool
     ) {
         var s = waitUntil("a settled screen", file: file, line: line) { _ in true }
         for _ in 0..<maxTabs {
             if there(s) { return }
             let cursor = display("#{cursor_x},#{cursor_y}")
-            keys("Tab")
+            keys(key)
             // Until the Tab is drawn (the screen or the cursor moved), 2 s at most.
             let before = s
             for _ in 0..<100 {
@@ -186,7 +226,7 @@ final class TmuxHarness {
             }
             s = waitUntil("a settled screen", file: file, line: line) { _ in true }
         }
-        if !there(s) { XCTFail("Tab never reached \(what); the screen was:\n\(s)", file: file, line: line) }
+        if !there(s) { XCTFail("\(key) never reached \(what); the screen was:\n\(s)", file: file, line: line) }
     }
 
     /// Pid of the console process (the child of the pane's shell).

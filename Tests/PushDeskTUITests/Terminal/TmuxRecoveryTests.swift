@@ -18,7 +18,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
     }
 
     /// Polls the file system (never a bare sleep) until `predicate` holds.
-    func waitFor(_ what: String, timeout: TimeInterval = 10, _ predicate: () -> Bool) {
+    func waitFor(_ what: String, timeout: TimeInterval = 30, _ predicate: () -> Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         while !predicate() {
             if Date() > deadline { return XCTFail("timed out waiting for \(what)") }

@@ -28,7 +28,9 @@ final class TmuxSendTests: TmuxTestCase {
         defer { server.stop() }
         let t = try TmuxHarness(
             width: 80, height: 24, args: ["--store", store.path],
-            env: ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"])
+            env: [
+                "PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)", "https_proxy": "", "HTTPS_PROXY": "",
+            ])
         t.waitFor("neotrips")
         t.keys("D")
         t.waitFor("Deliveries of neotrips")

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// Monochrome (NO_COLOR): only the focus is reverse video; an unfocused selection and the
-/// active tab are bold and underlined (issue 14, item 7).
+/// active tab are bold and underlined.
 final class MonochromeFocusTests: WholeScreenTestCase {
     /// Rows of the body (between the title and the status bar) holding a cell drawn in
     /// reverse video by the monochrome theme.

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The help overlay: no row touches the border, what is cut ends with …, scrolling is
-/// marked above and below (issue 14, item 9).
+/// marked above and below.
 final class HelpOverlayTests: WholeScreenTestCase {
     func testHelpInAFormAt80x24() {
         let a = console()

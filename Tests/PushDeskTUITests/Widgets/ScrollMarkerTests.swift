@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// Forms and lists that do not fit say that more lies above or below, and a message the
-/// frame cuts ends with … (issue 14, item 4).
+/// frame cuts ends with ….
 final class ScrollMarkerTests: WholeScreenTestCase {
     func testNewServiceFormAt80x24SaysMoreBelowAndAbove() {
         let a = console()

@@ -106,9 +106,9 @@ final class FormAndDialogTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pd-complete-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("credentials"), withIntermediateDirectories: true)
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: dir.appendingPathComponent("credentials/AuthKey_ABC.p8").path, contents: Data())
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: dir.appendingPathComponent("credentials/AuthKey_DEF.p8").path, contents: Data())
         defer { try? FileManager.default.removeItem(at: dir) }
         var d = Dialog.filePath(title: "Key file", message: "", value: "cre", base: dir.path)

@@ -66,8 +66,6 @@ struct PreviewPane {
         t.label.trimmingCharacters(in: .whitespaces).isEmpty ? TextWidth.truncate(t.app, to: 13) : t.label
     }
 
-    static func tabLabel(_ t: PreviewTarget) -> String { appName(t) + " " + apiName(t.api) }
-
     /// The tabs' labels for `width` columns: whole when they fit, else the app names
     /// shortened with "…" (the longest first, down to 6 columns) so that every tab keeps its
     /// API; what still does not fit scrolls (`render`).

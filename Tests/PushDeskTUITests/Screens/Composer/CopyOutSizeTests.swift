@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// An FCM payload: the meter counts SPEC §4.5's bytes (without "token"), the copied file
-/// is the body sent (with it); both places say so (issue 14, item 10).
+/// is the body sent (with it); both places say so.
 final class CopyOutSizeTests: WholeScreenTestCase {
     func testFCMMeterAndCopiedFileSayWhyTheyDiffer() throws {
         let a = console()

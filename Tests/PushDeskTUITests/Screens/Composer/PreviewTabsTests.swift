@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The preview's target tabs name each app by its label and API, shortened with …, never
-/// clipped without it (issue 14, item 5).
+/// clipped without it.
 final class PreviewTabsTests: WholeScreenTestCase {
     /// The demo service with generated (UUID) integration keys, and `labels` when given.
     func useUUIDKeys(labels: [String]? = nil) throws {

@@ -403,4 +403,29 @@ final class GitConsoleTests: GitTeamTestCase {
         XCTAssertTrue(app.message?.contains("not in a git repository") ?? false, app.message ?? "")
         XCTAssertEqual(lines(app)[0], " PushDesk — Services                                            ? help  default")
     }
+
+    /// The demo store of `make run` lives in `.demo-store/` inside the PushDesk clone, which
+    /// ignores it: not a store in git, so no branch in the title and no Git column.
+    func testAStoreTheEnclosingRepositoryIgnoresIsOutsideGit() throws {
+        let project = root.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try git(project, ["init", "-q", "-b", "main"])
+        try Data(".demo-store/\n".utf8).write(to: project.appendingPathComponent(".gitignore"))
+        try identify(project, "Operator A")
+        try git(project, ["add", ".gitignore"])
+        try git(project, ["commit", "-q", "-m", "Ignore the demo store"])
+        let store = project.appendingPathComponent(".demo-store")
+        try DemoStore.write(to: store)
+        let app = console(store)
+        XCTAssertNil(app.git)
+        XCTAssertEqual(
+            Array(lines(app).prefix(3)),
+            [
+                " PushDesk — Services                                            ? help  default",
+                "Name                   Label                              Apps  Findings",
+                "neotrips               Neotrips                           3     ok",
+            ])
+        app.press(.commit)
+        XCTAssertTrue(app.message?.contains("not in a git repository") ?? false, app.message ?? "")
+    }
 }

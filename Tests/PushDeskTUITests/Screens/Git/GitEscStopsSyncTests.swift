@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// Esc during a sync whose remote hangs (issue 16): the fetch's git and what it started are
+/// Esc during a sync whose remote hangs: the fetch's git and what it started are
 /// killed (their process group), the console answers at once and says so, and nothing is
 /// lost — the unsaved draft is still open, the work tree and the commits as they were. The
 /// remote is `ssh://127.0.0.1/…` through a GIT_SSH_COMMAND that records its pid and
@@ -55,7 +55,7 @@ final class GitEscStopsSyncTests: GitTeamTestCase {
         let job = try XCTUnwrap(app.gitJob)
         job.start()
         // Bounded wait for the hanging "ssh" to start.
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(60)
         while (try? String(contentsOf: pids, encoding: .utf8))?.isEmpty ?? true, Date() < deadline {
             usleep(20_000)
         }
@@ -67,7 +67,9 @@ final class GitEscStopsSyncTests: GitTeamTestCase {
 
         let pressed = Date()
         app.handle(.escape)
-        XCTAssertLessThan(Date().timeIntervalSince(pressed), 0.5, "Esc waited")
+        // Esc asks the fetch to stop and returns (milliseconds when quiet) without waiting
+        // for it: the hanging "ssh" sleeps 60 s, and is still there when Esc has returned.
+        XCTAssertLessThan(Date().timeIntervalSince(pressed), 5, "Esc waited")
         XCTAssertEqual(app.message, "Fetching from origin… (stopping…)")
         // SIGTERM ends the group at once; SIGKILL would come after 2 s. Bounded at 10 s.
         while job.outcome == nil, Date().timeIntervalSince(pressed) < 10 { usleep(20_000) }

@@ -4,36 +4,52 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// Git never runs on the input loop (issue 16): with a `git` that sleeps before each command
-/// (a wrapper first on PATH that sleeps, then runs the real one), the history, a version's
-/// diff and a commit diff open at once saying "Loading…", answer keys and resizes while git
-/// works, then show what it read.
+/// Git never runs on the input loop: with a `git` held at a gate (a wrapper first on PATH
+/// that waits until the test opens the gate, then runs the real one), the history, a
+/// version's diff and a commit diff open at once saying "Loading…", answer keys and resizes
+/// while git cannot have answered, then show what it read once the gate opens. Behaviour, not
+/// time: a view that ran git on the loop would block until the gate opened (the wrapper
+/// gives up after 60 s) and never show "Loading…".
 final class GitOffTheLoopTests: GitTeamTestCase {
     private var savedPath: String?
+    private var gate: URL { root.appendingPathComponent("git-gate") }
 
-    /// Puts a `git` that sleeps `seconds` before each command first on PATH (until tearDown).
-    private func slowGit(seconds: Double) throws {
+    /// Puts a `git` that waits for the gate file before each command first on PATH (until
+    /// tearDown); the gate starts closed.
+    private func gatedGit() throws {
         let real = try XCTUnwrap(GitCommand.executable())
-        let bin = root.appendingPathComponent("slow-bin")
+        let bin = root.appendingPathComponent("gated-bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let wrapper = bin.appendingPathComponent("git")
-        try Data("#!/bin/sh\nsleep \(seconds)\nexec '\(real)' \"$@\"\n".utf8).write(to: wrapper)
+        try Data(
+            """
+            #!/bin/sh
+            i=0
+            while [ ! -e '\(gate.path)' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+            exec '\(real)' "$@"
+
+            """.utf8
+        ).write(to: wrapper)
         chmod(wrapper.path, 0o755)
+        closeGate()
         savedPath = ProcessInfo.processInfo.environment["PATH"]
         setenv("PATH", bin.path + ":" + (savedPath ?? "/usr/bin:/bin"), 1)
     }
 
+    private func openGate() { _ = FileManager.default.createFile(atPath: gate.path, contents: Data()) }
+    private func closeGate() { try? FileManager.default.removeItem(at: gate) }
+
     override func tearDown() async throws {
+        openGate()
         if let savedPath { setenv("PATH", savedPath, 1) }
         try await super.tearDown()
     }
 
     func testTheHistoryAnswersKeysWhileGitReadsItThenShowsTheList() throws {
         let app = console(a)
-        try slowGit(seconds: 3)
-        let pressed = Date()
+        try gatedGit()
         app.press(.history)
-        XCTAssertLessThan(Date().timeIntervalSince(pressed), 1.0, "the key waited for git")
+        XCTAssertTrue(app.background.isBusy, "git is held at the gate: the history must still be loading")
         assertScreen(
             app,
             [
@@ -52,8 +68,8 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         let wide = app.render(width: 100, height: 30)
         XCTAssertTrue(wide.line(2).hasPrefix(" Loading the history"), wide.line(2))
         app.resize(width: 80, height: 24)
-        XCTAssertLessThan(Date().timeIntervalSince(pressed), 2.5, "keys waited for git")
-        XCTAssertTrue(app.background.isBusy, "git answered before the keys were tried: the test proves nothing")
+        XCTAssertTrue(app.background.isBusy, "git answered before the gate opened: the test proves nothing")
+        openGate()
         app.waitForGitReads()
         let screen = lines(app)
         XCTAssertEqual(screen[2].prefix(10).count, 10)
@@ -66,26 +82,33 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         let app = console(a)
         app.press(.history)
         app.waitForGitReads()
-        try slowGit(seconds: 1.5)
-        let pressed = Date()
+        try gatedGit()
         app.press(.open)
         XCTAssertTrue(app.top is DiffScreen)
         XCTAssertTrue(lines(app)[2].contains("Loading…"), lines(app).joined(separator: "\n"))
         app.press(.down)
-        XCTAssertLessThan(Date().timeIntervalSince(pressed), 1.0, "keys waited for git")
+        XCTAssertTrue(app.background.isBusy, "git is held at the gate: the diff must still be loading")
+        openGate()
         app.waitForGitReads()
         var text = lines(app).joined(separator: "\n")
         XCTAssertTrue(text.contains(#"+<service format="1" name="neotrips" label="Neotrips A" "#), text)
         // Esc during a load goes back at once; the answer that comes later is dropped.
+        closeGate()
         app.press(.back)
         app.press(.open)
         app.press(.back)
         XCTAssertTrue(app.top is HistoryScreen)
         app.press(.back)
+        openGate()
+        app.waitForGitReads()
         app.press(.commit)
         XCTAssertTrue(app.top is CommitScreen)
+        app.waitForGitReads()
+        closeGate()
         app.press(.open)
         XCTAssertTrue(lines(app)[2].contains("Loading…"), lines(app).joined(separator: "\n"))
+        XCTAssertTrue(app.background.isBusy, "git is held at the gate: the commit diff must still be loading")
+        openGate()
         app.waitForGitReads()
         text = lines(app).joined(separator: "\n")
         XCTAssertTrue(text.contains("- committed  + now"), text)

@@ -27,7 +27,7 @@ public enum DeliveryRules {
         var out: [Finding] = []
         var seen = Set<String>()
         for v in delivery.variables {
-            let field = FieldPath("variables", v.name)
+            var field: FieldPath { FieldPath("variables", v.name) }  // built only for a finding
             if !seen.insert(v.name).inserted {
                 out.append(
                     Finding(
@@ -71,7 +71,7 @@ public enum DeliveryRules {
         var seen: [String] = []  // a delivery gives a few values: lists beat hashing here
         for v in delivery.variables where !v.value.isEmpty && !seen.contains(v.name) {
             seen.append(v.name)
-            let field = FieldPath("variables", v.name)
+            var field: FieldPath { FieldPath("variables", v.name) }  // built only for a finding
             if !app.variables.contains(where: { $0.name == v.name }) {
                 out.append(
                     Finding(

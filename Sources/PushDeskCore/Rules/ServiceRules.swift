@@ -49,15 +49,17 @@ public enum ServiceRules {
                 .error, "target-mapping.format", "targetMapping",
                 "target mapping \"\(Escape.inline(s.targetMapping))\" is not a schema name like nms:appSubscriptionRcp")
         }
-        for (field, value, what): (FieldPath, String, String) in [
+        for (field, value, what) in [
             ("marketingUrl", s.marketingUrl, "marketing"), ("trackingUrl", s.trackingUrl, "tracking"),
         ] {
             if value.isEmpty {
                 add(
-                    .error, "field.required", field,
+                    .error, "field.required", FieldPath(field),
                     "the \(what) server URL is empty; the SDK needs it (e.g. https://\(what).example.com/)")
             } else if let problem = urlProblem(value) {
-                add(.error, "url.format", field, "the \(what) server URL \"\(Escape.inline(value))\" \(problem)")
+                add(
+                    .error, "url.format", FieldPath(field),
+                    "the \(what) server URL \"\(Escape.inline(value))\" \(problem)")
             }
         }
         if s.apps.isEmpty {
@@ -65,7 +67,7 @@ public enum ServiceRules {
         }
 
         for (i, app) in s.apps.enumerated() {
-            let p = FieldPath.app(i)
+            var p: FieldPath { .app(i) }  // built only for a finding
             // Only messages need the app's display name.
             var name: String { appName(app) }
             if isBlank(app.label) {
@@ -283,7 +285,7 @@ public enum ServiceRules {
     }
 
     private static func checkList(
-        _ names: [String], rule: String, what: String, field: FieldPath,
+        _ names: [String], rule: String, what: String, field: @autoclosure () -> FieldPath,
         _ add: (Severity, String, FieldPath, String) -> Void
     ) {
         // A set: a hostile file may list 20,000 names (comparing each with the earlier ones
@@ -291,7 +293,7 @@ public enum ServiceRules {
         var seen = Set<String>(minimumCapacity: names.count)
         for (j, n) in names.enumerated() where !n.isEmpty && !seen.insert(n).inserted {
             add(
-                .error, rule, field.at(j).appending("name"),
+                .error, rule, field().at(j).appending("name"),
                 "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
         }
     }

@@ -90,24 +90,24 @@ struct SendCommand: ParsableCommand {
             )
             throw Exit.usageOrIO
         }
-        let environment = ProcessInfo.processInfo.environment
-        let settings: TransportSettings
-        do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+        let session: PushSession
+        do {
+            session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
+        } catch {
             printError("error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
-        let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
         let terminal = isatty(STDERR_FILENO) == 1
-        if terminal { sender.progress = { printError($0) } }
-        let report = sender.send(plan, dryRun: dryRun) { r in
+        if terminal { session.progress = { printError($0) } }
+        let report = session.send(plan, dryRun: dryRun) { r in
             if terminal && !json {
                 printError(
                     "\(Escape.inline(r.app)) \(Escape.inline(Subscription.shortened(r.token))): \(r.outcome.rawValue)")
             }
         }
-        sender.closeAll()
+        session.close()
         var logFailed = false
-        do { try SendLog.append(report, storeRoot: store.root) } catch {
+        do { try session.log(report) } catch {
             printError(
                 "\(SendLog.relativePath): error: the send log was not written: \(Escape.inline("\(error)", limit: 4096))"
             )

@@ -30,7 +30,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// A console over the store, pointed at the mocks, with summer-sale open in the composer.
     func composer(environment: [String: String]? = nil) -> ConsoleApp {
         let a = app()
-        a.background.environment = environment ?? mock.environment()
+        a.environment = environment ?? mock.environment()
         a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
         a.resize(width: 80, height: 24)
         a.press(.deliveries)
@@ -53,7 +53,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertNil(a.dialog, file: file, line: line)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let s = a.top as? SendScreen, s.phase == .done { return s }
             usleep(10_000)
         }
@@ -346,7 +346,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// The demo service's app `index` on its Credentials tab, the console pointed at the mocks.
     func credentialsTab(app index: Int, environment: [String: String]? = nil) -> ConsoleApp {
         let a = app()
-        a.background.environment = environment ?? mock.environment()
+        a.environment = environment ?? mock.environment()
         a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
         a.resize(width: 80, height: 24)
         a.press(.open)
@@ -361,7 +361,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         a.press(.checkOnline, file: file, line: line)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let c = a.top as? OnlineCheckScreen, c.finished { return c }
             usleep(10_000)
         }
@@ -461,7 +461,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// ended a request the mock never answers. How long it took.
     func workerFinishes(_ a: ConsoleApp) -> TimeInterval {
         let started = Date()
-        while a.background.runningJobs > 0 && Date().timeIntervalSince(started) < 10 { usleep(1_000) }
+        while a.jobs.runningJobs > 0 && Date().timeIntervalSince(started) < 10 { usleep(1_000) }
         let took = Date().timeIntervalSince(started)
         print("\(name): after Esc the worker finished in \(Int(took * 1000)) ms")  // docs/SENDING.md quotes it
         return took
@@ -477,13 +477,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         let deadline = Date().addingTimeInterval(30)
         while apnsRequests(T.silent).isEmpty && Date() < deadline { usleep(5_000) }
         XCTAssertEqual(apnsRequests(T.silent).count, 1)
-        a.drainBackground()
+        a.takeJobEvents()
         XCTAssertNotNil(a.render(width: 80, height: 24).row(containing: "Send test: 0 of 2 answered… (Esc stops)"))
         a.press(.back)
         XCTAssertTrue(a.top is ComposerScreen)
         XCTAssertEqual(a.message, "Send test stopped after 0 of 2 devices; the send log has what was sent.")
         let took = workerFinishes(a)
-        XCTAssertEqual(a.background.runningJobs, 0, "the send's thread still runs after \(took) s")
+        XCTAssertEqual(a.jobs.runningJobs, 0, "the send's thread still runs after \(took) s")
         // SPEC §8.5: the hung device made a request, so it has its one line (failed, no status);
         // the device after it was never sent to and has none.
         XCTAssertEqual(apnsRequests(T.ok).count, 0)
@@ -502,13 +502,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         a.press(.checkOnline)
         let deadline = Date().addingTimeInterval(30)
         while mock.apns.requests.isEmpty && Date() < deadline { usleep(5_000) }
-        a.drainBackground()
+        a.takeJobEvents()
         let check = try XCTUnwrap(a.top as? OnlineCheckScreen)
         XCTAssertEqual(check.steps.map(\.ok), [true, true, true], "auth waits for its answer")
         a.press(.back)
         XCTAssertTrue(a.top is AppEditorScreen)
         let took = workerFinishes(a)
-        XCTAssertEqual(a.background.runningJobs, 0, "the check's thread still runs after \(took) s")
+        XCTAssertEqual(a.jobs.runningJobs, 0, "the check's thread still runs after \(took) s")
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(SendLog.relativePath).path))
     }
 }

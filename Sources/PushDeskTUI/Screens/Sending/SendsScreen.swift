@@ -5,7 +5,7 @@ import PushDeskCore
 /// one row per target that made a request, and under the table the selected row in full —
 /// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name.
 /// Every value comes from a file, so it goes through the one escape rule before the screen.
-final class SendsScreen: StatefulScreen {
+final class SendsScreen: ListScreen {
     let delivery: String
     /// The log's entries for the delivery, newest first (read when the view opens or comes back).
     private(set) var entries: [[String: Any]] = []
@@ -24,18 +24,17 @@ final class SendsScreen: StatefulScreen {
         .init("Status", width: 6), .init("Reason"),
     ]
 
-    init(delivery: String, app: ConsoleApp) {
+    init(delivery: String, app: AppContext) {
         self.delivery = delivery
         table.emptyText = "No send of this delivery in \(SendLog.relativePath) yet."
         willAppear(app: app)
     }
 
     var title: String { "Sends of \(delivery)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { nil }
 
-    func willAppear(app: ConsoleApp) {
-        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.store.root), delivery: delivery)
+    func willAppear(app: AppContext) {
+        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.storeRoot), delivery: delivery)
         apps = Dictionary(
             app.services.flatMap(\.apps).map { ($0.integrationKey, $0) }, uniquingKeysWith: { first, _ in first })
         table.setRows(entries.map(Self.row))
@@ -86,35 +85,17 @@ final class SendsScreen: StatefulScreen {
         return out
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
         return table.handle(action) ? Effect.none : nil
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let selected = v.table.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
         let info = selected.map(details) ?? []
-        let detailH = info.isEmpty ? 0 : min(info.count + 2, rect.height / 2 + 1)
-        let (tb, db) = rect.splitBottom(detailH)
+        let (tb, db) = rect.splitBottom(DetailsPanel.height(for: info, in: rect))
         buf.box(tb, role: .borderFocus, title: "\(entries.count) send\(entries.count == 1 ? "" : "s"), newest first")
         v.table.render(into: &buf, tb.inset(1), focused: true)
-        guard !db.isEmpty else { return }
-        buf.box(db, role: .border, title: "Selected send")
-        let inner = db.inset(1)
-        var y = inner.y
-        for (label, value) in info where y < inner.maxY {
-            let x = buf.put(
-                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
-            let role: Role = label == "Hint" ? .findingWarning : .normal
-            let wrapped = TextWidth.wrap(value, to: max(1, inner.maxX - x))
-            for l in wrapped where y < inner.maxY {
-                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
-                y += 1
-            }
-            if wrapped.isEmpty { y += 1 }
-        }
+        DetailsPanel.render(into: &buf, db, title: "Selected send", rows: info)
     }
 }

@@ -6,7 +6,7 @@ import PushDeskCore
 /// open on the record is reused through its session, so no unsaved edit is lost; the views
 /// that showed it before leave the stack (`Effect.jump`).
 enum FindingJump {
-    static func open(_ f: Finding, app: ConsoleApp) -> Effect {
+    static func open(_ f: Finding, app: AppContext) -> Effect {
         switch RecordKind.record(file: f.file) {
         case (.service, let name)?: openService(name, f, app: app)
         case (.delivery, let name)?: openDelivery(name, f, app: app)
@@ -15,7 +15,7 @@ enum FindingJump {
         }
     }
 
-    private static func openService(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
+    private static func openService(_ name: String, _ f: Finding, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Service.self).first { $0.draft.name == name }
             ?? app.services.first { $0.name == name }.map { ServiceSession(original: $0, draft: $0) }
@@ -23,7 +23,7 @@ enum FindingJump {
         let editor = ServiceEditorScreen(session: session)
         if let idx = f.field.index(in: "apps"), session.draft.apps.indices.contains(idx) {
             editor.selectApp(idx)
-            let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.store.secretExists)
+            let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.secretExists)
             appEditor.focus(field: f.field.inside("apps"))
             return .jump([editor, appEditor])
         }
@@ -31,7 +31,7 @@ enum FindingJump {
         return .jump([editor])
     }
 
-    private static func openDelivery(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
+    private static func openDelivery(_ name: String, _ f: Finding, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Delivery.self).first { $0.draft.name == name || $0.original?.name == name }
             ?? app.deliveries.first { $0.name == name }.map { DeliverySession(original: $0, draft: $0) }
@@ -45,7 +45,7 @@ enum FindingJump {
         return .jump([composer])
     }
 
-    private static func openProfile(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
+    private static func openProfile(_ name: String, _ f: Finding, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Profile.self).first { $0.draft.name == name || $0.original?.name == name }
             ?? app.profiles.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }

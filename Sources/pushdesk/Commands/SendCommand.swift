@@ -139,6 +139,7 @@ struct SendCommand: ParsableCommand {
             if let id = r.apnsId { line += "  apns-id \(Escape.inline(id))" }
             if let id = r.apnsUniqueId { line += "  apns-unique-id \(Escape.inline(id))" }
             if let n = r.messageName { line += "  \(Escape.inline(n))" }
+            line += "  _mId \(r.messageId)"
             line += "  (\(r.attempts) attempt\(r.attempts == 1 ? "" : "s"), \(r.bytes) bytes, \(r.ms) ms)"
             print(line)
             if let hint = r.hint { print("  hint: \(Escape.inline(hint, limit: 1000))") }

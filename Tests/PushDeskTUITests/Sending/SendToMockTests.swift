@@ -76,7 +76,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
                 options: .regularExpression
             )
             .replacingOccurrences(
-                of: "\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\dZ?", with: "TIME", options: .regularExpression)
+                of: "(\\d{4}-)?\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\dZ?", with: "TIME", options: .regularExpression)
         }
         if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
             print(s.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
@@ -90,11 +90,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     }
 
     /// The payload bytes `pushdesk preview` shows for this device (the stored delivery, no edits).
-    func previewed(appKey: String, token: String) throws -> [UInt8] {
+    /// The payload previewed with the `_mId` the send gave this device (each target its own).
+    func previewed(appKey: String, token: String, in results: [SendResult?]) throws -> [UInt8] {
+        let id = try XCTUnwrap(results.compactMap { $0 }.first { $0.token == token }?.messageId, token)
         let p = PreviewEngine.preview(
             delivery: try store.load(Delivery.self, "summer-sale"), service: try store.load(Service.self, "neotrips"),
             profile: try store.load(Profile.self, "ana"), appKey: appKey, token: token,
-            now: Date(timeIntervalSince1970: 1_790_000_000))
+            now: Date(timeIntervalSince1970: 1_790_000_000), messageId: id)
         return try XCTUnwrap(p.targets.first).payload.compactBytes
     }
 
@@ -178,7 +180,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             XCTAssertEqual(r.header("apns-topic"), "com.neotrips.app")
             XCTAssertEqual(r.header("apns-push-type"), "alert")
             XCTAssertTrue(r.header("authorization")?.hasPrefix("bearer ") == true)
-            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-ios-dev", token: token))
+            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-ios-dev", token: token, in: s.results))
         }
         XCTAssertEqual(mock.providerTokens.count, 1, "one provider token for both requests")
 
@@ -197,7 +199,8 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(s2.results.map { $0?.outcome }, [.sent, .sent])
         XCTAssertEqual(s2.results.map { $0?.status }, [200, 200])
         XCTAssertEqual(apnsRequests(fixed).count, 1)
-        XCTAssertEqual(apnsRequests(fixed).first?.body, try previewed(appKey: "neotrips-ios-dev", token: fixed))
+        XCTAssertEqual(
+            apnsRequests(fixed).first?.body, try previewed(appKey: "neotrips-ios-dev", token: fixed, in: s2.results))
         XCTAssertNotNil(again.render(width: 80, height: 24).row(containing: "Done: 2 sent. Esc closes."))
 
         // The delivery's Sends view: newest first, tokens shortened, nothing secret.
@@ -215,11 +218,11 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             [
                 " PushDesk — Sends of summer-sale                                ? help  default",
                 "┌ 4 sends, newest first ───────────────────────────────────────────────────────┐",
-                "│Time                App                Token         Outcome   Status Reason │",
-                "│TIME neotrips-ios-dev   a7a7a7…a7a7   sent      200 │",
-                "│TIME neotrips-ios-dev   a1a1a1…a1a1   sent      200 │",
-                "│TIME neotrips-ios-dev   b2b2b2…b2b2   rejected  400    BadDevi…│",
-                "│TIME neotrips-ios-dev   a1a1a1…a1a1   sent      200 │",
+                "│Time           App              Token        Outcome   Status Tracked Reason │",
+                "│TIME neotrips-ios-dev a7a7a7…a7a7  sent      200 │",
+                "│TIME neotrips-ios-dev a1a1a1…a1a1  sent      200 │",
+                "│TIME neotrips-ios-dev b2b2b2…b2b2  rejected  400            BadDevi…│",
+                "│TIME neotrips-ios-dev a1a1a1…a1a1  sent      200 │",
                 "│ │",
                 "│ │",
                 "│ │",
@@ -262,7 +265,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(mock.accessTokens.count, 1, "one access token for both requests")
         for (r, token) in zip(mock.google.requests.dropFirst(), [T.fcmOK, T.fcmUnregistered]) {
             XCTAssertEqual(r.header("authorization"), "Bearer " + mock.accessTokens[0])
-            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-android", token: token))
+            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-android", token: token, in: s.results))
         }
         a.press(.down)
         XCTAssertEqual(

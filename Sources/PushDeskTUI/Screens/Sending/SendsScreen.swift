@@ -3,7 +3,8 @@ import PushDeskCore
 
 /// A delivery's sends, from the send log `.pushdesk/sent.jsonl` (SPEC §8.5), newest first:
 /// one row per target that made a request, and under the table the selected row in full —
-/// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name.
+/// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name —
+/// and what the app reported for that message (`pushdesk listen`'s log: received, clicked).
 /// Every value comes from a file, so it goes through the one escape rule before the screen.
 final class SendsScreen: ListScreen {
     let delivery: String
@@ -11,6 +12,8 @@ final class SendsScreen: ListScreen {
     private(set) var entries: [[String: Any]] = []
     /// The store's apps by integration key: which hint table (APNs or FCM) a reason is read with.
     private var apps: [String: MobileApp] = [:]
+    /// The app's tracking by message id (`.pushdesk/listen.jsonl`).
+    private var tracking: [String: ListenLog.Tracked] = [:]
     struct View {
         var table = TableView(columns: SendsScreen.columns)
     }
@@ -20,8 +23,8 @@ final class SendsScreen: ListScreen {
         set { view.table = newValue }
     }
     static let columns: [TableView.Column] = [
-        .init("Time", width: 19), .init("App", width: 18), .init("Token", width: 13), .init("Outcome", width: 9),
-        .init("Status", width: 6), .init("Reason"),
+        .init("Time", width: 14), .init("App", width: 16), .init("Token", width: 12), .init("Outcome", width: 9),
+        .init("Status", width: 6), .init("Tracked", width: 7), .init("Reason"),
     ]
 
     init(delivery: String, app: AppContext) {
@@ -34,10 +37,13 @@ final class SendsScreen: ListScreen {
     var listContext: KeyContext? { nil }
 
     func willAppear(app: AppContext) {
-        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.storeRoot), delivery: delivery)
+        let root = URL(fileURLWithPath: app.storeRoot)
+        entries = SendLog.entries(storeRoot: root, delivery: delivery)
+        tracking = ListenLog.tracking(storeRoot: root)
         apps = Dictionary(
             app.services.flatMap(\.apps).map { ($0.integrationKey, $0) }, uniquingKeysWith: { first, _ in first })
-        table.setRows(entries.map(Self.row))
+        table.setRows(
+            entries.map { Self.row($0, tracked: ListenLog.tracked($0["messageId"] as? String, in: tracking)) })
     }
 
     static func text(_ e: [String: Any], _ key: String) -> String {
@@ -48,12 +54,13 @@ final class SendsScreen: ListScreen {
         }
     }
 
-    static func row(_ e: [String: Any]) -> [String] {
-        let time = text(e, "time").replacingOccurrences(of: "T", with: " ").prefix(19)
+    static func row(_ e: [String: Any], tracked: ListenLog.Tracked?) -> [String] {
+        // MM-DD HH:MM:SS: the year is in the details below.
+        let time = text(e, "time").replacingOccurrences(of: "T", with: " ").dropFirst(5).prefix(14)
         let dry = (e["dryRun"] as? Bool) == true ? " (dry)" : ""
         return [
             String(time), text(e, "app"), text(e, "token"), text(e, "outcome") + dry, text(e, "status"),
-            text(e, "reason"),
+            tracked?.summary ?? "", text(e, "reason"),
         ]
     }
 
@@ -80,6 +87,13 @@ final class SendsScreen: ListScreen {
         if !t("apnsId").isEmpty { out.append(("apns-id", t("apnsId"))) }
         if !t("apnsUniqueId").isEmpty { out.append(("apns-unique-id", t("apnsUniqueId"))) }
         if !t("messageName").isEmpty { out.append(("Message", t("messageName"))) }
+        if !t("messageId").isEmpty {
+            out.append(("Message id", t("messageId")))
+            let tr = ListenLog.tracked(e["messageId"] as? String, in: tracking)?.described(
+                sentTime: e["time"] as? String)
+            out.append(("Received", tr?.received ?? "not reported (pushdesk listen)"))
+            out.append(("Clicked", tr?.clicked ?? "not reported"))
+        }
         out.append(("Attempts", t("attempts")))
         out.append(("Bytes", t("bytes")))
         return out

@@ -14,9 +14,9 @@ import PushDeskCore
 public enum LoaderFuzz {
     /// A fixed clock, so a replay is exact (`expiration.past` depends on it).
     public static let now = Date(timeIntervalSince1970: 1_780_000_000)
-    static let serviceFile = Store.servicePath("fuzz")
-    static let deliveryFile = Store.deliveryPath("fuzz")
-    static let profileFile = Store.profilePath("fuzz")
+    static let serviceFile = Service.path("fuzz")
+    static let deliveryFile = Delivery.path("fuzz")
+    static let profileFile = Profile.path("fuzz")
 
     public static func check(_ data: Data) -> FuzzProblems {
         var p = FuzzProblems()
@@ -47,11 +47,11 @@ public enum LoaderFuzz {
         var snap = StoreSnapshot(profiles: profile.map { [$0] } ?? [])
         let target = service?.0 ?? DemoStore.neotrips
         snap.services = [target]
-        if let (s, map) = service { snap.sourceMaps[Store.servicePath(s.name)] = map }
+        if let (s, map) = service { snap.sourceMaps[Service.path(s.name)] = map }
         if case (var d, let map)? = delivery {
             d.service = target.name
             snap.deliveries = [d]
-            snap.sourceMaps[Store.deliveryPath(d.name)] = map
+            snap.sourceMaps[Delivery.path(d.name)] = map
         }
         for f in StoreValidation.findings(snap, now: now) { p.checkSafe(f.formatted, "finding [\(f.rule)]") }
         if let d = snap.deliveries.first {

@@ -96,18 +96,18 @@ enum LargeStore {
         into dir: URL, services n: Int = services, deliveries m: Int = deliveries, bare: Bool = false
     ) throws {
         let fm = FileManager.default
-        for sub in ["services", "deliveries", "profiles"] {
+        for sub in RecordKind.allCases.map(\.folder) {
             try fm.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         func write(_ text: String, _ relative: String) throws {
             try Data(text.utf8).write(to: dir.appendingPathComponent(relative))
         }
         for i in 0..<n {
-            try write(try ServiceXML.encode(bare ? bareService(i) : service(i)), Store.servicePath(serviceName(i)))
+            try write(try ServiceXML.encode(bare ? bareService(i) : service(i)), Service.path(serviceName(i)))
         }
         for k in 0..<m {
             let d = delivery(k, services: n)
-            try write(try DeliveryXML.encode(d), Store.deliveryPath(d.name))
+            try write(try DeliveryXML.encode(d), Delivery.path(d.name))
         }
         // The demo's test devices subscribe to the demo's apps; here, to the first service's.
         var ana = DemoStore.ana
@@ -115,6 +115,6 @@ enum LargeStore {
             ana.subscriptions[i].app = ana.subscriptions[i].app.replacingOccurrences(
                 of: "neotrips", with: serviceName(0))
         }
-        try write(try ProfileXML.encode(ana), Store.profilePath(ana.name))
+        try write(try ProfileXML.encode(ana), Profile.path(ana.name))
     }
 }

@@ -8,10 +8,10 @@ enum SaveBench {
     /// so the file keeps its bytes).
     static func run(store root: URL, runs: Int) throws -> [Double] {
         let store = Store(root: root)
-        guard let name = try store.serviceNames().first else {
+        guard let name = try store.names(Service.self).first else {
             throw StoreError(file: "services", "the store has no service to save", kind: .io)
         }
-        let service = try store.loadService(name)
+        let service = try store.load(Service.self, name)
         let clock = ContinuousClock()
         return try (0..<runs).map { _ in
             let start = clock.now

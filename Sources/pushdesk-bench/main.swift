@@ -64,7 +64,7 @@ case "add-4kb":
     guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
     do {
         let (d, bytes) = try ComposerBench.writeFourKB(into: Store(root: URL(fileURLWithPath: args[1])))
-        print("\(Store.deliveryPath(d.name)): service \(d.service), largest payload \(bytes) bytes")
+        print("\(Delivery.path(d.name)): service \(d.service), largest payload \(bytes) bytes")
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)

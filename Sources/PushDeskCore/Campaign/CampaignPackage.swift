@@ -19,6 +19,19 @@ public enum CampaignPackage {
     /// `nms:service/@type` of a mobile application service.
     public static let mobileServiceType = "40"
 
+    /// Fields Campaign's own attributes carry (`name`/`label` of a service, `uuid`/`label` of
+    /// an app); every other row of the field tables is written in our namespace.
+    static let campaignCarried: Set<String> = ["name", "label", "integrationKey"]
+    static let serviceFields = Service.definitions.filter { !campaignCarried.contains($0.name) }
+    static func oursNames<R>(_ table: [FieldDefinition<R>]) -> [String] {
+        table.names().filter { !campaignCarried.contains($0) }
+    }
+    typealias AuthModes = [(mode: String, fields: [FieldDefinition<[String: String]>])]
+    /// `mode` and a mode's reference attributes (never a secret), from its table.
+    static func authAttributes(_ mode: String, _ modes: AuthModes) -> [String] {
+        ["mode"] + (modes.first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }.names()
+    }
+
     // MARK: writing
 
     public static func encode(_ services: [Service], includeCredentialRefs: Bool = false) throws -> String {
@@ -26,14 +39,14 @@ public enum CampaignPackage {
         try w.start("package", [("xmlns:pushdesk", namespace), (p + "format", "1")])
         try w.start("entities", [("schema", "nms:service")])
         for s in services {
+            // Campaign's own name and label; the other fields as ours, an empty one left out
+            // unless absence would mean something else (the target mapping's default).
+            let ours = serviceFields.map { d -> (String, String?) in
+                let v = d.text(s) ?? ""
+                return (p + d.name, v.isEmpty && d.name != "targetMapping" ? nil : v)
+            }
             try w.empty(
-                "service",
-                [
-                    ("name", s.name), ("label", s.label), ("type", mobileServiceType),
-                    (p + "targetMapping", s.targetMapping),
-                    (p + "marketingUrl", nonEmpty(s.marketingUrl)),
-                    (p + "trackingUrl", nonEmpty(s.trackingUrl)),
-                ])
+                "service", [("name", s.name), ("label", s.label), ("type", mobileServiceType)] + ours)
         }
         w.end()
         if services.contains(where: { !$0.apps.isEmpty }) {
@@ -52,53 +65,32 @@ public enum CampaignPackage {
     private static func writeApp(_ w: inout XMLWriter, _ app: MobileApp, service: String, includeCredentialRefs: Bool)
         throws
     {
+        // Campaign's own uuid and label carry the integration key and label; the rest of the
+        // app's table goes in our namespace.
+        func ours<R>(_ table: [FieldDefinition<R>], _ r: R) -> [(String, String?)] {
+            table.filter { !campaignCarried.contains($0.name) }.map { (p + $0.name, $0.text(r)) }
+        }
         switch app {
         case .ios(let a):
             try w.start(
                 "mobileApp",
-                [
-                    ("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "0"),
-                    (p + "environment", a.environment.rawValue), (p + "bundleId", a.bundleId),
-                    (p + "connector", a.connector.rawValue), (p + "icon", nonEmpty(a.icon)),
-                ])
+                [("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "0")] + ours(IOSApp.definitions, a))
         case .android(let a):
             try w.start(
                 "mobileApp",
-                [
-                    ("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "1"),
-                    (p + "packageName", a.packageName), (p + "api", a.api.rawValue),
-                    (p + "connector", a.connector.rawValue),
-                    (p + "maxConnectPerChild", a.maxConnectPerChild.map(String.init)),
-                    (p + "icon", nonEmpty(a.icon)),
-                ])
+                [("uuid", a.integrationKey), ("label", a.label), ("pushPlatform", "1")]
+                    + ours(AndroidApp.definitions, a))
         }
         try w.empty("service", [("_operation", "none"), ("name", service)])
         if includeCredentialRefs {
+            // The mode's reference attributes from its table, as the service file writes them.
+            func auth(_ mode: String, _ values: [String: String], _ modes: AuthModes) throws {
+                let fields = (modes.first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }
+                try w.empty(p + "auth", [("mode", mode)] + fields.map { ($0.name, $0.text(values)) })
+            }
             switch app {
-            case .ios(let a):
-                switch a.auth {
-                case .token(let keyId, let teamId, let keyFile)?:
-                    try w.empty(
-                        p + "auth", [("mode", "token"), ("keyId", keyId), ("teamId", teamId), ("keyFile", keyFile)])
-                case .certificate(let file, let ref)?:
-                    try w.empty(
-                        p + "auth",
-                        [("mode", "certificate"), ("certificateFile", file), ("passwordRef", nonEmpty(ref))])
-                case nil: break
-                }
-            case .android(let a):
-                switch a.auth {
-                case .serviceAccount(let projectId, let email, let keyFile)?:
-                    try w.empty(
-                        p + "auth",
-                        [
-                            ("mode", "serviceAccount"), ("projectId", projectId),
-                            ("clientEmail", email), ("keyFile", keyFile),
-                        ])
-                case .serverKey(let ref)?:
-                    try w.empty(p + "auth", [("mode", "serverKey"), ("serverKeyRef", ref)])
-                case nil: break
-                }
+            case .ios(let a): if let x = a.auth { try auth(x.mode, x.values, IOSAuth.modes) }
+            case .android(let a): if let x = a.auth { try auth(x.mode, x.values, AndroidAuth.modes) }
             }
         }
         if !app.variables.isEmpty {
@@ -217,7 +209,7 @@ struct PackageReader {
             )
             return nil
         }
-        try ours(r, allowed: ["targetMapping", "marketingUrl", "trackingUrl"])
+        try ours(r, allowed: CampaignPackage.serviceFields.names())
         note(r, unknownCampaignAttributes: campaignAttributes(node).filter { !["name", "label", "type"].contains($0) })
         for child in node.children {
             note(
@@ -291,7 +283,7 @@ struct PackageReader {
         }
         switch node.attribute("pushPlatform") {
         case "0":
-            try ours(r, allowed: ["environment", "bundleId", "connector", "icon"])
+            try ours(r, allowed: CampaignPackage.oursNames(IOSApp.definitions))
             guard let env = try r.enumValue(Self.p + "environment", IOSEnvironment.self) else {
                 throw r.error(
                     "iOS mobile app \(Escape.inline(key)) needs pushdesk:environment=\"sandbox|production\" (Campaign has no public name for it)"
@@ -306,7 +298,7 @@ struct PackageReader {
             if let auth { app.auth = try iosAuth(auth) }
             return (serviceName, .ios(app))
         case "1":
-            try ours(r, allowed: ["packageName", "api", "connector", "maxConnectPerChild", "icon"])
+            try ours(r, allowed: CampaignPackage.oursNames(AndroidApp.definitions))
             if let first = node.children.first(where: { $0.name == "notificationSounds" }), !sounds.isEmpty {
                 throw StoreError(
                     file: file, line: first.line, column: first.column,
@@ -335,12 +327,12 @@ struct PackageReader {
         let a = ElementReader(node, file: file, sourceMap: map)
         switch try a.required("mode") {
         case "token":
-            try strict(a, ["mode", "keyId", "teamId", "keyFile"])
+            try strict(a, CampaignPackage.authAttributes("token", IOSAuth.modes))
             return .token(
                 keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "",
                 keyFile: a.optional("keyFile") ?? "")
         case "certificate":
-            try strict(a, ["mode", "certificateFile", "passwordRef"])
+            try strict(a, CampaignPackage.authAttributes("certificate", IOSAuth.modes))
             return .certificate(
                 certificateFile: a.optional("certificateFile") ?? "", passwordRef: a.optional("passwordRef") ?? "")
         case let other:
@@ -354,12 +346,12 @@ struct PackageReader {
         let a = ElementReader(node, file: file, sourceMap: map)
         switch try a.required("mode") {
         case "serviceAccount":
-            try strict(a, ["mode", "projectId", "clientEmail", "keyFile"])
+            try strict(a, CampaignPackage.authAttributes("serviceAccount", AndroidAuth.modes))
             return .serviceAccount(
                 projectId: a.optional("projectId") ?? "", clientEmail: a.optional("clientEmail") ?? "",
                 keyFile: a.optional("keyFile") ?? "")
         case "serverKey":
-            try strict(a, ["mode", "serverKeyRef"])
+            try strict(a, CampaignPackage.authAttributes("serverKey", AndroidAuth.modes))
             return .serverKey(serverKeyRef: a.optional("serverKeyRef") ?? "")
         case let other:
             throw a.error(
@@ -416,13 +408,13 @@ struct PackageReader {
             Finding(
                 .warning, "package.ignored",
                 "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
-                file: file, field: r.node.name, line: p.line, column: p.column))
+                file: file, field: FieldPath(r.node.name), line: p.line, column: p.column))
     }
 
     private mutating func note(_ r: ElementReader, _ message: String) {
         notes.append(
             Finding(
-                .warning, "package.ignored", message, file: file, field: r.node.name,
+                .warning, "package.ignored", message, file: file, field: FieldPath(r.node.name),
                 line: r.node.line, column: r.node.column))
     }
 }

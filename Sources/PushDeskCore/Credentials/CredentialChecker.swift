@@ -44,8 +44,8 @@ public enum CredentialChecker {
             }
             guard let other = others.first else { continue }
             let place = CredentialRules.Place(
-                file: Store.servicePath(reports[i].service),
-                field: "apps[\(reports[i].index)].auth.certificateFile")
+                file: Service.path(reports[i].service),
+                field: FieldPath.app(reports[i].index).appending("auth", "certificateFile"))
             reports[i].findings.append(
                 place.finding(
                     .error, CredentialRules.ID.certificateShared,
@@ -63,8 +63,8 @@ public enum CredentialChecker {
 
         /// Fields as ServiceRules names them (`apps[2].auth.keyFile`), so that
         /// `StoreSnapshot.positioned` finds their line:column.
-        func place(_ index: Int, _ field: String) -> CredentialRules.Place {
-            CredentialRules.Place(file: Store.servicePath(service.name), field: "apps[\(index)].\(field)")
+        func place(_ index: Int, _ field: FieldPath) -> CredentialRules.Place {
+            CredentialRules.Place(file: Service.path(service.name), field: FieldPath.app(index).appending(field))
         }
 
         /// Paths in attributes are relative to the store unless absolute (SPEC §3.1).

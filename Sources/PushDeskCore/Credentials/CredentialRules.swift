@@ -31,8 +31,8 @@ public enum CredentialRules {
     /// Where a finding points: the service file and a field of the app.
     public struct Place: Sendable {
         public var file: String
-        public var field: String
-        public init(file: String, field: String) {
+        public var field: FieldPath
+        public init(file: String, field: FieldPath) {
             self.file = file
             self.field = field
         }

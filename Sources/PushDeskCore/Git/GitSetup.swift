@@ -7,9 +7,7 @@ public enum GitSetup {
     public static let attributesFile = ".gitattributes"
     /// Never committed: the lock, send log and recovery files; the secrets (docs/SECRETS.md).
     public static let ignoreLines = [".pushdesk/", "secrets/"]
-    public static let attributeLines = [
-        "services/*.xml merge=pushdesk", "deliveries/*.xml merge=pushdesk", "profiles/*.xml merge=pushdesk",
-    ]
+    public static let attributeLines = RecordKind.allCases.map { "\($0.folder)/*.xml merge=pushdesk" }
     /// Path components under which nothing is ever committed by PushDesk.
     public static let neverCommitted: Set<String> = [".pushdesk", "secrets"]
     public static let driverName = "PushDesk records, merged field by field"

@@ -18,7 +18,7 @@ public enum GitTeamWork {
     }
 
     /// A record file of the store (`services/x.xml`, `deliveries/…`, `profiles/…`).
-    public static func isRecord(_ path: String) -> Bool { RecordFileKind(path: path) != nil }
+    public static func isRecord(_ path: String) -> Bool { RecordKind(path: path) != nil }
 
     // MARK: commit
 
@@ -151,7 +151,7 @@ public enum GitTeamWork {
             let r = try git.run(["show", ":\(n):./\(path)"])
             return r.status == 0 ? Data(r.stdout.utf8) : Data()
         }
-        guard let kind = RecordFileKind(path: path) else {
+        guard let kind = RecordKind(path: path) else {
             throw GitSetup.Refusal(description: "\(path) is not a record file: resolve it with git")
         }
         let (b, o, t) = (try stage(1), try stage(2), try stage(3))
@@ -161,7 +161,7 @@ public enum GitTeamWork {
 
     /// The merged text with the fields in `theirsWins` taken from THEIRS (the rest OURS').
     public static func resolution(_ c: Conflict, theirsWins: Set<String>) throws -> String {
-        guard let kind = RecordFileKind(path: c.path) else { return "" }
+        guard let kind = RecordKind(path: c.path) else { return "" }
         return try RecordMerge.merge(
             base: c.base, ours: c.ours, theirs: c.theirs, path: c.path, kind: kind, theirsWins: theirsWins
         ).text

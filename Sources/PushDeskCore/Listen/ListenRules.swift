@@ -100,7 +100,7 @@ public enum ListenRules {
         let (service, app) = found
         out.app = app
         out.service = service.name
-        let serviceFile = Store.servicePath(service.name)
+        let serviceFile = Service.path(service.name)
         if app.platform != platform {
             let endpoint = platform == .ios ? "registerIOS.jssp" : "registerAndroid.jssp"
             out.findings.append(
@@ -123,7 +123,7 @@ public enum ListenRules {
                 Finding(
                     .warning, ID.unknownParam,
                     "additionalParams sends \"\(Escape.inline(name))\", which is no subscription parameter of app \(Escape.inline(app.integrationKey)): Campaign does not collect it — add it to the app's subscription parameters in the service, or drop it from the app's registerDevice call",
-                    file: serviceFile, field: "additionalParams.\(name)"))
+                    file: serviceFile, field: FieldPath("additionalParams", name)))
         }
         let sent = Set((out.params ?? []).map(\.name))
         for p in app.subscriptionParams where !sent.contains(p.name) {
@@ -131,7 +131,7 @@ public enum ListenRules {
                 Finding(
                     .info, ID.missingParam,
                     "the app did not send subscription parameter \"\(Escape.inline(p.name))\"\(p.label.isEmpty ? "" : " (\(Escape.inline(p.label)))"): add it to the additional parameters of the app's registerDevice call, or Campaign leaves \(Escape.inline(p.field)) empty",
-                    file: serviceFile, field: "additionalParams.\(p.name)"))
+                    file: serviceFile, field: FieldPath("additionalParams", p.name)))
         }
         if (r.userKey ?? "").isEmpty {
             out.findings.append(
@@ -143,7 +143,7 @@ public enum ListenRules {
         return out
     }
 
-    static func malformed(_ message: String, field: String) -> Finding {
+    static func malformed(_ message: String, field: FieldPath) -> Finding {
         Finding(.error, ID.malformed, message, field: field)
     }
 

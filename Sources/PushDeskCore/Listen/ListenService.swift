@@ -143,14 +143,14 @@ public final class ListenService: @unchecked Sendable {
 
     /// The `_dId` a delivery sends (its tracking element's, else the placeholder's).
     func deliveryId(of delivery: String) -> String? {
-        guard Store.isValidName(delivery), let d = try? store.loadDelivery(delivery) else { return nil }
+        guard Store.isValidName(delivery), let d = try? store.load(Delivery.self, delivery) else { return nil }
         return (d.tracking ?? .placeholder).deliveryId
     }
 
     /// The subscription's label when the send's profile still has that device, else the
     /// shortened token as logged.
     func device(of s: SendLogIndex.Send) -> String? {
-        if let name = s.profile, Store.isValidName(name), let p = try? store.loadProfile(name),
+        if let name = s.profile, Store.isValidName(name), let p = try? store.load(Profile.self, name),
             let sub = p.subscriptions.first(where: { $0.app == s.app && $0.shortToken == s.token }),
             let label = sub.label, !label.isEmpty
         {
@@ -179,10 +179,10 @@ public enum ListenProfileSave {
     /// profile ana`); throws the store's error (locked, changed on disk, cannot write).
     public static func save(_ sub: Subscription, profile: String, store: Store) throws -> String {
         guard Store.isValidName(profile) else {
-            throw StoreError(file: Store.profilePath(profile), "not a profile name (\(Store.nameRule))", kind: .io)
+            throw StoreError(file: Profile.path(profile), "not a profile name (\(Store.nameRule))", kind: .io)
         }
         return try StoreLock.withLock(storeRoot: store.root, program: "pushdesk listen") {
-            let path = Store.profilePath(profile)
+            let path = Profile.path(profile)
             var record: Profile
             let baseline: RecordBaseline
             if FileManager.default.fileExists(atPath: store.url(path).path) {

@@ -20,7 +20,7 @@ public enum RecordMerge {
     /// thrown as the reader's `StoreError`, its file named `PATH (base|ours|theirs)`.
     /// `theirsWins`: conflicts resolved for THEIRS, by reported field path (the console's resolve).
     public static func merge(
-        base: Data, ours: Data, theirs: Data, path: String, kind: RecordFileKind, theirsWins: Set<String> = []
+        base: Data, ours: Data, theirs: Data, path: String, kind: RecordKind, theirsWins: Set<String> = []
     ) throws -> Result {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let name = file.hasSuffix(".xml") ? String(file.dropLast(4)) : file
@@ -32,7 +32,7 @@ public enum RecordMerge {
             // A version as a save wrote it (the usual case) is its own canonical text: its tree
             // is the one just parsed. Any other is parsed again in its canonical form.
             let canonical = sameBytes(text, data) ? parsed : try XMLReader.parse(Data(text.utf8), file: file)
-            return RecordNode(canonical, emptyAttributes: kind == .profile)
+            return RecordNode(canonical, emptyAttributes: kind.mergeSchema.emptyAttributesAreValues)
         }
         let versions = [(base, "base"), (ours, "ours"), (theirs, "theirs")]
         let slots = VersionSlots()
@@ -52,7 +52,7 @@ public enum RecordMerge {
         // The first unreadable version in base, ours, theirs order, whichever thread finished first.
         let read = try slots.values.map { try $0.get() }
         let (b, o, t) = (read[0], read[1]!, read[2]!)
-        let (merged, conflicts) = TreeMerge(schema: MergeSchema(kind: kind), theirsWins: theirsWins).merge(
+        let (merged, conflicts) = TreeMerge(schema: kind.mergeSchema, theirsWins: theirsWins).merge(
             base: b, ours: o, theirs: t)
         // Through the codec again: the merged file is what a save writes, and loads back.
         // Decoded from the merged tree as the reader would give it, not from its text parsed
@@ -139,7 +139,7 @@ public enum MergeDriver {
     }
 
     public static func run(base: String, ours: String, theirs: String, path: String) -> Outcome {
-        guard let kind = RecordFileKind(path: path) else {
+        guard let kind = RecordKind(path: path) else {
             return Outcome(
                 status: 2,
                 stderr: [

@@ -66,12 +66,12 @@ struct TreeMerge {
         // Both sides alike, or THEIRS unchanged: OURS. OURS unchanged: THEIRS, unless an
         // order in it is OURS' to keep (a list; a profile's attributes).
         if let o, o == t || b == t { return o }
-        if let t, b == o, !containsLists(t), !(schema.kind == .profile && path.isEmpty) { return t }
+        if let t, b == o, !containsLists(t), !(schema.freeFormRoot && path.isEmpty) { return t }
         var out = RecordNode(name: (o ?? t ?? b)!.name)
         let versions = [o, t, b].map { ($0?.attributes ?? []).map(\.name) }
         // A profile's own attributes are its fields in the order written: THEIRS' new ones go
         // after OURS'. Other elements' attributes have one fixed order, found from the versions.
-        let names = schema.kind == .profile && path.isEmpty ? Self.appendOrder(versions) : Self.unionOrder(versions)
+        let names = schema.freeFormRoot && path.isEmpty ? Self.appendOrder(versions) : Self.unionOrder(versions)
         for name in names {
             var (value, conflict) = Self.threeWay(b?.attribute(name), o?.attribute(name), t?.attribute(name))
             if conflict, theirsWins.contains(Self.join(path, name)) { (value, conflict) = (t?.attribute(name), false) }

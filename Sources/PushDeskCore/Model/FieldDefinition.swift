@@ -21,9 +21,11 @@ public enum FieldSection: Sendable {
     case main, connection
 }
 
-/// Which app a field belongs to.
+/// Which app a field belongs to, or the service itself.
 public enum FieldPlatform: String, Sendable {
     case ios, android
+    /// A service's own field (`<service marketingUrl>`): its path is its name alone.
+    case service
 }
 
 /// One field of a record, defined once: its name (the XML attribute and the leaf of its
@@ -53,8 +55,8 @@ public struct FieldDefinition<Record>: Sendable {
     /// and most options of most files are absent.
     let decode: @Sendable (ElementReader, inout Record) throws -> Void
 
-    /// The field path of findings (`ios.sound`, `android.ttl`).
-    public var field: String { "\(platform.rawValue).\(name)" }
+    /// The field path of findings (`ios.sound`, `android.ttl`, a service's `marketingUrl`).
+    public var field: FieldPath { platform == .service ? FieldPath(name) : FieldPath(platform.rawValue, name) }
 
     /// Whether the option would be sent: a non-empty value (a flag only when `true`).
     public func isSet(in r: Record) -> Bool {

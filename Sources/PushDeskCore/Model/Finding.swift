@@ -8,13 +8,13 @@ public struct Finding: Equatable, Hashable, Sendable {
     /// Store-relative file (`services/neotrips.xml`), empty when none.
     public var file: String
     /// Field path inside the record (`apps[1].connector`, `ios.sound`, `variables.mediaUrl`), empty when none.
-    public var field: String
+    public var field: FieldPath
     public var line: Int?
     public var column: Int?
 
     public init(
         _ severity: Severity, _ rule: String, _ message: String, file: String = "",
-        field: String = "", line: Int? = nil, column: Int? = nil
+        field: FieldPath = .none, line: Int? = nil, column: Int? = nil
     ) {
         self.severity = severity
         self.rule = rule
@@ -37,7 +37,7 @@ public struct Finding: Equatable, Hashable, Sendable {
         }
         var s = loc.isEmpty ? "" : loc + ": "
         s += "\(severity.rawValue): "
-        if !field.isEmpty { s += "\(Escape.inline(field, limit: .max)): " }
+        if !field.isEmpty { s += "\(Escape.inline(field.description, limit: .max)): " }
         s += Escape.inline(message, limit: .max) + " [\(rule)]"
         return s
     }

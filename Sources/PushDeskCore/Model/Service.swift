@@ -11,6 +11,16 @@ public struct Service: Equatable, Sendable {
     /// In file order: iOS apps and Android apps may interleave, and the order is kept.
     public var apps: [MobileApp]
 
+    /// `<service>`'s attributes after `format`, in the file's order: the codecs (service file,
+    /// Campaign package), recovery's character cleaning and the console's service form.
+    public static let definitions: [FieldDefinition<Service>] = [
+        .string("name", "Name", note: "file name", .service, \.name),
+        .string("label", "Label", .service, \.label),
+        .string("targetMapping", "Target mapping", .service, \.targetMapping),
+        .string("marketingUrl", "Marketing URL", .service, \.marketingUrl),
+        .string("trackingUrl", "Tracking URL", .service, \.trackingUrl),
+    ]
+
     public init(
         name: String, label: String, targetMapping: String = Service.defaultTargetMapping,
         marketingUrl: String = "", trackingUrl: String = "", apps: [MobileApp] = []

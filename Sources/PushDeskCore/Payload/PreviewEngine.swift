@@ -98,27 +98,27 @@ public enum PreviewEngine {
         appKey: String?, token: String?, now: Date, messageId: String? = nil,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
-        let file = Store.deliveryPath(delivery.name)
-        let serviceFile = Store.servicePath(service.name)
+        let file = Delivery.path(delivery.name)
+        let serviceFile = Service.path(service.name)
         var diagnostics: [Finding] = []
 
         // Personalize first: sizes and rules see the text that is sent (SPEC §4.4).
         var resolved = delivery
         if let profile {
-            func fill(_ text: String, _ field: String) -> String {
+            func fill(_ text: String, _ field: @autoclosure () -> FieldPath) -> String {
                 let (out, unknown) = Personalization.apply(text, profile: profile)
                 for name in unknown {
                     diagnostics.append(
-                        DeliveryRules.unknownField(name, field: field, profile: profile.name, file: file))
+                        DeliveryRules.unknownField(name, field: field(), profile: profile.name, file: file))
                 }
                 return out
             }
-            resolved.content.title = fill(delivery.content.title, "content.title")
-            resolved.content.subtitle = fill(delivery.content.subtitle, "content.subtitle")
-            resolved.content.body = fill(delivery.content.body, "content.body")
+            resolved.content.title = fill(delivery.content.title, Self.titlePath)
+            resolved.content.subtitle = fill(delivery.content.subtitle, Self.subtitlePath)
+            resolved.content.body = fill(delivery.content.body, Self.bodyPath)
             for i in resolved.variables.indices {
                 resolved.variables[i].value = fill(
-                    delivery.variables[i].value, "variables.\(delivery.variables[i].name)")
+                    delivery.variables[i].value, FieldPath("variables", delivery.variables[i].name))
             }
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
@@ -183,12 +183,16 @@ public enum PreviewEngine {
             diagnostics: findings)
     }
 
+    /// The content's paths, built once (validate asks for them for every delivery).
+    static let titlePath = FieldPath("content", "title")
+    static let subtitlePath = FieldPath("content", "subtitle")
+    static let bodyPath = FieldPath("content", "body")
+
     /// The texts personalization applies to, with their field paths.
-    public static func personalizedTexts(_ d: Delivery) -> [(field: String, text: String)] {
+    public static func personalizedTexts(_ d: Delivery) -> [(field: FieldPath, text: String)] {
         [
-            ("content.title", d.content.title), ("content.subtitle", d.content.subtitle),
-            ("content.body", d.content.body),
+            (titlePath, d.content.title), (subtitlePath, d.content.subtitle), (bodyPath, d.content.body),
         ]
-            + d.variables.map { ("variables.\($0.name)", $0.value) }
+            + d.variables.map { (FieldPath("variables", $0.name), $0.value) }
     }
 }

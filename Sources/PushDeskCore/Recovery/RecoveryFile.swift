@@ -1,19 +1,5 @@
 import Foundation
 
-/// The kinds of record a draft can be of; each has its folder in the store.
-public enum RecordKind: String, Sendable, CaseIterable {
-    case service, delivery, profile
-
-    /// Store-relative path of the record file of this kind and name.
-    public func path(_ name: String) -> String {
-        switch self {
-        case .service: Store.servicePath(name)
-        case .delivery: Store.deliveryPath(name)
-        case .profile: Store.profilePath(name)
-        }
-    }
-}
-
 /// One unsaved draft as written to a recovery file: what it is, what it was read from, and
 /// its XML exactly as Ctrl-S would write it.
 public struct RecoveryEntry: Equatable, Sendable {
@@ -150,7 +136,7 @@ public struct RecoveryFile: Equatable, Sendable {
                 throw fail(d, nil, "unknown element <\(d.name)> inside <recovery>; expected <draft>")
             }
             guard let kind = RecordKind(rawValue: try need(d, "kind")) else {
-                throw fail(d, "kind", "unknown record kind; expected service, delivery or profile")
+                throw fail(d, "kind", "unknown record kind; expected \(RecordKind.expected)")
             }
             let base64 = d.text.filter { !$0.isWhitespace }
             guard let xml = Data(base64Encoded: base64) else { throw fail(d, nil, "the draft's content is not base64") }

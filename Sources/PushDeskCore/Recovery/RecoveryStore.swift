@@ -159,16 +159,13 @@ extension Service {
         func params(_ p: [SubscriptionParam]) -> [SubscriptionParam] {
             p.map { SubscriptionParam(name: f($0.name), label: f($0.label), field: f($0.field)) }
         }
-        var s = self
-        s.name = f(name)
-        s.label = f(label)
-        s.targetMapping = f(targetMapping)
-        s.marketingUrl = f(marketingUrl)
-        s.trackingUrl = f(trackingUrl)
-        // Every text field of the app tables (choices and numbers cannot hold a forbidden character).
+        // Every text field of the service and app tables (choices and numbers cannot hold a
+        // forbidden character).
         func texts<R>(_ table: [FieldDefinition<R>], _ r: inout R) {
             for d in table where d.kind == .text || d.kind == .path { d.set(&r, d.text(r).map(f)) }
         }
+        var s = self
+        texts(Service.definitions, &s)
         s.apps = apps.map { app in
             switch app {
             case .ios(var a):

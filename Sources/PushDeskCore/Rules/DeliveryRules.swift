@@ -27,7 +27,7 @@ public enum DeliveryRules {
         var out: [Finding] = []
         var seen = Set<String>()
         for v in delivery.variables {
-            let field = "variables.\(v.name)"
+            var field: FieldPath { FieldPath("variables", v.name) }  // built only for a finding
             if !seen.insert(v.name).inserted {
                 out.append(
                     Finding(
@@ -53,7 +53,7 @@ public enum DeliveryRules {
 
     /// `personalization.unknown-field`: `profile` is the profile used by a preview, nil when
     /// validate found the field in no sample profile.
-    static func unknownField(_ name: String, field: String, profile: String?, file: String) -> Finding {
+    static func unknownField(_ name: String, field: FieldPath, profile: String?, file: String) -> Finding {
         let message =
             if let profile {
                 "profile \"\(Escape.inline(profile))\" has no field \"\(name)\" for <%= recipient.\(name) %>; add it to profiles/\(Escape.inline(profile)).xml or fix the field name"
@@ -71,7 +71,7 @@ public enum DeliveryRules {
         var seen: [String] = []  // a delivery gives a few values: lists beat hashing here
         for v in delivery.variables where !v.value.isEmpty && !seen.contains(v.name) {
             seen.append(v.name)
-            let field = "variables.\(v.name)"
+            var field: FieldPath { FieldPath("variables", v.name) }  // built only for a finding
             if !app.variables.contains(where: { $0.name == v.name }) {
                 out.append(
                     Finding(
@@ -104,11 +104,11 @@ public enum DeliveryRules {
         let ios = delivery.ios
         let c = delivery.content
         let silent = ios.effectiveType == .silent
-        func add(_ s: Severity, _ rule: String, _ field: String, _ message: String) {
+        func add(_ s: Severity, _ rule: String, _ field: FieldPath, _ message: String) {
             out.append(Finding(s, rule, message, file: file, field: field))
         }
         if silent {
-            let sent: [(String, Bool)] = [
+            let sent: [(FieldPath, Bool)] = [
                 ("content.title", !c.title.isEmpty), ("content.subtitle", !c.subtitle.isEmpty),
                 ("content.body", !c.body.isEmpty), ("ios.sound", ios.sound.nonEmpty != nil),
                 ("ios.badge", ios.badge.nonEmpty != nil),
@@ -224,7 +224,7 @@ public enum DeliveryRules {
     static func androidFindings(_ delivery: Delivery, app: AndroidApp, file: String) -> [Finding] {
         var out: [Finding] = []
         let o = delivery.android
-        func add(_ s: Severity, _ rule: String, _ field: String, _ message: String) {
+        func add(_ s: Severity, _ rule: String, _ field: FieldPath, _ message: String) {
             out.append(Finding(s, rule, message, file: file, field: field))
         }
         if let text = o.ttl.nonEmpty, OptionValues.ttlSeconds(text) == nil {
@@ -272,7 +272,7 @@ public enum DeliveryRules {
         return out
     }
 
-    private static func imageURL(field: String, file: String) -> Finding {
+    private static func imageURL(field: FieldPath, file: String) -> Finding {
         Finding(
             .error, "image.url",
             "image must be an absolute https:// URL (devices refuse other schemes); write it like https://cdn.example.com/a.jpg",
@@ -284,8 +284,7 @@ public enum DeliveryRules {
     /// `fcm.legacy-api` is always on a legacy target (SPEC §4.3). `serviceFindings` is
     /// `ServiceRules.check(service:)`, computed once per preview.
     static func appFindings(_ serviceFindings: [Finding], appIndex: Int) -> [Finding] {
-        let prefix = "apps[\(appIndex)]"
-        return serviceFindings.filter { $0.field == prefix || $0.field.hasPrefix(prefix + ".") }
+        serviceFindings.filter { $0.field.index(in: "apps") == appIndex }
     }
 
     // MARK: validate
@@ -302,13 +301,13 @@ public enum DeliveryRules {
             appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
         // App settings are the service file's findings; validate reports those from ServiceRules.
         var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter {
-            $0.file != Store.servicePath(service.name)
+            $0.file != Service.path(service.name)
         }
         if !profiles.isEmpty {
             let known = Set(profiles.flatMap { $0.fields.map(\.name) })
             for (field, text) in PreviewEngine.personalizedTexts(delivery) {
                 for name in Personalization.fields(in: text) where !known.contains(name) {
-                    all.append(unknownField(name, field: field, profile: nil, file: Store.deliveryPath(delivery.name)))
+                    all.append(unknownField(name, field: field, profile: nil, file: Delivery.path(delivery.name)))
                 }
             }
         }
@@ -329,7 +328,7 @@ public enum DeliveryRules {
             if let i = services[d.service] {
                 return check(delivery: d, service: snapshot.services[i], profiles: snapshot.profiles, now: now)
             }
-            return unreadable.contains(Store.servicePath(d.service)) ? [] : [serviceMissing(d)]
+            return unreadable.contains(Service.path(d.service)) ? [] : [serviceMissing(d)]
         }
         return snapshot.positioned(out.flatMap { $0 })
     }
@@ -338,7 +337,7 @@ public enum DeliveryRules {
     public static func serviceMissing(_ d: Delivery) -> Finding {
         Finding(
             .error, "delivery.service-missing",
-            "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Store.servicePath(d.service)))); fix service= or create the service",
-            file: Store.deliveryPath(d.name), field: "service")
+            "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Service.path(d.service)))); fix service= or create the service",
+            file: Delivery.path(d.name), field: "service")
     }
 }

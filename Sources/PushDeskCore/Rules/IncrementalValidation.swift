@@ -132,7 +132,7 @@ public final class IncrementalValidation: @unchecked Sendable {
                     DeliveryRules.check(delivery: d, service: list[at.index], profiles: profiles, now: now)
                 )
             }
-            return (0, unreadable.contains(Store.servicePath(d.service)) ? [] : [DeliveryRules.serviceMissing(d)])
+            return (0, unreadable.contains(Service.path(d.service)) ? [] : [DeliveryRules.serviceMissing(d)])
         }
         // Two drafts may share a name for a moment: then the later one is cached, and the
         // other is checked again next time (still correct, as the value is compared).

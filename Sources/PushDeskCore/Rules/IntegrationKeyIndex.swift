@@ -55,7 +55,8 @@ struct IntegrationKeyIndex {
         for key in duplicated.sorted() {
             let named = owners[key]!.map { p in
                 (
-                    file: Store.servicePath(services[p.service].name), field: "apps[\(p.app)].integrationKey",
+                    file: Service.path(services[p.service].name),
+                    field: FieldPath.app(p.app).appending("integrationKey"),
                     app: ServiceRules.appName(services[p.service].apps[p.app])
                 )
             }

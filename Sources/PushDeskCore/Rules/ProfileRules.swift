@@ -21,18 +21,18 @@ public enum ProfileRules {
     /// The findings of one subscription (the `index`-th of `profile`), `app` being the app
     /// whose integration key it names, nil when the store has none.
     public static func check(_ s: Subscription, index: Int, profile: String, app: MobileApp?) -> [Finding] {
-        let file = Store.profilePath(profile)
-        let p = "subscriptions[\(index)]"
+        let file = Profile.path(profile)
+        let p = FieldPath.subscription(index)
         guard let app else {
             return [
                 Finding(
                     .error, "subscription.unknown-app",
                     "no app of the store has the integration key \"\(Escape.inline(s.app))\"; use the key of one of the store's apps (pushdesk list)",
-                    file: file, field: "\(p).app")
+                    file: file, field: p.appending("app"))
             ]
         }
         if let problem = tokenProblem(s.token, platform: app.platform) {
-            return [Finding(.error, "subscription.token-format", problem, file: file, field: "\(p).token")]
+            return [Finding(.error, "subscription.token-format", problem, file: file, field: p.appending("token"))]
         }
         return []
     }

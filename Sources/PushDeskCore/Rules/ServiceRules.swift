@@ -31,8 +31,8 @@ public enum ServiceRules {
     /// Rules that look at one service alone (the console runs these on every edit).
     public static func check(service s: Service) -> [Finding] {
         var out: [Finding] = []
-        let file = Store.servicePath(s.name)
-        func add(_ sev: Severity, _ rule: String, _ field: String, _ msg: String) {
+        let file = Service.path(s.name)
+        func add(_ sev: Severity, _ rule: String, _ field: FieldPath, _ msg: String) {
             out.append(Finding(sev, rule, msg, file: file, field: field))
         }
 
@@ -54,10 +54,12 @@ public enum ServiceRules {
         ] {
             if value.isEmpty {
                 add(
-                    .error, "field.required", field,
+                    .error, "field.required", FieldPath(field),
                     "the \(what) server URL is empty; the SDK needs it (e.g. https://\(what).example.com/)")
             } else if let problem = urlProblem(value) {
-                add(.error, "url.format", field, "the \(what) server URL \"\(Escape.inline(value))\" \(problem)")
+                add(
+                    .error, "url.format", FieldPath(field),
+                    "the \(what) server URL \"\(Escape.inline(value))\" \(problem)")
             }
         }
         if s.apps.isEmpty {
@@ -65,52 +67,55 @@ public enum ServiceRules {
         }
 
         for (i, app) in s.apps.enumerated() {
-            let p = "apps[\(i)]"
+            var p: FieldPath { .app(i) }  // built only for a finding
             // Only messages need the app's display name.
             var name: String { appName(app) }
             if isBlank(app.label) {
-                add(.error, "field.required", "\(p).label", "\(name) has no label")
+                add(.error, "field.required", p.appending("label"), "\(name) has no label")
             }
             if app.integrationKey.isEmpty {
                 add(
-                    .error, "field.required", "\(p).integrationKey",
+                    .error, "field.required", p.appending("integrationKey"),
                     "\(name) has no integration key; generate one and give it to the app's developers")
             } else if containsWhitespace(app.integrationKey) {
                 add(
-                    .error, "integration-key.format", "\(p).integrationKey",
+                    .error, "integration-key.format", p.appending("integrationKey"),
                     "the integration key of \(name) contains white space; the SDK sends it verbatim, so it must match exactly"
                 )
             }
             checkList(
-                app.variables.map(\.name), rule: "variable.duplicate", what: "variable", field: "\(p).variables", add)
+                app.variables.map(\.name), rule: "variable.duplicate", what: "variable",
+                field: p.appending("variables"), add)
             for (j, v) in app.variables.enumerated() {
                 if v.name.isEmpty {
-                    add(.error, "field.required", "\(p).variables[\(j)].name", "a variable of \(name) has no name")
+                    add(
+                        .error, "field.required", p.item("variables", j).appending("name"),
+                        "a variable of \(name) has no name")
                 } else if isReservedVariableName(v.name) {
                     add(
-                        .error, "variable.reserved", "\(p).variables[\(j)].name",
+                        .error, "variable.reserved", p.item("variables", j).appending("name"),
                         "variable `\(Escape.inline(v.name))` of \(name) uses a name reserved by APNs, FCM or Campaign; rename it"
                     )
                 } else if v.name.utf8.count > 32 {
                     add(
-                        .warning, "variable.long-name", "\(p).variables[\(j)].name",
+                        .warning, "variable.long-name", p.item("variables", j).appending("name"),
                         "variable `\(Escape.inline(v.name))` is \(v.name.utf8.count) bytes long; every byte is sent in each payload (4 KB limit): keep names short"
                     )
                 }
             }
             checkList(
                 app.subscriptionParams.map(\.name), rule: "param.duplicate", what: "subscription parameter",
-                field: "\(p).subscriptionParams", add)
+                field: p.appending("subscriptionParams"), add)
             for (j, sp) in app.subscriptionParams.enumerated() {
                 if sp.name.isEmpty {
                     add(
-                        .error, "field.required", "\(p).subscriptionParams[\(j)].name",
+                        .error, "field.required", p.item("subscriptionParams", j).appending("name"),
                         "a subscription parameter of \(name) has no config name")
                 }
                 // Exactly `@` and an XML name (`@@x`, `@a b`, `@a/b` are no attribute).
                 if !sp.field.hasPrefix("@") || !XMLName.isName(sp.field.dropFirst()) {
                     add(
-                        .error, "param.field", "\(p).subscriptionParams[\(j)].field",
+                        .error, "param.field", p.item("subscriptionParams", j).appending("field"),
                         "subscription parameter `\(Escape.inline(sp.name))` maps to \"\(Escape.inline(sp.field))\"; expected one `@` and an attribute name of the extended nms:appSubscriptionRcp schema (an XML name: no space, `/` or second `@`), like @loyaltyId"
                     )
                 }
@@ -118,111 +123,114 @@ public enum ServiceRules {
 
             switch app {
             case .ios(let a):
-                checkList(a.sounds.map(\.name), rule: "sound.duplicate", what: "sound", field: "\(p).sounds", add)
+                checkList(
+                    a.sounds.map(\.name), rule: "sound.duplicate", what: "sound", field: p.appending("sounds"), add)
                 for (j, snd) in a.sounds.enumerated() where snd.name.isEmpty {
-                    add(.error, "field.required", "\(p).sounds[\(j)].name", "a sound of \(name) has no file name")
+                    add(
+                        .error, "field.required", p.item("sounds", j).appending("name"),
+                        "a sound of \(name) has no file name")
                 }
                 if a.bundleId.isEmpty {
                     add(
-                        .error, "field.required", "\(p).bundleId",
+                        .error, "field.required", p.appending("bundleId"),
                         "\(name) has no bundle id (the apns-topic), e.g. com.example.app")
                 } else if !isBundleId(a.bundleId) {
                     add(
-                        .error, "bundle-id.format", "\(p).bundleId",
+                        .error, "bundle-id.format", p.appending("bundleId"),
                         "bundle id \"\(Escape.inline(a.bundleId))\" of \(name) is not reverse-DNS (letters, digits, `-`, at least two parts separated by `.`)"
                     )
                 }
                 if a.connector == .binary {
                     add(
-                        .warning, "connector.binary", "\(p).connector",
+                        .warning, "connector.binary", p.appending("connector"),
                         "\(name) uses the binary APNs connector, which Apple retired on 2021-03-31; switch to http2")
                 }
                 switch a.auth {
                 case nil:
                     add(
-                        .warning, "auth.missing", "\(p).auth",
+                        .warning, "auth.missing", p.appending("auth"),
                         "\(name) has no APNs credentials; nothing can be sent until a .p8 key or a certificate is set")
                 case .token(let keyId, let teamId, let keyFile)?:
                     if keyFile.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.keyFile",
+                            .error, "field.required", p.appending("auth", "keyFile"),
                             "token auth of \(name) needs the .p8 key file")
                     }
                     if keyId.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.keyId",
+                            .error, "field.required", p.appending("auth", "keyId"),
                             "token auth of \(name) needs the Key ID (10 characters)")
                     }
                     if teamId.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.teamId",
+                            .error, "field.required", p.appending("auth", "teamId"),
                             "token auth of \(name) needs the Team ID (10 characters)")
                     }
                 case .certificate(let certFile, _)?:
                     if certFile.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.certificateFile",
+                            .error, "field.required", p.appending("auth", "certificateFile"),
                             "certificate auth of \(name) needs the .p12/.pem file")
                     }
                 }
             case .android(let a):
                 if a.packageName.isEmpty {
                     add(
-                        .error, "field.required", "\(p).packageName",
+                        .error, "field.required", p.appending("packageName"),
                         "\(name) has no package name, e.g. com.example.app")
                 } else if !isPackageName(a.packageName) {
                     add(
-                        .error, "package-name.format", "\(p).packageName",
+                        .error, "package-name.format", p.appending("packageName"),
                         "package name \"\(Escape.inline(a.packageName))\" of \(name) is not a Java package name (parts start with a letter; letters, digits, `_`; at least two parts)"
                     )
                 }
                 if a.api == .httpv1 && a.connector == .v1 {
                     add(
-                        .error, "connector.v1-httpv1", "\(p).connector",
+                        .error, "connector.v1-httpv1", p.appending("connector"),
                         "\(name) uses FCM HTTP v1 with connector v1; HTTP v1 needs connector v2")
                 }
                 if a.api == .legacy {
                     add(
-                        .warning, "fcm.legacy-api", "\(p).api",
+                        .warning, "fcm.legacy-api", p.appending("api"),
                         "\(name) uses the FCM legacy HTTP API, which Google shut down in 2024; move to HTTP v1 with a service account"
                     )
                 }
                 if a.connector == .v1, a.maxConnectPerChild != nil {
                     add(
-                        .warning, "connector.max-connect-v1", "\(p).maxConnectPerChild",
+                        .warning, "connector.max-connect-v1", p.appending("maxConnectPerChild"),
                         "maxConnectPerChild applies to connector v2 only; \(name) uses v1")
                 }
                 switch a.auth {
                 case nil:
                     add(
-                        .warning, "auth.missing", "\(p).auth",
+                        .warning, "auth.missing", p.appending("auth"),
                         "\(name) has no FCM credentials; nothing can be sent until a service account (or legacy server key) is set"
                     )
                 case .serviceAccount(let projectId, let email, let keyFile)?:
                     if projectId.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.projectId",
+                            .error, "field.required", p.appending("auth", "projectId"),
                             "the service account of \(name) needs the Firebase project id")
                     }
                     if email.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.clientEmail",
+                            .error, "field.required", p.appending("auth", "clientEmail"),
                             "the service account of \(name) needs its client e-mail")
                     }
                     if keyFile.isEmpty {
                         add(
-                            .error, "field.required", "\(p).auth.keyFile",
+                            .error, "field.required", p.appending("auth", "keyFile"),
                             "the service account of \(name) needs its JSON key file")
                     }
                     if a.api == .legacy {
                         add(
-                            .error, "auth.api-mismatch", "\(p).auth",
+                            .error, "auth.api-mismatch", p.appending("auth"),
                             "\(name) uses the legacy API, which needs a server key, not a service account")
                     }
                 case .serverKey?:
                     if a.api == .httpv1 {
                         add(
-                            .error, "auth.api-mismatch", "\(p).auth",
+                            .error, "auth.api-mismatch", p.appending("auth"),
                             "\(name) uses FCM HTTP v1, which needs a service account, not a legacy server key")
                     }
                 }
@@ -247,14 +255,14 @@ public enum ServiceRules {
                     Finding(
                         .warning, "ios.pairing",
                         "the iOS app has a \(other) version but no \(env.rawValue) one; iOS apps come as a sandbox + production pair",
-                        file: file, field: "apps[\(ios[0].0)].environment"))
+                        file: file, field: FieldPath.app(ios[0].0).appending("environment")))
             } else if count > 1 {
                 let second = ios.filter { $0.1.environment == env }[1]
                 out.append(
                     Finding(
                         .error, "ios.pairing",
                         "the service has \(count) \(env.rawValue) iOS apps; keep one sandbox and one production app",
-                        file: file, field: "apps[\(second.0)].environment"))
+                        file: file, field: FieldPath.app(second.0).appending("environment")))
             }
         }
         if let sb = ios.first(where: { $0.1.environment == .sandbox }),
@@ -265,7 +273,7 @@ public enum ServiceRules {
                 Finding(
                     .warning, "ios.pair-bundle",
                     "the sandbox app's bundle id \(Escape.inline(sb.1.bundleId)) differs from the production app's \(Escape.inline(pr.1.bundleId)); a pair is one app",
-                    file: file, field: "apps[\(pr.0)].bundleId"))
+                    file: file, field: FieldPath.app(pr.0).appending("bundleId")))
         }
         return out
     }
@@ -277,14 +285,16 @@ public enum ServiceRules {
     }
 
     private static func checkList(
-        _ names: [String], rule: String, what: String, field: String,
-        _ add: (Severity, String, String, String) -> Void
+        _ names: [String], rule: String, what: String, field: @autoclosure () -> FieldPath,
+        _ add: (Severity, String, FieldPath, String) -> Void
     ) {
         // A set: a hostile file may list 20,000 names (comparing each with the earlier ones
         // took 24 s there).
         var seen = Set<String>(minimumCapacity: names.count)
         for (j, n) in names.enumerated() where !n.isEmpty && !seen.insert(n).inserted {
-            add(.error, rule, "\(field)[\(j)].name", "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
+            add(
+                .error, rule, field().at(j).appending("name"),
+                "the \(what) `\(Escape.inline(n))` is declared twice; keep one")
         }
     }
 

@@ -36,7 +36,7 @@ extension Finding {
     public var json: JSONValue {
         var m: [(String, JSONValue)] = [
             ("severity", .string(severity.rawValue)), ("rule", .string(rule)),
-            ("field", .string(field)), ("message", .string(message)),
+            ("field", .string(field.description)), ("message", .string(message)),
         ]
         if !file.isEmpty { m.append(("file", .string(file))) }
         if let line { m.append(("line", .int(line))) }

@@ -11,7 +11,8 @@ import Foundation
 /// when it opens the store holding its lock — so no other PushDesk process can be mid-save —
 /// and then only those whose writer is gone or that are older than `maxAge`.
 public enum StaleTempFiles {
-    public static let folders = ["services", "deliveries", "profiles", "secrets", RecoveryStore.relativeDirectory]
+    public static let folders =
+        RecordKind.allCases.map(\.folder) + ["secrets", RecoveryStore.relativeDirectory]
 
     /// The writer's pid in a temp file name, nil when the name is not one of ours.
     public static func writerPid(_ fileName: String) -> Int32? {

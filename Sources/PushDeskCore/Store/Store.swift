@@ -14,10 +14,6 @@ public final class Store: Sendable {
         rootPath = self.root.path
     }
 
-    public static func servicePath(_ name: String) -> String { Service.path(name) }
-    public static func deliveryPath(_ name: String) -> String { Delivery.path(name) }
-    public static func profilePath(_ name: String) -> String { Profile.path(name) }
-
     /// Record names become file names: letters, digits, `_`, `-`, `.` (not first), at most 64.
     public static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
@@ -33,10 +29,6 @@ public final class Store: Sendable {
     public func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
 
     // MARK: listing
-
-    public func serviceNames() throws -> [String] { try names(Service.self) }
-    public func deliveryNames() throws -> [String] { try names(Delivery.self) }
-    public func profileNames() throws -> [String] { try names(Profile.self) }
 
     /// The names of the records of one kind, sorted (a directory listing; nothing is read).
     public func names<R: StoreRecord>(_: R.Type) throws -> [String] {
@@ -70,19 +62,6 @@ public final class Store: Sendable {
     }
 
     // MARK: reading
-
-    public func loadService(_ name: String) throws -> Service { try load(Service.self, name) }
-    public func loadDelivery(_ name: String) throws -> Delivery { try load(Delivery.self, name) }
-    public func loadProfile(_ name: String) throws -> Profile { try load(Profile.self, name) }
-    public func loadServiceWithMap(_ name: String) throws -> (Service, SourceMap) {
-        try loadWithMap(Service.self, name)
-    }
-    public func loadDeliveryWithMap(_ name: String) throws -> (Delivery, SourceMap) {
-        try loadWithMap(Delivery.self, name)
-    }
-    public func loadServiceRecord(_ name: String) throws -> (Service, SourceMap, FileFingerprint) {
-        try loadRecord(Service.self, name)
-    }
 
     /// One record of any kind, by name.
     public func load<R: StoreRecord>(_ type: R.Type, _ name: String) throws -> R { try loadWithMap(type, name).0 }
@@ -386,7 +365,7 @@ public struct StoreSnapshot: Sendable {
     /// position reads its file again (20,000 services with a finding each: 20,000 files).
     public func positioned(_ findings: [Finding]) -> [Finding] {
         Parallel.map(findings) { [self] f in
-            guard f.line == nil, let p = sourceMaps[f.file]?.position(of: f.field) else { return f }
+            guard f.line == nil, let p = sourceMaps[f.file]?.position(of: f.field.description) else { return f }
             var f = f
             f.line = p.line
             f.column = p.column

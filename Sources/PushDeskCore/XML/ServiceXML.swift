@@ -2,7 +2,7 @@ import Foundation
 
 /// `services/<name>.xml` ⇄ `Service` (SPEC §3.1). Attribute order here is the file's fixed order.
 public enum ServiceXML {
-    static let serviceAttributes = ["format", "name", "label", "targetMapping", "marketingUrl", "trackingUrl"]
+    static let serviceAttributes = ["format"] + Service.definitions.names()
     static let iosAppAttributes = IOSApp.definitions.names()
     static let androidAppAttributes = AndroidApp.definitions.names()
     static let iosAuthAttributes = authAttributes(IOSAuth.modes)
@@ -31,14 +31,11 @@ public enum ServiceXML {
     /// An already parsed file (the merge driver parses each version once).
     static func decode(_ root: XMLNode, file: String, recording map: SourceMapRecorder? = nil) throws -> Service {
         let r = ElementReader(root, file: file, sourceMap: map)
-        try r.checkRoot("service")
+        try r.checkRoot(RecordKind.service.rootElement)
         try r.checkAttributes(serviceAttributes)
         try r.checkChildren(["iosApp", "androidApp"], repeatable: ["iosApp", "androidApp"])
-        var service = Service(
-            name: try r.required("name"), label: r.optional("label") ?? "",
-            targetMapping: r.optional("targetMapping") ?? Service.defaultTargetMapping,
-            marketingUrl: r.optional("marketingUrl") ?? "",
-            trackingUrl: r.optional("trackingUrl") ?? "")
+        var service = Service(name: try r.required("name"), label: "")
+        try Service.definitions.decode(r, into: &service)
         for (i, child) in root.children.enumerated() {
             let a = r.reader(for: child, path: "apps[\(i)].")
             service.apps.append(child.name == "iosApp" ? .ios(try iosApp(a)) : .android(try androidApp(a)))
@@ -169,12 +166,7 @@ public enum ServiceXML {
 
     public static func encode(_ s: Service) throws -> String {
         var w = XMLWriter()
-        try w.start(
-            "service",
-            [
-                ("format", "1"), ("name", s.name), ("label", s.label), ("targetMapping", s.targetMapping),
-                ("marketingUrl", s.marketingUrl), ("trackingUrl", s.trackingUrl),
-            ])
+        try w.start("service", [("format", "1")] + Service.definitions.attributes(of: s))
         for app in s.apps {
             switch app {
             case .ios(let a):

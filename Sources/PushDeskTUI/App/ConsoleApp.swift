@@ -162,7 +162,7 @@ public final class ConsoleApp {
 
     /// Findings of one service file.
     func findings(forService name: String) -> [Finding] {
-        findings.filter { $0.file == ConsoleStore.servicePath(name) }
+        findings.filter { $0.file == Service.path(name) }
     }
 
     /// Called by the terminal layer when a theme could not be loaded.

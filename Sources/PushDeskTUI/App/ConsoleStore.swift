@@ -35,12 +35,9 @@ public protocol ConsoleStorage: Sendable {
 }
 
 extension ConsoleStorage {
+    /// Deletes a record file of any kind (its type is the kind's).
     func deleteChecked(_ kind: RecordKind, _ name: String, _ b: RecordBaseline) throws {
-        switch kind {
-        case .service: try deleteChecked(Service.self, name, b)
-        case .delivery: try deleteChecked(Delivery.self, name, b)
-        case .profile: try deleteChecked(Profile.self, name, b)
-        }
+        try deleteChecked(kind.recordType, name, b)
     }
 }
 
@@ -67,11 +64,6 @@ public final class ConsoleStore: ConsoleStorage {
         secrets = SecretStore(storeRoot: store.root)
     }
 
-    /// Store-relative file of a service (as findings name it).
-    public static func servicePath(_ name: String) -> String { Service.path(name) }
-    /// Store-relative file of a delivery.
-    public static func deliveryPath(_ name: String) -> String { Delivery.path(name) }
-
     public func load() -> (services: [Service], errors: [String]) {
         let snap = store.loadAll()
         last.set(IncrementalValidation(snap))
@@ -84,9 +76,9 @@ public final class ConsoleStore: ConsoleStorage {
 
     public func deliveries() -> [Delivery] { last.get().snapshot.deliveries }
     public func profiles() -> [Profile] { last.get().snapshot.profiles }
-    public func index() -> [String] { (try? store.serviceNames()) ?? [] }
+    public func index() -> [String] { (try? store.names(Service.self)) ?? [] }
     public func fileCount() -> Int {
-        ((try? store.serviceNames().count) ?? 0) + ((try? store.deliveryNames().count) ?? 0)
+        ((try? store.names(Service.self).count) ?? 0) + ((try? store.names(Delivery.self).count) ?? 0)
     }
     public func baseline(_ path: String) -> RecordBaseline {
         last.get().snapshot.fingerprints[path].map { .read($0) } ?? .absent

@@ -16,7 +16,7 @@ enum FindingsPane {
             // The rule id always shows (it is what RULES.md and `validate` name): the message
             // gives way first, shortened with "…".
             let id = " [\(f.rule)]"
-            let text = "\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message)"
+            let text = "\(f.severity.rawValue) \(f.field.isEmpty ? "" : "\(f.field): ")\(f.message)"
             let room = rect.width - 2 - TextWidth.width(of: id)
             buf.put(
                 TextWidth.truncate(text, to: max(1, room)) + id, x: rect.x + 1, y: rect.y + 1 + i, role: role,

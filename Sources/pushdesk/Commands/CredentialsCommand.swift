@@ -52,7 +52,7 @@ struct CredentialsCheckCommand: ParsableCommand {
                 printError("\(Escape.inline(service)): error: not a service name (\(Store.nameRule))")
                 throw Exit.usageOrIO
             }
-            let path = Store.servicePath(service)
+            let path = Service.path(service)
             loadErrors = loadErrors.filter { $0.file == path }
             snapshot.services = snapshot.services.filter { $0.name == service }
             if snapshot.services.isEmpty && loadErrors.isEmpty {
@@ -135,8 +135,8 @@ struct CredentialsCheckCommand: ParsableCommand {
             out(line)
             if let f = s.finding {
                 var f = f
-                f.file = Store.servicePath(r.service)
-                f.field = "apps[\(r.index)]"
+                f.file = Service.path(r.service)
+                f.field = FieldPath.app(r.index)
                 printError(snapshot.positioned([f])[0].formatted)
             }
         }

@@ -40,7 +40,7 @@ struct ExportPackageCommand: ParsableCommand {
         var loaded: [Service] = []
         for name in services {
             do {
-                loaded.append(try store.loadService(name))
+                loaded.append(try store.load(Service.self, name))
             } catch let error as StoreError {
                 printError(error.description)
                 throw error.kind == .io ? Exit.usageOrIO : Exit.inputErrors

@@ -47,7 +47,7 @@ struct HandoffCommand: ParsableCommand {
         let store = try storeOptions.openStore()
         let loaded: Service
         do {
-            loaded = try store.loadService(service)
+            loaded = try store.load(Service.self, service)
         } catch let error as StoreError {
             printError(error.description)
             throw error.kind == .io ? Exit.usageOrIO : Exit.inputErrors

@@ -60,22 +60,22 @@ struct ImportPackageCommand: ParsableCommand {
     }
 
     private func importServices(_ contents: CampaignPackage.Contents, into store: Store) throws {
-        let existing = Set(try store.serviceNames())
+        let existing = Set(try store.names(Service.self))
         let clashes = contents.services.map(\.name).filter(existing.contains)
         if !clashes.isEmpty && !replace {
             printError(
-                "pushdesk: error: the store already has \(clashes.map { Store.servicePath($0) }.joined(separator: ", ")); pass --replace to overwrite"
+                "pushdesk: error: the store already has \(clashes.map { Service.path($0) }.joined(separator: ", ")); pass --replace to overwrite"
             )
             throw Exit.usageOrIO
         }
         for s in contents.services {
             let verb = existing.contains(s.name) ? "replace" : "add"
-            print("\(dryRun ? "would " : "")\(verb) \(Store.servicePath(s.name)) (\(s.apps.count) apps)")
+            print("\(dryRun ? "would " : "")\(verb) \(Service.path(s.name)) (\(s.apps.count) apps)")
             if dryRun { continue }
             do {
                 try store.save(s)
             } catch {
-                printError("\(Store.servicePath(s.name)): error: \(Escape.inline("\(error)", limit: 4096))")
+                printError("\(Service.path(s.name)): error: \(Escape.inline("\(error)", limit: 4096))")
                 throw Exit.usageOrIO
             }
         }

@@ -55,7 +55,7 @@ struct InitCommand: ParsableCommand {
             }
         }
         do {
-            for folder in ["services", "deliveries", "profiles"] {
+            for folder in RecordKind.allCases.map(\.folder) {
                 try fm.createDirectory(at: url.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
             if demo { try DemoStore.write(to: url) }

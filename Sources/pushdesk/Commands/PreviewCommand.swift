@@ -50,23 +50,23 @@ struct PreviewCommand: ParsableCommand {
         }
         let d: Delivery
         do {
-            let (loaded, map) = try store.loadDeliveryWithMap(delivery)
+            let (loaded, map) = try store.loadWithMap(Delivery.self, delivery)
             d = loaded
-            maps.sourceMaps[Store.deliveryPath(delivery)] = map
+            maps.sourceMaps[Delivery.path(delivery)] = map
         } catch let e as StoreError {
-            printError(e.description + (e.kind == .io ? available("deliveries", try? store.deliveryNames()) : ""))
+            printError(e.description + (e.kind == .io ? available("deliveries", try? store.names(Delivery.self)) : ""))
             throw e.kind == .io ? Exit.usageOrIO : Exit.inputErrors
         }
 
         let service: Service
         do {
-            let (loaded, map) = try store.loadServiceWithMap(d.service)
+            let (loaded, map) = try store.loadWithMap(Service.self, d.service)
             service = loaded
-            maps.sourceMaps[Store.servicePath(d.service)] = map
+            maps.sourceMaps[Service.path(d.service)] = map
         } catch let e as StoreError {
             // A service that does not exist is the delivery's error (exit 1); an unreadable
             // service file is I/O (exit 2); a malformed one is an input error (exit 1).
-            if e.kind == .io, !FileManager.default.fileExists(atPath: store.url(Store.servicePath(d.service)).path) {
+            if e.kind == .io, !FileManager.default.fileExists(atPath: store.url(Service.path(d.service)).path) {
                 printError(maps.positioned([DeliveryRules.serviceMissing(d)])[0].formatted)
                 throw Exit.inputErrors
             }
@@ -78,15 +78,15 @@ struct PreviewCommand: ParsableCommand {
         var profileFindings: [Finding] = []
         if let name = profile {
             guard Store.isValidName(name),
-                FileManager.default.fileExists(atPath: store.url(Store.profilePath(name)).path)
+                FileManager.default.fileExists(atPath: store.url(Profile.path(name)).path)
             else {
                 printError(
-                    "\(Escape.inline(Store.profilePath(name), limit: 4096)): error: no such profile in the store"
-                        + available("profiles", try? store.profileNames()))
+                    "\(Escape.inline(Profile.path(name), limit: 4096)): error: no such profile in the store"
+                        + available("profiles", try? store.names(Profile.self)))
                 throw Exit.usageOrIO
             }
             do {
-                profileValue = try store.loadProfile(name)
+                profileValue = try store.load(Profile.self, name)
             } catch let e as StoreError {
                 // SPEC §6: a profile that cannot be read is a top-level finding; the preview
                 // goes on with the text as written.

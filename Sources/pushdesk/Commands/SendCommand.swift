@@ -50,7 +50,7 @@ struct SendCommand: ParsableCommand {
         let store = try storeOptions.openStore()
         let snapshot = store.loadAll(readOnly: true)
         guard let d = snapshot.deliveries.first(where: { $0.name == delivery }) else {
-            let path = Store.deliveryPath(delivery)
+            let path = Delivery.path(delivery)
             if let e = snapshot.errors.first(where: { $0.file == path }) {
                 printError(e.description)
                 throw e.kind == .io ? Exit.usageOrIO : Exit.inputErrors
@@ -65,7 +65,7 @@ struct SendCommand: ParsableCommand {
         var profileValue: Profile?
         if let name = profile {
             guard let p = snapshot.profiles.first(where: { $0.name == name }) else {
-                let path = Store.profilePath(name)
+                let path = Profile.path(name)
                 if let e = snapshot.errors.first(where: { $0.file == path }) {
                     printError(e.description)
                     throw Exit.inputErrors

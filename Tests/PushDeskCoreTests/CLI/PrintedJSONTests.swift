@@ -11,7 +11,7 @@ final class PrintedJSONTests: XCTestCase {
         let root = try makeTempDir(self)
         try DemoStore.write(to: root)
         let store = Store(root: root)
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         let label = "Evil\u{9B}2J\u{7F}\u{202E}x\u{200B}"
         s.label = label
         try store.save(s)

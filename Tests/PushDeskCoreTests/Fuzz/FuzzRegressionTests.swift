@@ -101,7 +101,7 @@ final class FuzzRegressionTests: XCTestCase {
         let store = Store(root: root)
         let file = root.appendingPathComponent("services/neotrips.xml")
         let before = try Data(contentsOf: file)
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         s.label = String(repeating: "<%= recipient.firstName %>", count: 700)
         XCTAssertThrowsError(try store.save(s)) { e in
             XCTAssertEqual(
@@ -112,7 +112,7 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file), before, "nothing written")
         s.label = String(repeating: "é", count: 8192)  // exactly 16384 bytes: saved and reloaded
         try store.save(s)
-        XCTAssertEqual(try store.loadService("neotrips").label, s.label)
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, s.label)
     }
 
     /// XML fuzzer: an XML name may hold U+FEFF or a zero-width joiner (XML 1.0 allows them),
@@ -167,14 +167,14 @@ final class FuzzRegressionTests: XCTestCase {
         let store = Store(root: try demoStore())
         let broken = decl + "<!-- \u{17} <?x?>\n<service format=\"1\" name=\"p\"/>\n"
         try Data(broken.utf8).write(to: store.url("services/p.xml"))
-        XCTAssertThrowsError(try store.loadService("p")) { e in
+        XCTAssertThrowsError(try store.load(Service.self, "p")) { e in
             XCTAssertTrue("\(e)".hasPrefix("services/p.xml:2:8: error: a processing instruction"), "\(e)")
         }
         let ok =
             "\u{FEFF}" + decl
             + "<delivery format=\"1\" name=\"p\" service=\"neotrips\"><content><title>a &lt;?b?> c</title></content></delivery>\n"
         try Data(ok.utf8).write(to: store.url("deliveries/p.xml"))
-        XCTAssertEqual(try store.loadDelivery("p").content.title, "a <?b?> c")
+        XCTAssertEqual(try store.load(Delivery.self, "p").content.title, "a <?b?> c")
     }
 
     /// payload fuzzer: a delivery holding two values for one variable name was saved, and
@@ -185,7 +185,7 @@ final class FuzzRegressionTests: XCTestCase {
         let store = Store(root: root)
         let file = root.appendingPathComponent("deliveries/summer-sale.xml")
         let before = try Data(contentsOf: file)
-        var d = try store.loadDelivery("summer-sale")
+        var d = try store.load(Delivery.self, "summer-sale")
         d.variables.append(VariableValue(name: "VAR", value: "again"))
         XCTAssertThrowsError(try store.save(d)) { e in
             XCTAssertEqual("\(e)", "deliveries/summer-sale.xml: error: a value for `VAR` is given twice; keep one")
@@ -203,7 +203,7 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.url("profiles/p.xml").path), "nothing written")
         let good = Profile(name: "p", fields: [("first-name", "Ana"), ("_id", "7"), ("x.y", "z")])
         try store.save(good)
-        XCTAssertEqual(try store.loadProfile("p"), good)
+        XCTAssertEqual(try store.load(Profile.self, "p"), good)
     }
 
     /// The one escaping rule: controls, bidi overrides and invisible characters are escaped;

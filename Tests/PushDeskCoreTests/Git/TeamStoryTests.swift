@@ -28,7 +28,7 @@ final class TeamStoryTests: XCTestCase {
 
     private func editService(_ clone: URL, _ change: (inout Service) -> Void) throws {
         let store = Store(root: clone)
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         change(&s)
         try store.save(s)
     }
@@ -70,7 +70,7 @@ final class TeamStoryTests: XCTestCase {
             conflicted.stderr)
         XCTAssertEqual(try box.git(b, ["diff", "--name-only", "--diff-filter=U"]).stdout, servicePath + "\n")
         // The conflicted file still loads: OURS' value stands until resolved.
-        XCTAssertEqual(try Store(root: b).loadService("neotrips").label, "Neotrips A2")
+        XCTAssertEqual(try Store(root: b).load(Service.self, "neotrips").label, "Neotrips A2")
         try editService(b) { $0.label = "Neotrips B2" }
         try box.git(b, ["add", servicePath])
         try box.git(b, ["rebase", "--continue"])

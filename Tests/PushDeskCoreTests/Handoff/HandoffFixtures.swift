@@ -10,7 +10,7 @@ enum HandoffFixtures {
             "pushdesk-handoff-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try DemoStore.write(to: root)
-        return try Store(root: root).loadService("neotrips")
+        return try Store(root: root).load(Service.self, "neotrips")
     }
 
     /// Every secret-ish value of `neotrips` (file names, ids, references): none may reach a sheet.

@@ -93,7 +93,7 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertEqual(rules(log[2]), ["registration.platform"])
         XCTAssertEqual(log[2]["status"] as? Int, 400)
 
-        let saved = try Store(root: store).loadProfile("qa")
+        let saved = try Store(root: store).load(Profile.self, "qa")
         XCTAssertEqual(
             saved.subscriptions,
             [
@@ -408,12 +408,12 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertTrue(lines[1].contains("added to profile ana"), lines[1])
         XCTAssertTrue(lines[2].contains("already in profile ana"), lines[2])
         XCTAssertTrue(lines[3].contains("updated in profile ana"), lines[3])
-        let ana = try Store(root: store).loadProfile("ana")
+        let ana = try Store(root: store).load(Profile.self, "ana")
         let mine = ana.subscriptions.filter { $0.token == iosToken }
         XCTAssertEqual(
             mine,
             [Subscription(app: "neotrips-ios-dev", token: iosToken, userKey: "ana@example.com", label: "New name")])
-        XCTAssertEqual(ana.fields.map(\.name), try Store(root: store).loadProfile("ana").fields.map(\.name))
+        XCTAssertEqual(ana.fields.map(\.name), try Store(root: store).load(Profile.self, "ana").fields.map(\.name))
         XCTAssertGreaterThan(ana.subscriptions.count, 1, "the profile's other devices are kept")
     }
 

@@ -350,11 +350,11 @@ final class RecordMergeTests: XCTestCase {
     }
 
     func testRecordKindFromPath() {
-        XCTAssertEqual(RecordFileKind(path: "services/a.xml"), .service)
-        XCTAssertEqual(RecordFileKind(path: "team/store/deliveries/b.xml"), .delivery)
-        XCTAssertEqual(RecordFileKind(path: "profiles/ana.xml"), .profile)
-        XCTAssertNil(RecordFileKind(path: "README.md"))
-        XCTAssertNil(RecordFileKind(path: "other/a.xml"))
+        XCTAssertEqual(RecordKind(path: "services/a.xml"), .service)
+        XCTAssertEqual(RecordKind(path: "team/store/deliveries/b.xml"), .delivery)
+        XCTAssertEqual(RecordKind(path: "profiles/ana.xml"), .profile)
+        XCTAssertNil(RecordKind(path: "README.md"))
+        XCTAssertNil(RecordKind(path: "other/a.xml"))
     }
 }
 

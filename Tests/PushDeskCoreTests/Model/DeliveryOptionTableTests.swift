@@ -93,7 +93,7 @@ final class DeliveryOptionTableTests: XCTestCase {
         let t = PayloadFixture.target(d, app: "neotrips-android", service: PayloadFixture.service(api: .legacy))
         XCTAssertFalse(t.payload.compact.contains("direct_boot"), t.payload.compact)
         XCTAssertEqual(
-            t.diagnostics.filter { $0.field.hasPrefix("android.") }.map { "\($0.rule) \($0.field)" },
+            t.diagnostics.filter { $0.field.description.hasPrefix("android.") }.map { "\($0.rule) \($0.field)" },
             ["legacy.ignored-option android.directBootOk"])
         XCTAssertTrue(t.diagnostics.contains { $0.rule == "fcm.legacy-api" })
     }

@@ -221,7 +221,7 @@ final class PayloadRulesTests: XCTestCase {
         for c in cases {
             let fired = c.fires().allFindings.filter { $0.rule == c.rule }
             XCTAssertTrue(
-                fired.contains { $0.field == c.field && $0.severity == c.severity },
+                fired.contains { $0.field.description == c.field && $0.severity == c.severity },
                 "\(c.rule) should fire on \(c.field): got \(fired.map(\.formatted))")
             for f in fired {
                 XCTAssertFalse(f.message.isEmpty)

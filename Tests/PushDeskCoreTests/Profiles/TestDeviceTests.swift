@@ -31,7 +31,7 @@ final class TestDeviceTests: XCTestCase {
             </recipient>
 
             """)
-        let back = try store.loadProfile("ana")
+        let back = try store.load(Profile.self, "ana")
         XCTAssertEqual(back, Self.ana)
         try store.save(back)
         XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), bytes)

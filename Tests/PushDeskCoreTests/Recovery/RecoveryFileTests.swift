@@ -7,7 +7,7 @@ final class RecoveryFileTests: XCTestCase {
     func sample() throws -> RecoveryFile {
         let root = try makeTempDir(self)
         try DemoStore.write(to: root)
-        let (_, _, fp) = try Store(root: root).loadServiceRecord("neotrips")
+        let (_, _, fp) = try Store(root: root).loadRecord(Service.self, "neotrips")
         var edited = DemoStore.neotrips
         edited.label = "Neotrips ✈︎ 東京 \"quoted\" <tag> & co"
         let fresh = Service(name: "", label: "")
@@ -56,7 +56,7 @@ final class RecoveryFileTests: XCTestCase {
         let attrs = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(rel).path)
         XCTAssertEqual((attrs[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         let store = Store(root: root)
-        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+        XCTAssertEqual(try store.names(Service.self), ["neotrips"])
         XCTAssertTrue(store.loadAll().errors.isEmpty)
         let found = rs.pending(user: ProcessIdentity.user)
         XCTAssertEqual(found.map(\.path), [rel])

@@ -18,7 +18,7 @@ final class IncrementalValidationTests: XCTestCase {
         orphan.name = "orphan"
         orphan.service = "renamed"
         try store.save(orphan)
-        try Data("<service".utf8).write(to: store.url(Store.servicePath("broken")))
+        try Data("<service".utf8).write(to: store.url(Service.path("broken")))
 
         let snapshot = store.loadAll()
         let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -20,7 +20,7 @@ final class ServiceRulesTests: XCTestCase {
         XCTAssertEqual(
             hits.count, 1, "\(rule): \(ServiceRules.check(service: s).map(\.formatted))", file: file, line: line)
         XCTAssertEqual(hits.first?.severity, severity, file: file, line: line)
-        XCTAssertEqual(hits.first?.field, field, file: file, line: line)
+        XCTAssertEqual(hits.first?.field.description, field, file: file, line: line)
         XCTAssertEqual(hits.first?.file, "services/\(s.name).xml", file: file, line: line)
     }
 

@@ -27,7 +27,7 @@ final class AtomicWriteTests: XCTestCase {
             ["neotrips.xml"],
             "no temporary file is left behind")
         try store.save(changed)
-        XCTAssertEqual(try store.loadService("neotrips").label, "Changed")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Changed")
     }
 
     func testReadOnlyDirectoryGivesAnIOErrorAndKeepsTheFile() throws {
@@ -51,7 +51,7 @@ final class AtomicWriteTests: XCTestCase {
         var changed = DemoStore.neotrips
         changed.label = "Changed"
         XCTAssertThrowsError(try store.save(changed))
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips")
     }
 
     func testInvalidNamesAreNotWritten() throws {

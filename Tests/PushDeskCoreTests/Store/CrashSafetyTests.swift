@@ -51,13 +51,13 @@ final class CrashSafetyTests: XCTestCase {
             p.waitUntilExit()
             let bytes = try Data(contentsOf: file)
             XCTAssertTrue(allowed.contains(bytes), "after a kill the file is neither version (\(bytes.count) bytes)")
-            XCTAssertNoThrow(try Store(root: root).loadService("neotrips"))
+            XCTAssertNoThrow(try Store(root: root).load(Service.self, "neotrips"))
             observed[bytes, default: 0] += 1
         }
         XCTAssertEqual(
             observed.count, 2, "both versions were seen after kills, so kills landed between saves and mid-save")
         // Temp files of killed saves may remain (named .neotrips.xml.tmp-*) but are never read as records.
-        XCTAssertEqual(try Store(root: root).serviceNames(), ["neotrips"])
+        XCTAssertEqual(try Store(root: root).names(Service.self), ["neotrips"])
         let report =
             "kills=\(kills) small=\(observed[allowed.first { $0.count < 2000 }!] ?? 0) large=\(observed[allowed.first { $0.count >= 2000 }!] ?? 0)"
         print("crash-safety: \(report)")

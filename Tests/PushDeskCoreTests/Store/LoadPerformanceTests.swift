@@ -14,7 +14,7 @@ final class LoadPerformanceTests: XCTestCase {
     override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
 
     func testSourceMapFoundOnDemandPointsAtTheAttribute() throws {
-        let path = Store.servicePath("neotrips")
+        let path = Service.path("neotrips")
         let data = try Data(contentsOf: root.appendingPathComponent(path))
         let (_, map) = try ServiceXML.decode(data, file: path)
         let recorder = SourceMapRecorder()
@@ -36,13 +36,13 @@ final class LoadPerformanceTests: XCTestCase {
         for i in (0..<120).reversed() {
             s.name = String(format: "svc-%03d", i)
             for a in s.apps.indices { s.apps[a].integrationKey = "\(s.name)-\(a)" }
-            try Data(try ServiceXML.encode(s).utf8).write(to: store.url(Store.servicePath(s.name)))
+            try Data(try ServiceXML.encode(s).utf8).write(to: store.url(Service.path(s.name)))
         }
-        try Data("<service".utf8).write(to: store.url(Store.servicePath("svc-050")))
-        try Data("<delivery/>".utf8).write(to: store.url(Store.servicePath("svc-099")))
+        try Data("<service".utf8).write(to: store.url(Service.path("svc-050")))
+        try Data("<delivery/>".utf8).write(to: store.url(Service.path("svc-099")))
         let snap = store.loadAll()
         XCTAssertEqual(
-            snap.services.map(\.name), (try store.serviceNames()).filter { $0 != "svc-050" && $0 != "svc-099" })
+            snap.services.map(\.name), (try store.names(Service.self)).filter { $0 != "svc-050" && $0 != "svc-099" })
         XCTAssertEqual(snap.errors.map(\.file), ["services/svc-050.xml", "services/svc-099.xml"])
         XCTAssertTrue(snap.errors[1].message.contains("root element is <delivery>"), snap.errors[1].message)
         XCTAssertEqual(snap.deliveries.map(\.name), ["catalog-refresh", "summer-sale"])
@@ -61,13 +61,13 @@ final class LoadPerformanceTests: XCTestCase {
     /// …unless the file changed meanwhile: then no position rather than a wrong one.
     func testSourceMapOfAChangedFileHasNoPositions() throws {
         let store = Store(root: root)
-        let path = Store.servicePath("neotrips")
+        let path = Service.path("neotrips")
         // The maps keep no bytes but find what a recording read finds.
         let (_, recorded) = try ServiceXML.decode(try Data(contentsOf: store.url(path)), file: path)
         XCTAssertEqual(store.loadAll().sourceMaps[path]?.positions, recorded.positions)
         let plain = store.loadAll(readOnly: true)
         let full = store.loadAll()
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         s.label = "Neotrips, relabelled"
         try store.save(s)
         XCTAssertNil(plain.sourceMaps[path]?.position(of: "label"))

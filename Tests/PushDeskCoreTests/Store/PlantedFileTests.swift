@@ -104,7 +104,7 @@ final class PlantedFileTests: XCTestCase {
         // A record file planted as a link is not replaced: its target keeps its bytes.
         let target = elsewhere.appendingPathComponent("target.xml")
         try Data("keep".utf8).write(to: target)
-        let path = root.appendingPathComponent(Store.servicePath("linked"))
+        let path = root.appendingPathComponent(Service.path("linked"))
         try FileManager.default.createSymbolicLink(atPath: path.path, withDestinationPath: target.path)
         var s = DemoStore.neotrips
         s.name = "linked"

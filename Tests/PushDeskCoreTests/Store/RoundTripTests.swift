@@ -56,8 +56,8 @@ final class RoundTripTests: XCTestCase {
         try store.save(fullDelivery())
         let first = try Data(contentsOf: root.appendingPathComponent("services/full.xml"))
         let firstD = try Data(contentsOf: root.appendingPathComponent("deliveries/everything.xml"))
-        try store.save(try store.loadService("full"))
-        try store.save(try store.loadDelivery("everything"))
+        try store.save(try store.load(Service.self, "full"))
+        try store.save(try store.load(Delivery.self, "everything"))
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("services/full.xml")), first)
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("deliveries/everything.xml")), firstD)
     }

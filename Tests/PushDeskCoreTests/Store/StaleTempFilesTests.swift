@@ -42,7 +42,7 @@ final class StaleTempFilesTests: XCTestCase {
         XCTAssertTrue(left.contains(".neotrips.xml.tmp-abc-1"))
         XCTAssertTrue(left.contains(".l.xml.tmp-\(dead)-2"), "symbolic links are left alone")
         XCTAssertTrue(left.contains("neotrips.xml"))
-        XCTAssertNoThrow(try Store(root: root).loadService("neotrips"))
+        XCTAssertNoThrow(try Store(root: root).load(Service.self, "neotrips"))
     }
 
     /// What AtomicFile leaves when a save dies between write and rename is what gets cleaned.

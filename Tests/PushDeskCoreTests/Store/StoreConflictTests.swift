@@ -13,12 +13,12 @@ final class StoreConflictTests: XCTestCase {
 
     func testFingerprintIsOfTheBytesRead() throws {
         let (store, file) = try demoStore()
-        let (_, _, fp) = try store.loadServiceRecord("neotrips")
+        let (_, _, fp) = try store.loadRecord(Service.self, "neotrips")
         let bytes = try Data(contentsOf: file)
         XCTAssertEqual(fp.size, bytes.count)
         XCTAssertEqual(fp, try FileFingerprint.current(file))
         XCTAssertEqual(fp.sha256.count, 64)
-        XCTAssertEqual(store.loadAll().fingerprints[Store.servicePath("neotrips")], fp)
+        XCTAssertEqual(store.loadAll().fingerprints[Service.path("neotrips")], fp)
         XCTAssertNil(try store.fingerprint("services/none.xml"))
     }
 
@@ -34,19 +34,19 @@ final class StoreConflictTests: XCTestCase {
 
     func testUnchangedFileSavesAndReturnsTheNextBaseline() throws {
         let (store, file) = try demoStore()
-        var (s, _, fp) = try store.loadServiceRecord("neotrips")
+        var (s, _, fp) = try store.loadRecord(Service.self, "neotrips")
         s.label = "Neotrips 2"
         let next = try store.save(s, baseline: .read(fp))
         XCTAssertTrue(next.matches(try FileFingerprint.current(file)!))
         s.label = "Neotrips 3"
         XCTAssertNoThrow(
             try store.save(s, baseline: .read(next)), "the returned fingerprint is the baseline of the next save")
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips 3")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips 3")
     }
 
     func testChangedOnDiskIsNeverOverwritten() throws {
         let (store, file) = try demoStore()
-        var (s, _, fp) = try store.loadServiceRecord("neotrips")
+        var (s, _, fp) = try store.loadRecord(Service.self, "neotrips")
         // Someone edits the file by hand meanwhile.
         let theirs = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
             of: #"label="Neotrips""#, with: #"label="Theirs""#)
@@ -64,7 +64,7 @@ final class StoreConflictTests: XCTestCase {
 
     func testSameBytesWithANewTimeIsNotAConflict() throws {
         let (store, file) = try demoStore()
-        var (s, _, fp) = try store.loadServiceRecord("neotrips")
+        var (s, _, fp) = try store.loadRecord(Service.self, "neotrips")
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: file.path)
         s.label = "Touched is fine"
@@ -73,7 +73,7 @@ final class StoreConflictTests: XCTestCase {
 
     func testDeletedOnDiskAndCreatedMeanwhile() throws {
         let (store, file) = try demoStore()
-        let (s, _, fp) = try store.loadServiceRecord("neotrips")
+        let (s, _, fp) = try store.loadRecord(Service.self, "neotrips")
         try FileManager.default.removeItem(at: file)
         XCTAssertThrowsError(try store.save(s, baseline: .read(fp))) { e in
             XCTAssertTrue("\(e)".contains("was deleted on disk"), "\(e)")
@@ -86,20 +86,20 @@ final class StoreConflictTests: XCTestCase {
         XCTAssertThrowsError(try store.save(fresh, baseline: .absent)) { e in
             XCTAssertTrue("\(e)".contains("was created on disk by someone else"), "\(e)")
         }
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips")
     }
 
     func testDeleteChecksTheBaselineToo() throws {
         let (store, file) = try demoStore()
-        let (_, _, fp) = try store.loadServiceRecord("neotrips")
+        let (_, _, fp) = try store.loadRecord(Service.self, "neotrips")
         try (String(contentsOf: file, encoding: .utf8) + "<!-- edited -->\n").write(
             to: file, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try store.delete(Store.servicePath("neotrips"), baseline: fp)) {
+        XCTAssertThrowsError(try store.delete(Service.path("neotrips"), baseline: fp)) {
             XCTAssertTrue($0 is StoreConflict)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
-        let now = try store.fingerprint(Store.servicePath("neotrips"))!
-        try store.delete(Store.servicePath("neotrips"), baseline: now)
+        let now = try store.fingerprint(Service.path("neotrips"))!
+        try store.delete(Service.path("neotrips"), baseline: now)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
     }
 }

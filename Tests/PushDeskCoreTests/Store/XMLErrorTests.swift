@@ -174,7 +174,7 @@ final class XMLErrorTests: XCTestCase {
             at: root.appendingPathComponent("services"), withIntermediateDirectories: true)
         try (head + "<service format=\"1\" name=\"other\"/>").write(
             to: root.appendingPathComponent("services/s.xml"), atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try Store(root: root).loadService("s")) { e in
+        XCTAssertThrowsError(try Store(root: root).load(Service.self, "s")) { e in
             let e = e as? StoreError
             XCTAssertEqual(e?.file, "services/s.xml")
             XCTAssertEqual(e?.line, 2)
@@ -191,7 +191,7 @@ final class XMLErrorTests: XCTestCase {
         try (head + "<service format=\"1\" name=\"s\"/>").write(to: outside, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             at: root.appendingPathComponent("services/s.xml"), withDestinationURL: outside)
-        XCTAssertThrowsError(try Store(root: root).loadService("s")) { e in
+        XCTAssertThrowsError(try Store(root: root).load(Service.self, "s")) { e in
             XCTAssertTrue("\(e)".contains("symbolic link"), "\(e)")
         }
     }

@@ -41,7 +41,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("holds the store; nothing is changed here"), s)
         a.handle(.ctrl("s"))
         XCTAssertTrue(screen(a).contains("nothing is changed here"))
-        XCTAssertEqual(try store.loadService("neotrips"), DemoStore.neotrips, "nothing written")
+        XCTAssertEqual(try store.load(Service.self, "neotrips"), DemoStore.neotrips, "nothing written")
 
         // The other console saves and quits: Ctrl-X here takes the lock and shows its save.
         var theirs = DemoStore.neotrips
@@ -58,7 +58,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         a.handle(.end)
         type(a, "!")
         a.handle(.ctrl("s"))
-        XCTAssertEqual(try store.loadService("neotrips").label, "Saved by alice!")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Saved by alice!")
         access.release()
     }
 
@@ -143,7 +143,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         s = flat(screen(a))
         XCTAssertTrue(s.contains("neotrips-copy"), s)
         a.handle(.enter)
-        XCTAssertEqual(try store.loadService("neotrips-copy").label, "Mine")
+        XCTAssertEqual(try store.load(Service.self, "neotrips-copy").label, "Mine")
         XCTAssertEqual(try String(contentsOf: neotrips, encoding: .utf8), theirs)
         s = screen(a)
         XCTAssertTrue(s.contains("Saved your version as services/neotrips-copy.xml"), s)
@@ -164,7 +164,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         a.handle(.end)
         type(a, "+")
         a.handle(.ctrl("s"))
-        XCTAssertEqual(try store.loadService("neotrips").label, "Theirs+")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Theirs+")
 
         type(a, "x")
         try FileManager.default.removeItem(at: neotrips)
@@ -290,12 +290,12 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
             "the old file is handed over")
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: root.appendingPathComponent(keeper.path).path), "…to this console's")
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips", "restored, not saved")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips", "restored, not saved")
         a.handle(.ctrl("s"))  // the top editor: acme
-        XCTAssertEqual(try store.loadService("acme").name, "acme")
+        XCTAssertEqual(try store.load(Service.self, "acme").name, "acme")
         a.handle(.escape)
         a.handle(.ctrl("s"))  // neotrips
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips Travel")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips Travel")
         keeper.tick(a.recoveryEntries())
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(keeper.path).path))
     }

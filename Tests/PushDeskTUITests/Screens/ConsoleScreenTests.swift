@@ -98,7 +98,7 @@ final class ConsoleScreenTests: XCTestCase {
             app.handle(.ctrl("q"))
             app.handle(.char("d"))
             XCTAssertTrue(app.quitRequested)
-            XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips", "discard wrote nothing")
+            XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips", "discard wrote nothing")
         }
     }
 
@@ -143,7 +143,7 @@ final class ConsoleScreenTests: XCTestCase {
             b = app.render(width: 80, height: 24)
             XCTAssertTrue(b.line(23).contains("Saved services/acme.xml"), b.text)
             XCTAssertFalse(b.line(0).contains("*"))
-            let saved = try store.loadService("acme")
+            let saved = try store.load(Service.self, "acme")
             XCTAssertEqual(saved.label, "Acme 中文")
             XCTAssertEqual(saved.apps.count, 3)
             guard case .ios(let sandbox) = saved.apps[0] else { return XCTFail("first app is iOS") }
@@ -157,7 +157,7 @@ final class ConsoleScreenTests: XCTestCase {
     func testFindingsViewJumpsToTheField() throws {
         do {
             // Break the demo: the production iOS app shares the sandbox key (integration-key.duplicate).
-            var s = try store.loadService("neotrips")
+            var s = try store.load(Service.self, "neotrips")
             s.apps[1].integrationKey = s.apps[0].integrationKey
             try store.save(s)
             let app = makeApp()
@@ -183,7 +183,7 @@ final class ConsoleScreenTests: XCTestCase {
 
     func testControlCharactersInStoreDataAreShownEscaped() throws {
         do {
-            var s = try store.loadService("neotrips")
+            var s = try store.load(Service.self, "neotrips")
             // XML can hold a tab, C1 controls and bidi overrides; none may reach the terminal raw.
             s.label = "Neo\ttrips\u{85}\u{202E}gpj"
             try store.save(s)
@@ -198,10 +198,10 @@ final class ConsoleScreenTests: XCTestCase {
             app.handle(.char("d"))
             XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "Delete 'neotrips'"))
             app.handle(.escape)
-            XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+            XCTAssertEqual(try store.names(Service.self), ["neotrips"])
             app.handle(.char("d"))
             app.handle(.char("y"))
-            XCTAssertEqual(try store.serviceNames(), [])
+            XCTAssertEqual(try store.names(Service.self), [])
         }
     }
 
@@ -257,7 +257,7 @@ final class ConsoleScreenTests: XCTestCase {
             key.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", options: .regularExpression),
             key)
         app.press(.save)
-        XCTAssertEqual(try store.serviceNames(), ["neotrips", "neotrips-copy"])
+        XCTAssertEqual(try store.names(Service.self), ["neotrips", "neotrips-copy"])
         XCTAssertFalse(
             app.findings.contains { $0.rule == "integration-key.duplicate" }, "\(app.findings.map(\.formatted))")
     }
@@ -351,7 +351,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.end)
         type(app, "-eu")
         app.press(.save)
-        XCTAssertEqual(try store.serviceNames(), ["neotrips-eu"])
+        XCTAssertEqual(try store.names(Service.self), ["neotrips-eu"])
         let b = app.render(width: 80, height: 24)
         XCTAssertTrue(b.line(0).contains("Service neotrips-eu"), b.text)
         XCTAssertFalse(b.line(0).contains("*"))
@@ -366,7 +366,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.press(.save)
         let b = app.render(width: 80, height: 24)
         XCTAssertNotNil(b.row(containing: "Cannot save"), b.text)
-        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+        XCTAssertEqual(try store.names(Service.self), ["neotrips"])
     }
 
     func testInvalidNumberIsShownUnderTheFieldAndBlocksSaving() throws {
@@ -389,7 +389,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.backspace)
         type(app, "4")
         app.press(.save)
-        guard case .android(let a) = try store.loadService("neotrips").apps[2] else { return XCTFail("android") }
+        guard case .android(let a) = try store.load(Service.self, "neotrips").apps[2] else { return XCTFail("android") }
         XCTAssertEqual(a.maxConnectPerChild, 4)
     }
 

@@ -17,10 +17,10 @@ final class EffectTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(a.dialog?.title, "Delete service")
         a.handle(.escape)  // Esc answers .keep
         XCTAssertNil(a.dialog)
-        XCTAssertEqual(try store.serviceNames(), ["neotrips"])
+        XCTAssertEqual(try store.names(Service.self), ["neotrips"])
         a.press(.delete)
         a.handle(.char("y"))  // Yes answers .delete("neotrips"): the app's one delete runs
-        XCTAssertEqual(try store.serviceNames(), [])
+        XCTAssertEqual(try store.names(Service.self), [])
         XCTAssertEqual(a.message, "Deleted services/neotrips.xml")
     }
 

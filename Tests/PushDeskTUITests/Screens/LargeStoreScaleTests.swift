@@ -16,7 +16,7 @@ final class LargeStoreScaleTests: XCTestCase {
         let services = (0..<n).map { Service(name: String(format: "svc-%05d", $0), label: "Label \($0)") }
         let findings = services.enumerated().map { i, s in
             Finding(
-                i % 2 == 0 ? .warning : .error, "test.rule", "finding of \(s.name)", file: Store.servicePath(s.name))
+                i % 2 == 0 ? .warning : .error, "test.rule", "finding of \(s.name)", file: Service.path(s.name))
         }
         let loaded = LoadedStore(services: services, errors: [], deliveries: [], profiles: [], findings: findings)
         // CPU time, not wall time: the work of filling the rows (a fraction of a second in a

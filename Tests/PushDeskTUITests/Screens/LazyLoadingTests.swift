@@ -18,7 +18,7 @@ final class LazyLoadingTests: XCTestCase {
             s.name = String(format: "svc-%04d", i)
             s.label = "Label \(i)"
             for a in s.apps.indices { s.apps[a].integrationKey = "\(s.name)-\(a)" }
-            try Data(try ServiceXML.encode(s).utf8).write(to: store.url(Store.servicePath(s.name)))
+            try Data(try ServiceXML.encode(s).utf8).write(to: store.url(Service.path(s.name)))
         }
     }
     override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
@@ -116,7 +116,7 @@ final class LazyLoadingTests: XCTestCase {
         t.waitUntil("the restored draft") { $0.contains("Restored 1 draft as unsaved") && $0.contains("Neotrips lazy") }
         t.keys("C-s")
         t.waitFor("Saved services/neotrips.xml")
-        XCTAssertEqual(try store.loadService("neotrips").label, "Neotrips lazy")
+        XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips lazy")
         t.keys("Escape")
         t.keys("C-q")
         t.waitFor("PD-EXIT=0")

@@ -9,7 +9,7 @@ final class UntrustedTextConsoleTests: DemoStoreConsoleTestCase {
     /// The app editor's Credentials area: a certificate path holding a right-to-left
     /// override and a zero-width joiner is drawn escaped, never raw.
     func testCredentialsAreaShowsBidiAndJoinerEscaped() throws {
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         guard case .ios(var prod) = s.apps[1] else { return XCTFail("the demo's second app is iOS") }
         prod.auth = .certificate(certificateFile: "credentials/evil\u{202E}21p.\u{200D}x.p12", passwordRef: "p")
         s.apps[1] = .ios(prod)
@@ -42,7 +42,7 @@ final class UntrustedTextConsoleTests: DemoStoreConsoleTestCase {
         type(a, "@loyaltyId")
         a.handle(.escape)
         a.handle(.ctrl("s"))
-        guard case .ios(let sandbox) = try store.loadService("neotrips").apps[0] else { return XCTFail() }
+        guard case .ios(let sandbox) = try store.load(Service.self, "neotrips").apps[0] else { return XCTFail() }
         XCTAssertEqual(
             sandbox.subscriptionParams.last, SubscriptionParam(name: "loyaltyId", label: "Loyalty", field: "@loyaltyId")
         )

@@ -94,8 +94,8 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     func previewed(appKey: String, token: String, in results: [SendResult?]) throws -> [UInt8] {
         let id = try XCTUnwrap(results.compactMap { $0 }.first { $0.token == token }?.messageId, token)
         let p = PreviewEngine.preview(
-            delivery: try store.loadDelivery("summer-sale"), service: try store.loadService("neotrips"),
-            profile: try store.loadProfile("ana"), appKey: appKey, token: token,
+            delivery: try store.load(Delivery.self, "summer-sale"), service: try store.load(Service.self, "neotrips"),
+            profile: try store.load(Profile.self, "ana"), appKey: appKey, token: token,
             now: Date(timeIntervalSince1970: 1_790_000_000), messageId: id)
         return try XCTUnwrap(p.targets.first).payload.compactBytes
     }

@@ -80,7 +80,7 @@ class GitTeamTestCase: XCTestCase {
     /// Edits a service in a clone as another tool would (a save through the store).
     func editService(_ clone: URL, _ change: (inout Service) -> Void) throws {
         let store = Store(root: clone)
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         change(&s)
         try store.save(s)
     }

@@ -196,7 +196,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         }
         func label(_ dir: URL, _ label: String) throws {
             let store = Store(root: dir)
-            var s = try store.loadService("neotrips")
+            var s = try store.load(Service.self, "neotrips")
             s.label = label
             try store.save(s)
         }
@@ -216,7 +216,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         try label(a, "Neotrips (A)")
         try git(a, "Operator A", ["commit", "-q", "-am", "Label from A"])
         try git(a, "Operator A", ["fetch", "-q"])
-        var s = try Store(root: a).loadService("neotrips")
+        var s = try Store(root: a).load(Service.self, "neotrips")
         s.marketingUrl = "https://m.neotrips.example/"
         try Store(root: a).save(s)
 

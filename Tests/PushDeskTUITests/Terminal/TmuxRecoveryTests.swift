@@ -14,7 +14,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
             .filter { $0.hasSuffix(".xml") && !$0.hasPrefix(".") }.map { recoveryDir.appendingPathComponent($0) }
     }
     func label() throws -> String? {
-        try Store(root: store).loadService("neotrips").label
+        try Store(root: store).load(Service.self, "neotrips").label
     }
 
     /// Polls the file system (never a bare sleep) until `predicate` holds.
@@ -212,7 +212,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         t.waitFor("Saved your version as services/neotrips-copy.xml")
         XCTAssertEqual(
             try String(contentsOf: store.appendingPathComponent("services/neotrips.xml"), encoding: .utf8), theirs)
-        XCTAssertEqual(try Store(root: store).loadService("neotrips-copy").label, "Neotrips mine")
+        XCTAssertEqual(try Store(root: store).load(Service.self, "neotrips-copy").label, "Neotrips mine")
         t.keys("C-q")
         t.waitFor("PD-EXIT=0")
     }

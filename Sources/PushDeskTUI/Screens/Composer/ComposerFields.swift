@@ -178,16 +178,16 @@ enum ComposerFields {
     /// The tab and field id of a finding's field path (`ios.sound` → iOS / `sound`); the
     /// size finding (`payload`) goes to the body, the biggest lever. nil when the path is
     /// not a field of the delivery.
-    static func locate(_ path: String) -> (tab: ComposerTab, id: String)? {
-        func after(_ prefix: String) -> String? { path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil }
-        if let f = after("content.") { return (.content, f) }
-        if let f = after("ios.") { return (.ios, f) }
-        if let f = after("android.") { return (.android, f) }
-        if let f = after("variables.") { return (.variables, "var." + f) }
-        if path.hasPrefix("tracking.") { return (.variables, path) }
-        switch path {
-        case "payload": return (.content, "body")
-        case "name", "label", "service": return (.content, path)
+    static func locate(_ path: FieldPath) -> (tab: ComposerTab, id: String)? {
+        let inside = path.tail.description
+        switch (path.head, path.steps.count) {
+        case ("content", 2...): return (.content, inside)
+        case ("ios", 2...): return (.ios, inside)
+        case ("android", 2...): return (.android, inside)
+        case ("variables", 2...): return (.variables, "var." + inside)
+        case ("tracking", 2...): return (.variables, path.description)
+        case ("payload", 1): return (.content, "body")
+        case ("name", 1), ("label", 1), ("service", 1): return (.content, path.head)
         default: return nil
         }
     }

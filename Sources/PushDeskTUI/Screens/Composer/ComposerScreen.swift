@@ -124,7 +124,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// Focuses the field a finding's path names (switching tab); false when it names none.
     @discardableResult
-    func focus(field path: String, app: AppContext) -> Bool {
+    func focus(field path: FieldPath, app: AppContext) -> Bool {
         guard let (t, id) = ComposerFields.locate(path) else { return false }
         tab = t
         sync(app, force: true)
@@ -153,7 +153,7 @@ final class ComposerScreen: StatefulScreen, Asking {
     }
 
     private func jump(_ f: Finding, app: AppContext) -> Effect {
-        if f.file.hasPrefix("services/") { return FindingJump.open(f, app: app) }
+        if RecordKind.record(file: f.file)?.kind == .service { return FindingJump.open(f, app: app) }
         if focus(field: f.field, app: app) { return .none }
         return .say(
             f.field.isEmpty ? "This finding is about no single field." : "\(f.field) is not a field of the delivery.")

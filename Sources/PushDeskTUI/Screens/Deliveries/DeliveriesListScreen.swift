@@ -51,7 +51,7 @@ final class DeliveriesListScreen: ListScreen, Asking {
             size = "\(big.bytes) / \(big.limit)"
             if big.bytes > big.limit { role = .findingError }
         }
-        let fs = lookup.findings[ConsoleStore.deliveryPath(d.name)] ?? []
+        let fs = lookup.findings[Delivery.path(d.name)] ?? []
         var worst = "ok"
         if let top = fs.sorted(by: { $0.severity > $1.severity }).first {
             worst = "\(top.severity.rawValue) \(top.rule)" + (fs.count > 1 ? " +\(fs.count - 1)" : "")
@@ -72,7 +72,7 @@ final class DeliveriesListScreen: ListScreen, Asking {
         table.setRows(
             zip(shown, rows).map { d, r in
                 (showAll ? r.cells : r.cells.enumerated().filter { $0.offset != 2 }.map(\.element))
-                    + (app.git != nil ? [app.gitState(ConsoleStore.deliveryPath(d.name))?.rawValue ?? ""] : [])
+                    + (app.git != nil ? [app.gitState(Delivery.path(d.name))?.rawValue ?? ""] : [])
             },
             roles: rows.map(\.role))
         table.emptyText = showAll ? "No delivery yet." : "No delivery for \(service ?? "") yet: press n to compose one."
@@ -96,7 +96,7 @@ final class DeliveriesListScreen: ListScreen, Asking {
             guard let d = selected else { return Effect.none }
             return Self.compose(d, app: app)
         case .commit, .sync, .resolve, .history:
-            return app.gitListAction(action, path: selected.map { ConsoleStore.deliveryPath($0.name) })
+            return app.gitListAction(action, path: selected.map { Delivery.path($0.name) })
         case .new:
             guard let svc = (showAll ? selected?.service : service) ?? app.services.first?.name else {
                 return .say("Create a service first: a delivery goes to the apps of a service.")
@@ -119,7 +119,7 @@ final class DeliveriesListScreen: ListScreen, Asking {
             guard let d = selected else { return Effect.none }
             return .confirm(
                 self, "Delete delivery",
-                "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
+                "Delete '\(d.name)' (\(Delivery.path(d.name)))?\nThis removes the file.",
                 yes: .delete(d.name), no: .keep)
         case .sends:
             guard let d = selected else { return Effect.none }

@@ -7,15 +7,12 @@ import PushDeskCore
 /// that showed it before leave the stack (`Effect.jump`).
 enum FindingJump {
     static func open(_ f: Finding, app: AppContext) -> Effect {
-        if let name = recordName(f.file, folder: "services/") { return openService(name, f, app: app) }
-        if let name = recordName(f.file, folder: "deliveries/") { return openDelivery(name, f, app: app) }
-        if let name = recordName(f.file, folder: "profiles/") { return openProfile(name, f, app: app) }
-        return .say("This finding is about no service, delivery or profile file.")
-    }
-
-    private static func recordName(_ file: String, folder: String) -> String? {
-        guard file.hasPrefix(folder), file.hasSuffix(".xml") else { return nil }
-        return String(file.dropFirst(folder.count).dropLast(4))
+        switch RecordKind.record(file: f.file) {
+        case (.service, let name)?: openService(name, f, app: app)
+        case (.delivery, let name)?: openDelivery(name, f, app: app)
+        case (.profile, let name)?: openProfile(name, f, app: app)
+        case nil: .say("This finding is about no service, delivery or profile file.")
+        }
     }
 
     private static func openService(_ name: String, _ f: Finding, app: AppContext) -> Effect {
@@ -23,15 +20,14 @@ enum FindingJump {
             app.sessions(of: Service.self).first { $0.draft.name == name }
             ?? app.services.first { $0.name == name }.map { ServiceSession(original: $0, draft: $0) }
         guard let session else { return .say("Service '\(name)' is not in the store.") }
-        let target = FieldPath(f.field)
         let editor = ServiceEditorScreen(session: session)
-        if let idx = target.appIndex, session.draft.apps.indices.contains(idx) {
+        if let idx = f.field.index(in: "apps"), session.draft.apps.indices.contains(idx) {
             editor.selectApp(idx)
             let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.secretExists)
-            appEditor.focus(field: target.field)
+            appEditor.focus(field: f.field.inside("apps"))
             return .jump([editor, appEditor])
         }
-        editor.focus(field: target.field)
+        editor.focus(field: f.field)
         return .jump([editor])
     }
 
@@ -55,16 +51,13 @@ enum FindingJump {
             ?? app.profiles.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }
         guard let session else { return .say("Profile '\(name)' is not in the store.") }
         let editor = ProfileEditorScreen(session: session)
-        let target = FieldPath(f.field)
-        guard f.field.hasPrefix("subscriptions["), let row = target.row,
-            session.draft.subscriptions.indices.contains(row)
-        else {
-            editor.focus(field: target.leaf)
+        guard let row = f.field.index(in: "subscriptions"), session.draft.subscriptions.indices.contains(row) else {
+            editor.focus(field: f.field.leaf)
             return .jump([editor])
         }
         editor.selectDevice(row)
         let device = DeviceEditorScreen(session: session, index: row)
-        device.form.focus(id: target.leaf)
+        device.form.focus(id: f.field.leaf)
         return .jump([editor, device])
     }
 }

@@ -29,7 +29,7 @@ final class FindingsScreen: ListScreen {
         shown = app.findings.sorted { ($0.severity, $1.file, $1.field) > ($1.severity, $0.file, $0.field) }
         table.setRows(
             shown.map { f in
-                [f.severity.rawValue, f.rule, f.file + (f.field.isEmpty ? "" : " " + f.field), f.message]
+                [f.severity.rawValue, f.rule, f.file + (f.field.isEmpty ? "" : " \(f.field)"), f.message]
             },
             roles: shown.map { f in
                 switch f.severity {
@@ -66,40 +66,5 @@ final class FindingsScreen: ListScreen {
                 buf.put(l, x: detail.x + 1, y: detail.y + 1 + i, role: role, maxX: detail.maxX)
             }
         }
-    }
-}
-
-/// A finding's field path as the core rules write it: `label`, `apps[1].connector`,
-/// `apps[0].auth.keyId`, `apps[2].variables[3].name`.
-struct FieldPath: Equatable {
-    /// Index of the app in the service, nil for a service-level field.
-    var appIndex: Int?
-    /// The path inside the app (or the service).
-    var field: String
-
-    init(_ path: String) {
-        if path.hasPrefix("apps["), let close = path.firstIndex(of: "]"),
-            let i = Int(path[path.index(path.startIndex, offsetBy: 5)..<close])
-        {
-            appIndex = i
-            var rest = path[path.index(after: close)...]
-            if rest.first == "." { rest = rest.dropFirst() }
-            field = String(rest)
-        } else {
-            appIndex = nil
-            field = path
-        }
-    }
-
-    /// The last component without an index (`auth.keyId` → `keyId`, `variables[3].name` → `name`):
-    /// how form fields are named.
-    var leaf: String {
-        let last = field.split(separator: ".").last.map(String.init) ?? field
-        return last.split(separator: "[").first.map(String.init) ?? last
-    }
-    /// The row of a table field (`variables[3].name` → 3).
-    var row: Int? {
-        guard let o = field.firstIndex(of: "["), let c = field.firstIndex(of: "]") else { return nil }
-        return Int(field[field.index(after: o)..<c])
     }
 }

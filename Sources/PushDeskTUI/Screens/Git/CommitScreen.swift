@@ -78,7 +78,7 @@ final class CommitScreen: ListScreen, Asking {
             let errors = app.findings.filter { chosen.contains($0.file) && $0.severity == .error }
             if !errors.isEmpty {
                 let list = errors.prefix(8).map {
-                    "\($0.file): \($0.field.isEmpty ? "" : $0.field + ": ")\($0.message)"
+                    "\($0.file): \($0.field.isEmpty ? "" : "\($0.field): ")\($0.message)"
                 }
                 return .inform(
                     "Cannot commit",

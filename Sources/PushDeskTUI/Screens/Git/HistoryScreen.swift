@@ -92,7 +92,7 @@ final class HistoryScreen: ListScreen {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let said = Effect.say("Version \(v.commit) restored as an unsaved draft: Ctrl-S saves it, Esc discards.")
         do {
-            switch RecordFileKind(path: path) {
+            switch RecordKind(path: path) {
             case .service:
                 let old = try Service.decode(Array(text.utf8), file: path)
                 let current = app.services.first { $0.name == name }

@@ -154,7 +154,7 @@ final class ResolveScreen: ListScreen, Asking {
     /// The record's editor on the file as resolved (read from the text written).
     static func editor(_ path: String, text: String, app: AppContext) -> ConsoleScreen? {
         let data = Data(text.utf8)
-        switch RecordFileKind(path: path) {
+        switch RecordKind(path: path) {
         case .service:
             guard let s = try? ServiceXML.decode(data, file: path).0 else { return nil }
             return ServiceEditorScreen(session: EditSession(original: s, draft: s))

@@ -311,7 +311,7 @@ final class SendScreen: StatefulScreen, Asking {
             var y = inner.y
             for b in plan?.blocked ?? [] where y < inner.maxY {
                 let text =
-                    "error \(b.app.map { $0 + ": " } ?? "")\(b.finding.field.isEmpty ? "" : b.finding.field + ": ")\(b.finding.message) [\(b.finding.rule)]"
+                    "error \(b.app.map { $0 + ": " } ?? "")\(b.finding.field.isEmpty ? "" : "\(b.finding.field): ")\(b.finding.message) [\(b.finding.rule)]"
                 for l in TextWidth.wrap(Escape.inline(text, limit: 600), to: inner.width - 1) where y < inner.maxY {
                     buf.put(" " + l, x: inner.x, y: y, role: .findingError, maxX: inner.maxX)
                     y += 1

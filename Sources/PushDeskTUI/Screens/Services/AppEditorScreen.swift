@@ -82,22 +82,22 @@ final class AppEditorScreen: StatefulScreen, Asking {
         return editingRow ? (rowForm.focused?.isTextual ?? false) : table.isFiltering
     }
 
-    func focus(field: String) {
-        let leaf = FieldPath(field).leaf
-        let path = FieldPath(field).field
-        if path.hasPrefix("auth") || AppFields.credentialNames.contains(leaf) {
+    /// Focuses the field of a finding's path inside this app (`auth.keyId`, `variables[2].name`).
+    func focus(field path: FieldPath) {
+        let leaf = path.leaf
+        if path.head == "auth" || AppFields.credentialNames.contains(leaf) {
             tab = .credentials
-        } else if path.hasPrefix("variables") {
+        } else if path.head == "variables" {
             tab = .variables
-        } else if path.hasPrefix("subscriptionParams") {
+        } else if path.head == "subscriptionParams" {
             tab = .params
-        } else if path.hasPrefix("sounds") {
+        } else if path.head == "sounds" {
             tab = .sounds
         }
         sync(force: true)
         if itemKind == nil {
             form.focus(id: leaf == "auth" ? "mode" : leaf)
-        } else if let r = FieldPath(field).row {
+        } else if let r = path.row {
             table.select(row: r)
             syncRowForm()
             editingRow = true
@@ -401,7 +401,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         guard itemKind == nil else { return }
         form.clearMessages()
         for f in findings(ca) {
-            let leaf = FieldPath(f.field).leaf
+            let leaf = f.field.inside("apps").leaf
             form.setMessage(
                 leaf == "auth" ? "mode" : leaf, "\(f.severity.rawValue): \(f.message)",
                 role: f.severity == .error ? .findingError : .findingWarning)
@@ -412,7 +412,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
     /// The rules' findings of this app; on the Credentials tab also the credential checks'
     /// (without `fcm.legacy-api`, which the rules report already, as `pushdesk validate` does).
     private func findings(_ ca: AppContext) -> [Finding] {
-        let rules = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
+        let rules = ca.findings(forService: s.draft.name).filter { $0.field.index(in: "apps") == index }
         guard tab == .credentials, let r = credentialReport else { return rules }
         let extra = r.findings.filter { f in
             f.rule != CredentialRules.ID.fcmLegacyAPI && !rules.contains { $0.rule == f.rule && $0.field == f.field }

@@ -6,13 +6,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     struct View {
-        var form = Form([
-            FormField(id: "name", label: "Name", note: "file name"),
-            FormField(id: "label", label: "Label"),
-            FormField(id: "targetMapping", label: "Target mapping"),
-            FormField(id: "marketingUrl", label: "Marketing URL"),
-            FormField(id: "trackingUrl", label: "Tracking URL"),
-        ])
+        var form = Form(Service.definitions.map { FormField(id: $0.name, label: $0.label, note: $0.note) })
         var apps = TableView(columns: [
             .init("Platform", width: 8), .init("Environment", width: 11), .init("Label"),
             .init("Integration key"), .init("Findings", width: 14),
@@ -47,8 +41,8 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         apps.select(row: i)
         focusArea = .apps
     }
-    func focus(field: String) {
-        let leaf = FieldPath(field).leaf
+    func focus(field: FieldPath) {
+        let leaf = field.leaf
         if form.fields.contains(where: { $0.id == leaf }) {
             form.focus(id: leaf)
             focusArea = .form
@@ -60,11 +54,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         guard seenVersion != s.version else { return }
         seenVersion = s.version
         let d = s.draft
-        form["name"] = d.name
-        form["label"] = d.label
-        form["targetMapping"] = d.targetMapping
-        form["marketingUrl"] = d.marketingUrl
-        form["trackingUrl"] = d.trackingUrl
+        for f in Service.definitions { form[f.name] = f.text(d) ?? "" }
         apps.setRows(
             d.apps.map { a in
                 switch a {
@@ -88,16 +78,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
 
     private func apply(_ id: String) {
         let v = form[id]
-        s.edit(id) { d in
-            switch id {
-            case "name": d.name = v
-            case "label": d.label = v
-            case "targetMapping": d.targetMapping = v
-            case "marketingUrl": d.marketingUrl = v
-            case "trackingUrl": d.trackingUrl = v
-            default: break
-            }
-        }
+        s.edit(id) { d in Service.definitions.named(id)?.set(&d, v) }
         seenVersion = s.version
     }
 
@@ -252,13 +233,13 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
         form.clearMessages()
-        for f in mine where FieldPath(f.field).appIndex == nil {
+        for f in mine where f.field.index(in: "apps") == nil {
             form.setMessage(
-                FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message)",
+                f.field.leaf, "\(f.severity.rawValue): \(f.message)",
                 role: f.severity == .error ? .findingError : .findingWarning)
         }
         let byApp = Dictionary(
-            grouping: mine.compactMap { f in FieldPath(f.field).appIndex.map { ($0, f) } }, by: { $0.0 })
+            grouping: mine.compactMap { f in f.field.index(in: "apps").map { ($0, f) } }, by: { $0.0 })
         var rows = apps.rows
         for i in rows.indices {
             let fs = byApp[i]?.map(\.1) ?? []

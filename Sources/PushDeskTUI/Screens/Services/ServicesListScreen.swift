@@ -39,11 +39,11 @@ final class ServicesListScreen: ListScreen, Asking {
             // Findings grouped by file once: filtering them once per service was quadratic
             // (20,000 services: minutes on the input loop, quit and hang-up unanswered).
             let byFile = Dictionary(grouping: app.findings, by: \.file)
-            let mine = app.services.map { byFile[ConsoleStore.servicePath($0.name)] ?? [] }
+            let mine = app.services.map { byFile[Service.path($0.name)] ?? [] }
             table.setRows(
                 zip(app.services, mine).map { s, f in
                     [s.name, s.label, String(s.apps.count), Self.summary(f)]
-                        + (inGit ? [app.gitState(ConsoleStore.servicePath(s.name))?.rawValue ?? ""] : [])
+                        + (inGit ? [app.gitState(Service.path(s.name))?.rawValue ?? ""] : [])
                 },
                 roles: mine.map(Self.role))
         }
@@ -91,7 +91,7 @@ final class ServicesListScreen: ListScreen, Asking {
                 .say("Duplicate of \(sel.name): check the name and keys, then Ctrl-S."),
             ])
         case .commit, .sync, .resolve, .history:
-            return app.gitListAction(action, path: sel.map { ConsoleStore.servicePath($0.name) })
+            return app.gitListAction(action, path: sel.map { Service.path($0.name) })
         case .deliveries:
             return .push(DeliveriesListScreen(service: sel?.name, app: app))
         case .testDevices:
@@ -100,7 +100,7 @@ final class ServicesListScreen: ListScreen, Asking {
             guard let sel else { return Effect.none }
             return .confirm(
                 self, "Delete service",
-                "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.",
+                "Delete '\(sel.name)' (\(Service.path(sel.name)))?\nThis removes the file.",
                 yes: .delete(sel.name), no: .keep)
         default: return nil
         }

@@ -174,7 +174,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         }
         for f in ProfileRules.check(d, index: index, profile: s.draft.name, app: a) {
             form.setMessage(
-                FieldPath(f.field).leaf, "\(f.severity.rawValue): \(f.message) [\(f.rule)]",
+                f.field.leaf, "\(f.severity.rawValue): \(f.message) [\(f.rule)]",
                 role: f.severity == .error ? .findingError : .findingWarning)
         }
     }

@@ -261,7 +261,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             form.setMessage("name", "the name must be \(Store.nameRule): it is the file name")
         }
         let found = Self.findings(s.draft, app: app)
-        let byRow = Dictionary(grouping: found) { FieldPath($0.field).row ?? -1 }
+        let byRow = Dictionary(grouping: found) { $0.field.row ?? -1 }
         let subs = s.draft.subscriptions
         devices.setRows(
             subs.enumerated().map { i, d in

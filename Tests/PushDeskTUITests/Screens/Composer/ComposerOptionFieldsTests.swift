@@ -37,7 +37,7 @@ final class ComposerOptionFieldsTests: DemoStoreConsoleTestCase {
         XCTAssertNotNil(b.row(containing: #""direct_boot_ok": true"#), b.text)
 
         a.handle(.ctrl("s"))
-        let saved = try store.loadDelivery("summer-sale")
+        let saved = try store.load(Delivery.self, "summer-sale")
         XCTAssertEqual(saved.ios.filterCriteria, "work")
         XCTAssertEqual(saved.android.directBootOk, true)
         let text = try String(contentsOf: root.appendingPathComponent("deliveries/summer-sale.xml"), encoding: .utf8)

@@ -34,7 +34,7 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("a new delivery name"), s)
         XCTAssertTrue(s.contains("summer-sale-copy"), s)
         a.handle(.enter)
-        XCTAssertEqual(try store.loadDelivery("summer-sale-copy").content.title, "Summer is here (mine)")
+        XCTAssertEqual(try store.load(Delivery.self, "summer-sale-copy").content.title, "Summer is here (mine)")
         XCTAssertEqual(try String(contentsOf: summer, encoding: .utf8), theirs)
         s = screen(a)
         XCTAssertTrue(s.contains("Delivery summer-sale-copy"), s)
@@ -74,9 +74,10 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         let composer = try XCTUnwrap(a.stack.last as? ComposerScreen, "restored into the composer")
         XCTAssertEqual(composer.s.draft.content.title, "Summer is here — last call")
         XCTAssertTrue(composer.s.isDirty)
-        XCTAssertEqual(try store.loadDelivery("summer-sale").content.title, "Summer is here", "restored, not saved")
+        XCTAssertEqual(
+            try store.load(Delivery.self, "summer-sale").content.title, "Summer is here", "restored, not saved")
         a.handle(.ctrl("s"))
-        XCTAssertEqual(try store.loadDelivery("summer-sale").content.title, "Summer is here — last call")
+        XCTAssertEqual(try store.load(Delivery.self, "summer-sale").content.title, "Summer is here — last call")
     }
 
     func testReadOnlyComposerChangesNothing() throws {
@@ -100,6 +101,6 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(s.contains("Delivery summer-sale"), "viewing is fine:\n\(s)")
         XCTAssertFalse(s.contains("XYZ") || s.contains("(modified)"), s)
         XCTAssertFalse((a.stack.last as! ComposerScreen).s.isDirty, "Enter in the body did not add a line")
-        XCTAssertEqual(try store.loadDelivery("summer-sale"), DemoStore.summerSale)
+        XCTAssertEqual(try store.load(Delivery.self, "summer-sale"), DemoStore.summerSale)
     }
 }

@@ -124,7 +124,7 @@ final class ComposerScreenTests: XCTestCase {
         b = app.render(width: 200, height: 50)
         XCTAssertTrue(b.line(49).contains("Saved deliveries/rich-test.xml"), b.line(49))
         XCTAssertFalse(b.line(0).contains("*"))
-        XCTAssertEqual(try store.loadDelivery("rich-test"), d)
+        XCTAssertEqual(try store.load(Delivery.self, "rich-test"), d)
     }
 
     func testBodyPastTheLimitTurnsTheMeterToErrorAndEnterJumpsToTheBody() throws {
@@ -229,7 +229,7 @@ final class ComposerScreenTests: XCTestCase {
         app.handle(.ctrl("q"))
         app.handle(.char("d"))
         XCTAssertTrue(app.quitRequested)
-        XCTAssertEqual(try store.loadDelivery("summer-sale"), DemoStore.summerSale)
+        XCTAssertEqual(try store.load(Delivery.self, "summer-sale"), DemoStore.summerSale)
     }
 
     func testHelpHintIsHonestInTextFields() {
@@ -289,13 +289,13 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertNil(composer(app)?.s.draft.tracking)
         app.press(.save)
         app.handle(.escape)
-        XCTAssertEqual(try store.deliveryNames(), ["catalog-refresh", "summer-sale", "summer-sale-copy"])
+        XCTAssertEqual(try store.names(Delivery.self), ["catalog-refresh", "summer-sale", "summer-sale-copy"])
         let list = app.stack.last as! DeliveriesListScreen
         list.table.select(row: list.shown.firstIndex { $0.name == "summer-sale-copy" }!)
         app.handle(.char("d"))
         XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "Delete 'summer-sale-copy'"))
         app.handle(.char("y"))
-        XCTAssertEqual(try store.deliveryNames(), ["catalog-refresh", "summer-sale"])
+        XCTAssertEqual(try store.names(Delivery.self), ["catalog-refresh", "summer-sale"])
     }
 
     func testNarrowLayoutPutsThePreviewBelowAndTogglesTheDeviceView() throws {

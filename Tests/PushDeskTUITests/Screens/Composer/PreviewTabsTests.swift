@@ -8,7 +8,7 @@ import XCTest
 final class PreviewTabsTests: WholeScreenTestCase {
     /// The demo service with generated (UUID) integration keys, and `labels` when given.
     func useUUIDKeys(labels: [String]? = nil) throws {
-        var s = try store.loadService("neotrips")
+        var s = try store.load(Service.self, "neotrips")
         let keys = [
             "02c9624d-1b7e-4f0a-9d3c-5a8e2f1b6c47", "8f3b1a2c-4d5e-4f60-8a9b-0c1d2e3f4a5b",
             "c4d5e6f7-0819-4a2b-9c3d-4e5f60718293",

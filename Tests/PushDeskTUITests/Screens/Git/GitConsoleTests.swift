@@ -150,7 +150,7 @@ final class GitConsoleTests: GitTeamTestCase {
         try git(a, ["add", "-A"])
         try git(a, ["commit", "-q", "-m", "Newtrips"])
         try editService(a) { $0.label = "Neotrips (A)" }
-        var newtrips = try Store(root: a).loadService("newtrips")
+        var newtrips = try Store(root: a).load(Service.self, "newtrips")
         newtrips.apps[1].integrationKey = newtrips.apps[0].integrationKey
         try Store(root: a).save(newtrips)
         let app = console(a)
@@ -343,7 +343,7 @@ final class GitConsoleTests: GitTeamTestCase {
         app.press(.sync)
         app.runGitJob()
         XCTAssertEqual(app.message, "Synced: pulled 1 commit")
-        XCTAssertEqual(try Store(root: a).loadService("neotrips").label, "Neotrips (B)")
+        XCTAssertEqual(try Store(root: a).load(Service.self, "neotrips").label, "Neotrips (B)")
         app.press(.back)
         XCTAssertEqual((app.top.session as? ServiceSession)?.draft.marketingUrl, "https://draft.example/")
         XCTAssertEqual(app.top.session?.isDirty, true)
@@ -374,7 +374,7 @@ final class GitConsoleTests: GitTeamTestCase {
         XCTAssertTrue(app.top is ServiceEditorScreen)
         XCTAssertEqual((app.top.session as? ServiceSession)?.draft.label, "Neotrips")
         XCTAssertEqual(app.top.session?.isDirty, true)
-        XCTAssertEqual(try Store(root: a).loadService("neotrips").label, "Neotrips Two")
+        XCTAssertEqual(try Store(root: a).load(Service.self, "neotrips").label, "Neotrips Two")
     }
 
     func testAnInterruptedSyncIsOfferedAtStartAndAborts() throws {
@@ -391,7 +391,7 @@ final class GitConsoleTests: GitTeamTestCase {
         app.runGitJob()
         XCTAssertEqual(app.git?.rebasing, false)
         XCTAssertEqual(try git(a, ["log", "-1", "--format=%s"]).output, "A")
-        XCTAssertEqual(try Store(root: a).loadService("neotrips").label, "Neotrips (A)")
+        XCTAssertEqual(try Store(root: a).load(Service.self, "neotrips").label, "Neotrips (A)")
     }
 
     func testOutsideARepositoryTheGitKeysSayWhy() throws {

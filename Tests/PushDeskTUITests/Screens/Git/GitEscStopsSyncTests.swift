@@ -92,6 +92,6 @@ final class GitEscStopsSyncTests: GitTeamTestCase {
         XCTAssertEqual(try git(a, ["rev-parse", "HEAD"]).output, head)
         XCTAssertEqual(try git(a, ["status", "--porcelain"]).output, "")
         XCTAssertEqual(app.git?.rebasing, false)
-        XCTAssertEqual(try Store(root: a).loadService("neotrips").label, "Neotrips (A)")
+        XCTAssertEqual(try Store(root: a).load(Service.self, "neotrips").label, "Neotrips (A)")
     }
 }

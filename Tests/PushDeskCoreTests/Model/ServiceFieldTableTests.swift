@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+@testable import PushDeskCore
+
+/// A service's own fields are one table, like the apps' and the options': the service file's
+/// attributes, the Campaign package's and recovery's cleaning all come from it.
+final class ServiceFieldTableTests: XCTestCase {
+    func testTheTableIsTheServiceElementsAttributeList() {
+        // SPEC §3.1's order after `format`.
+        XCTAssertEqual(Service.definitions.names(), ["name", "label", "targetMapping", "marketingUrl", "trackingUrl"])
+        XCTAssertEqual(ServiceXML.serviceAttributes, ["format"] + Service.definitions.names())
+        XCTAssertEqual(Service.definitions.named("marketingUrl")?.field.description, "marketingUrl")
+    }
+
+    func testEachRowReadsAndWritesItsField() throws {
+        var s = Service(name: "", label: "")
+        for (i, d) in Service.definitions.enumerated() { d.set(&s, "value-\(i)") }
+        XCTAssertEqual(
+            [s.name, s.label, s.targetMapping, s.marketingUrl, s.trackingUrl], (0..<5).map { "value-\($0)" })
+        XCTAssertEqual(Service.definitions.map { $0.text(s) }, (0..<5).map { "value-\($0)" })
+        // Through the file: every row's attribute is written and read back.
+        s.name = "svc"
+        let text = try ServiceXML.encode(s)
+        XCTAssertEqual(try ServiceXML.decode(Data(text.utf8), file: "services/svc.xml").0, s)
+    }
+
+    func testCampaignCarriesTheRowsItHasNoAttributeForInOurNamespace() throws {
+        XCTAssertEqual(CampaignPackage.serviceFields.names(), ["targetMapping", "marketingUrl", "trackingUrl"])
+        XCTAssertEqual(CampaignPackage.oursNames(IOSApp.definitions), ["environment", "bundleId", "connector", "icon"])
+        XCTAssertEqual(
+            CampaignPackage.oursNames(AndroidApp.definitions),
+            ["packageName", "api", "connector", "maxConnectPerChild", "icon"])
+        XCTAssertEqual(
+            CampaignPackage.authAttributes("certificate", IOSAuth.modes), ["mode", "certificateFile", "passwordRef"])
+        XCTAssertEqual(CampaignPackage.authAttributes("serverKey", AndroidAuth.modes), ["mode", "serverKeyRef"])
+    }
+}

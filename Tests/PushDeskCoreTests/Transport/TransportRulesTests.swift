@@ -187,6 +187,36 @@ final class TransportRulesTests: XCTestCase {
             ResponseHints.fcm.map { "| `\($0.code)` | \($0.hint) |" })
     }
 
+    /// The channel management and broadcast endpoints name the request `apns-request-id`, the
+    /// device endpoint `apns-id`: both are read as `apnsId`, with reason and 410 timestamp.
+    func testAnAPNsAnswerTakesEitherRequestIdHeader() {
+        let channel = APNsAnswer(
+            HTTPResponse(
+                status: 400,
+                headers: [
+                    ("content-type", "application/json"), ("apns-request-id", "8A6F1B2C-0D3E-4F5A-9B6C-7D8E9F0A1B2C"),
+                ],
+                body: Array(#"{"reason":"ChannelNotRegistered"}"#.utf8)))
+        XCTAssertEqual(channel.apnsId, "8A6F1B2C-0D3E-4F5A-9B6C-7D8E9F0A1B2C")
+        XCTAssertEqual(channel.reason, "ChannelNotRegistered")
+        XCTAssertNil(channel.apnsUniqueId)
+        let device = APNsAnswer(
+            HTTPResponse(
+                status: 410, headers: [("apns-id", "EABEAE54-14A8-11E5-B60B-1697F925EC7B")],
+                body: Array(#"{"reason":"Unregistered","timestamp":1700000000000}"#.utf8)))
+        XCTAssertEqual(device.apnsId, "EABEAE54-14A8-11E5-B60B-1697F925EC7B")
+        XCTAssertEqual(device.reason, "Unregistered")
+        XCTAssertEqual(device.timestamp, Date(timeIntervalSince1970: 1_700_000_000))
+        let sent = APNsAnswer(
+            HTTPResponse(
+                status: 200,
+                headers: [("apns-request-id", "0B7C1D2E-3F40-4152-8364-758697A8B9CA"), ("apns-unique-id", "u-1")],
+                body: []))
+        XCTAssertEqual(sent.apnsId, "0B7C1D2E-3F40-4152-8364-758697A8B9CA")
+        XCTAssertEqual(sent.apnsUniqueId, "u-1")
+        XCTAssertNil(sent.reason)
+    }
+
     func testEndpointsProxyAndTimeOutsFromTheEnvironment() throws {
         let d = try TransportSettings.fromEnvironment([:])
         XCTAssertEqual(d.apnsSandbox.baseURL, "https://api.sandbox.push.apple.com")

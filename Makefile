@@ -10,8 +10,9 @@ BUILD_PKGS := libncurses-dev libxml2-dev pkg-config
 TEST_PKGS  := $(BUILD_PKGS) tmux libxml2-utils openssl ncurses-term default-jdk-headless git
 # The static build (`make bench`, `make install`) also links zlib's and lzma's archives.
 STATIC_PKGS := $(BUILD_PKGS) zlib1g-dev liblzma-dev
-# `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog, xmllint and git (references).
-BENCH_PKGS := $(STATIC_PKGS) python3 python3-pyte dialog libxml2-utils curl git
+# `make bench`: Debian's python3 with pyte (terminal model for the bytes floor), dialog, xmllint, git and
+# nginx (references).
+BENCH_PKGS := $(STATIC_PKGS) python3 python3-pyte dialog libxml2-utils curl git nginx
 # The benchmarked build, which `make install` installs too: release, linked into one static
 # position-independent executable — the Swift runtime, Foundation, libxml2 with ICU, zlib
 # and lzma, ncurses — so nothing is loaded or bound at start, and its address is still
@@ -51,7 +52,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-listen bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -114,6 +115,11 @@ bench-element: deps-bench
 bench-frame: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only frame $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
+
+# Just the listen rows of `make bench`: pushdesk listen vs nginx over the same TLS.
+bench-listen: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only listen $(BENCH_ARGS)
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

@@ -73,6 +73,7 @@ extension HandoffSheet {
                 ]
             }
         }
+        if let listen { l += listen.markdown }
         return l.joined(separator: "\n") + "\n"
     }
 
@@ -132,6 +133,7 @@ extension HandoffSheet {
             }
             l.append("</div>")
         }
+        if let listen { l += listen.html }
         l += ["</body>", "</html>"]
         return l.joined(separator: "\n") + "\n"
     }
@@ -151,13 +153,15 @@ extension HandoffSheet {
 
     /// Machine-readable form (pretty-printed by `rendered(as: .json)`), through the shared JSONValue.
     public var json: JSONValue {
-        .object([
+        var m: [(String, JSONValue)] = [
             ("service", .string(service)),
             ("label", .string(label)),
             ("marketingUrl", .string(marketingUrl)),
             ("trackingUrl", .string(trackingUrl)),
             ("apps", .array(apps.map(\.json))),
-        ])
+        ]
+        if let listen { m.append(("testAgainstPushDesk", listen.json)) }
+        return .object(m)
     }
 }
 

@@ -10,6 +10,8 @@ public struct HandoffSheet: Equatable, Sendable {
     public var marketingUrl: String
     public var trackingUrl: String
     public var apps: [HandoffApp]
+    /// "Test against PushDesk" with this listener, when given (`pushdesk handoff --listen`).
+    public var listen: HandoffListen?
 
     /// The sheet for every app of `service`, or only for the app whose integration key is `appKey`.
     public init(service: Service, appKey: String? = nil) throws(HandoffError) {

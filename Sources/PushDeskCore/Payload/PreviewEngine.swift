@@ -59,16 +59,18 @@ public enum PreviewEngine {
     ///   - appKey: preview only the app with this integration key; nil = every app.
     ///   - token: device token; nil = `DEVICE_TOKEN`.
     ///   - now: for `expiration.past`.
+    ///   - messageId: `_mId` in place of the delivery's (a send's per-target id, SPEC §8.1);
+    ///     nil = the delivery's.
     ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
     ///     it (the console recomputes it only when the service changes); nil = compute it.
     public static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil,
         serviceFindings: [Finding]? = nil
     ) -> Preview {
         preview(
             delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
-            serviceFindings: serviceFindings, payloads: true)
+            messageId: messageId, serviceFindings: serviceFindings, payloads: true)
     }
 
     /// The largest payload the delivery sends, in bytes, against the limit — what a list of
@@ -93,7 +95,7 @@ public enum PreviewEngine {
     /// null and only its byte count is computed, by the same builder.
     static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
         let file = Store.deliveryPath(delivery.name)
@@ -138,7 +140,8 @@ public enum PreviewEngine {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
         let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
-        let tracking = delivery.tracking ?? .placeholder
+        var tracking = delivery.tracking ?? .placeholder
+        if let messageId { tracking.messageId = messageId }
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in
             target(

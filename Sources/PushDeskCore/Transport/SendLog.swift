@@ -6,7 +6,8 @@ import Foundation
 public enum SendLog {
     public static let relativePath = ".pushdesk/sent.jsonl"
     public static let keys = [
-        "time", "user", "delivery", "app", "profile", "token", "outcome", "status", "reason", "apnsId",
+        "time", "user", "delivery", "app", "profile", "token", "messageId", "channel", "outcome", "status", "reason",
+        "apnsId",
         "apnsUniqueId", "messageName", "bytes", "attempts", "dryRun",
     ]
 
@@ -15,6 +16,7 @@ public enum SendLog {
         let v = JSONValue.object([
             ("time", .string(ISOTime.string(time))), ("user", .string(user)), ("delivery", .string(delivery)),
             ("app", .string(r.app)), ("profile", s(r.profile)), ("token", .string(Subscription.shortened(r.token))),
+            ("messageId", .string(r.messageId)), ("channel", .null),
             ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSONValue.int) ?? .null),
             ("reason", s(r.reason)), ("apnsId", s(r.apnsId)), ("apnsUniqueId", s(r.apnsUniqueId)),
             ("messageName", s(r.messageName)), ("bytes", .int(r.bytes)), ("attempts", .int(r.attempts)),
@@ -36,7 +38,17 @@ public enum SendLog {
         try append(Array(text.utf8), storeRoot: storeRoot)
     }
 
-    static func append(_ bytes: [UInt8], storeRoot: URL) throws {
+    /// Appends to `.pushdesk/<file>` (the send log, or `listen`'s log) in one write.
+    static func append(_ bytes: [UInt8], storeRoot: URL, file: String = "sent.jsonl") throws {
+        let fd = try openForAppend(storeRoot: storeRoot, file: file)
+        defer { close(fd) }
+        try writeAll(bytes, to: fd, file: file)
+    }
+
+    /// `.pushdesk/<file>` opened for appending: the directory and the file each opened without
+    /// following a symbolic link, a regular file, mode 0600. The caller closes it.
+    static func openForAppend(storeRoot: URL, file: String) throws -> Int32 {
+        let relativePath = ".pushdesk/" + file
         let dir = storeRoot.appendingPathComponent(".pushdesk").path
         if mkdir(dir, 0o700) != 0 && errno != EEXIST {
             throw StoreError(file: ".pushdesk", "cannot create: \(String(cString: strerror(errno)))", kind: .io)
@@ -48,21 +60,26 @@ public enum SendLog {
                 kind: .io)
         }
         defer { close(dfd) }
-        let fd = openat(dfd, "sent.jsonl", O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = openat(dfd, file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw StoreError(
                 file: relativePath, "cannot open (a symbolic link is refused): \(String(cString: strerror(errno)))",
                 kind: .io)
         }
-        defer { close(fd) }
         var st = stat()
         if fstat(fd, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            close(fd)
             throw StoreError(file: relativePath, "is not a regular file", kind: .io)
         }
         if st.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
+        return fd
+    }
+
+    /// One write of `bytes` to an append descriptor (one line or a send's lines, never split).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, file: String) throws {
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            throw StoreError(file: relativePath, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
+            throw StoreError(file: ".pushdesk/" + file, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
         }
     }
 

@@ -10,6 +10,8 @@ public struct SendPlan: Sendable {
         /// The profile and device label, nil with `--app --token`.
         public var profile: String?
         public var device: String?
+        /// This target's `_mId` (SPEC §8.1): fresh for every target, in the payload too.
+        public var messageId: String
     }
     public var delivery: String
     public var service: String
@@ -19,19 +21,28 @@ public struct SendPlan: Sendable {
 
     public var isBlocked: Bool { !blocked.isEmpty }
 
+    /// A fresh message id: a random (version 4) UUID, lowercase, with hyphens.
+    public static func newMessageId() -> String { UUID().uuidString.lowercased() }
+
     /// `profile` (its subscriptions of this service's apps, only `appKey`'s when given) or
-    /// `appKey` + `token`. `allServices` decide whether a subscription's app exists.
+    /// `appKey` + `token`. `allServices` decide whether a subscription's app exists. Every
+    /// target is previewed with its own `messageId()` as `_mId`, as Campaign gives every
+    /// message its own broadlog id.
     public static func make(
         delivery: Delivery, service: Service, profile: Profile?, appKey: String?, token: String?,
-        allServices: [Service], now: Date, position: ([Finding]) -> [Finding] = { $0 }
+        allServices: [Service], now: Date, position: ([Finding]) -> [Finding] = { $0 },
+        messageId: () -> String = newMessageId
     ) -> SendPlan {
         var plan = SendPlan(delivery: delivery.name, service: service.name)
         var topLevel: [Finding] = []
         func addTopLevel(_ findings: [Finding]) {
             for f in position(findings) where f.severity == .error && !topLevel.contains(f) { topLevel.append(f) }
         }
-        func add(_ target: PreviewTarget, app: MobileApp, token: String, profile: String?, device: String?) {
-            plan.items.append(Item(target: target, app: app, token: token, profile: profile, device: device))
+        func add(
+            _ target: PreviewTarget, app: MobileApp, token: String, profile: String?, device: String?, id: String
+        ) {
+            plan.items.append(
+                Item(target: target, app: app, token: token, profile: profile, device: device, messageId: id))
             for f in position(target.diagnostics) where f.severity == .error {
                 if !plan.blocked.contains(where: { $0.app == target.app && $0.finding == f }) {
                     plan.blocked.append((target.app, f))
@@ -46,18 +57,22 @@ public struct SendPlan: Sendable {
                 where f.severity == .error {
                     plan.blocked.append((s.app, f))
                 }
+                let id = messageId()
                 let p = PreviewEngine.preview(
-                    delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now)
+                    delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now,
+                    messageId: id)
                 addTopLevel(p.diagnostics)
                 if let t = p.targets.first {
-                    add(t, app: app, token: s.token, profile: profile.name, device: s.label)
+                    add(t, app: app, token: s.token, profile: profile.name, device: s.label, id: id)
                 }
             }
         } else if let appKey, let token, let app = service.app(integrationKey: appKey) {
+            let id = messageId()
             let p = PreviewEngine.preview(
-                delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now)
+                delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now,
+                messageId: id)
             addTopLevel(p.diagnostics)
-            if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil) }
+            if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil, id: id) }
         }
         plan.blocked = topLevel.map { (nil, $0) } + plan.blocked
         return plan

@@ -14,6 +14,8 @@ public struct SendResult: Sendable, Equatable {
     public var device: String?
     public var token: String
     public var endpoint: String
+    /// The `_mId` this target was given (SPEC §8.1).
+    public var messageId: String
     public var outcome: SendOutcome = .failed
     public var status: Int?
     public var reason: String?
@@ -34,8 +36,10 @@ public struct SendResult: Sendable, Equatable {
             ("profile", s(profile)), ("device", s(device)), ("token", .string(token)),
             ("endpoint", .string(endpoint)), ("outcome", .string(outcome.rawValue)),
             ("status", status.map(JSONValue.int) ?? .null), ("reason", s(reason)), ("hint", s(hint)),
-            ("apnsId", s(apnsId)), ("apnsUniqueId", s(apnsUniqueId)), ("messageName", s(messageName)),
+            ("messageId", .string(messageId)), ("timestamp", .null), ("apnsId", s(apnsId)),
+            ("apnsUniqueId", s(apnsUniqueId)), ("messageName", s(messageName)),
             ("attempts", .int(attempts)), ("bytes", .int(bytes)), ("ms", .int(ms)),
+            ("channel", .null),
         ])
     }
 }

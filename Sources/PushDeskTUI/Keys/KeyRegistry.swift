@@ -42,6 +42,11 @@ public enum KeyContext: String, CaseIterable, Sendable {
     /// Active whenever a text field (or the body) has focus, after the view's own contexts.
     case textField = "Text fields (one line, and the body)"
     case dialog = "Dialogs"
+    case dialogButtons = "Dialogs: buttons"
+    case dialogChoices = "Dialogs: a list of choices"
+    case dialogPath = "Dialogs: a file path"
+    /// While the help overlay is open; any key it does not bind closes it.
+    case help = "The help overlay"
     case commitView = "Commit (the store in git)"
     case resolveView = "Resolve a conflicted record"
     case historyView = "History of a record"
@@ -259,11 +264,20 @@ public enum KeyRegistry {
             .textField, [.ctrl("k")], .deleteToEnd, "Delete to the end (body: of the line; at its end, join)",
             writes: true),
 
-        b(.dialog, [.tab, .right], .nextField, "Next button", hint: "next"),
-        b(.dialog, [.backTab, .left], .prevField, "Previous button"),
         b(.dialog, [.enter], .open, "Press the focused button (a text or path: OK; a list: choose)", hint: "OK"),
         b(.dialog, [.escape], .back, "Cancel", hint: "cancel"),
-        b(.dialog, [.tab], .pick, "In a file path: complete the name", hint: "complete"),
+        b(
+            .dialogButtons, [.tab, .right], .nextField, "Next button (a button's first letter presses it)", hint: "next"
+        ),
+        b(.dialogButtons, [.backTab, .left], .prevField, "Previous button"),
+        b(.dialogChoices, [.up, .char("k")], .up, "Previous choice"),
+        b(.dialogChoices, [.down, .char("j")], .down, "Next choice"),
+        b(.dialogPath, [.tab], .pick, "Complete the name", hint: "complete"),
+
+        b(.help, [.down, .char("j")], .down, "Scroll down (any other key closes the help)"),
+        b(.help, [.up, .char("k")], .up, "Scroll up"),
+        b(.help, [.pageDown], .pageDown, "One page down"),
+        b(.help, [.pageUp], .pageUp, "One page up"),
 
         b(
             .servicesList, [.char("C")], .commit, "Commit the changed records (git)", hint: "commit", writes: true,

@@ -116,7 +116,7 @@ extension ConsoleApp {
         case .service:
             return ServiceEditorScreen(session: try restoredSession(e, Service.self))
         case .delivery:
-            return ComposerScreen(session: try restoredSession(e, Delivery.self), app: self)
+            return ComposerScreen(session: try restoredSession(e, Delivery.self), app: context)
         case .profile:
             return ProfileEditorScreen(session: try restoredSession(e, Profile.self))
         }

@@ -61,13 +61,11 @@ public enum ConsoleRunner {
             availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
         startup.mark("store")
         app.recovery = keeper
-        let inbox = LoadInbox()
-        if lazy { inbox.start(consoleStore) }
-        let gitInbox = GitInbox()
+        if lazy { app.startLoading() }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.inform(title: "Theme not used", message: themeNote) }
         let cleaned = access.cleanStaleTempFiles()
-        app.message =
+        app.say(
             [
                 terminal.termFallbackNote, terminal.localeNote, noColor ? "NO_COLOR is set: monochrome." : nil,
                 access.note,
@@ -75,28 +73,28 @@ public enum ConsoleRunner {
                     ? nil
                     : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",
             ]
-            .compactMap { $0 }.joined(separator: " ").nilIfEmpty
+            .compactMap { $0 }.joined(separator: " ").nilIfEmpty)
         // Recovered drafts need the loaded store (their baselines): a lazy start offers them
         // when the background load arrives.
         if app.dialog == nil && !app.loading { app.offerPendingRecovery() }
-        // Wake at least every second (and twice per recovery interval) to see stop signals
-        // and write the recovery file; an idle wake-up draws nothing. While a large store
-        // loads, wake every 20 ms to take its result.
+        // The loop sleeps until a key, a signal, a resize or a job event wakes it; while
+        // drafts are unsaved it also wakes twice per recovery interval (at most every second)
+        // to write the recovery file. An idle console uses no CPU.
         let tickMs = Int32(max(25, min(1000, keeper.interval * 500)))
         var first = true
         var needsFrame = true
         var closed = false
+        var outputs = ConsoleApp.Outputs()
         while !app.quitRequested {
             if needsFrame {
                 let (w, h) = terminal.size
                 // A new size is laid out first (scroll offsets, click areas); drawing changes nothing.
                 if w != app.viewWidth || h != app.viewHeight || app.asciiOnly == terminal.utf8 {
-                    app.asciiOnly = !terminal.utf8
-                    app.resize(width: w, height: h)
+                    app.resize(width: w, height: h, asciiOnly: !terminal.utf8)
                 }
                 let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
-                terminal.present(buf, fullRedraw: app.fullRedrawRequested)
-                app.fullRedrawRequested = false
+                terminal.present(buf, fullRedraw: outputs.fullRedraw)
+                outputs.fullRedraw = false
                 needsFrame = false
             }
             if first {
@@ -105,51 +103,27 @@ public enum ConsoleRunner {
                 startup.write()
             }
             // The git state is read off the loop (GitState.swift), again after every save or delete.
-            if app.gitStatusWanted, gitInbox.start(root: store.root) { app.gitStatusWanted = false }
-            // Git work (commit, sync…) runs on its own thread; its progress redraws the status bar.
-            if let job = app.gitJob {
-                job.start()
-                if app.finishGitJob() {
-                    needsFrame = true
-                    continue
-                }
-                if app.message != job.statusLine {
-                    app.message = job.statusLine
-                    needsFrame = true
-                    continue
-                }
-            }
-            if let status = gitInbox.take() {
-                app.finishGitStatus(status)
+            app.readGitStatusIfWanted()
+            // What jobs posted (a load, git's progress and outcome, a send's answers).
+            if app.takeJobEvents() {
                 needsFrame = true
                 continue
             }
-            if app.loading, let loaded = inbox.take() {
-                app.finishLoading(loaded)
-                if app.dialog == nil { app.offerPendingRecovery() }
-                needsFrame = true
-                continue
-            }
-            if app.drainBackground() {
-                needsFrame = true
-                continue
-            }
-            let input = terminal.nextInput(
-                timeoutMs: app.loading || gitInbox.busy || app.gitJob != nil || app.background.isBusy ? 20 : tickMs)
+            let input = terminal.nextInput(timeoutMs: app.unsavedDrafts.isEmpty ? -1 : tickMs)
             if input == .closed { closed = true }
             if closed || Terminal.stopSignal != 0 { break }
             defer {
                 keeper.tick(unsaved: !app.unsavedDrafts.isEmpty, entries: app.recoveryEntries)
                 if let e = keeper.takeError() {
-                    app.message = Sanitize.string(e)
+                    app.say(Sanitize.string(e))
                     needsFrame = true
                 }
             }
             guard case .key(let key) = input else { continue }
             needsFrame = true
             app.handle(key)
-            if let name = app.pendingTheme {
-                app.pendingTheme = nil
+            outputs = app.takeOutputs()
+            if let name = outputs.theme {
                 do {
                     var t = try ThemeLoader.load(named: name, directories: dirs)
                     if terminal.colorMode == .none { t = theme }
@@ -177,14 +151,15 @@ public enum ConsoleRunner {
     private static func stop(app: ConsoleApp, keeper: RecoveryKeeper, terminal: Terminal, closed: Bool) -> Int32 {
         let sig = Terminal.stopSignal
         if app.quitRequested && sig == 0 {
+            app.jobs.cancelAll()
             keeper.clear()
             return 0
         }
         let hangup = closed || sig == SIGHUP
         keeper.writeNow(app.recoveryEntries(), reason: hangup ? .hangup : .terminate)
-        // A fetch or push of a sync must not run on as an orphan after the operator is gone
-        // (a rebase is never killed: GitJob.cancel stops only the network steps).
-        app.gitJob?.cancel()
+        // A send, a fetch or push of a sync must not run on as an orphan after the operator
+        // is gone (a rebase is never killed: a job's cancel stops only git's network steps).
+        app.jobs.cancelAll()
         if hangup && Terminal.isHungUp { terminal.abandon() }
         return 128 + (sig != 0 ? sig : SIGHUP)
     }

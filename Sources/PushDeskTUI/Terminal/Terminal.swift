@@ -20,6 +20,8 @@ public final class Terminal {
     private var previous: CellBuffer?
     private var styles: [Role: (pair: Int16, attrs: attr_t)] = [:]
     private var cursorVisible = false
+    /// Wake-ups with input readable but no key in a row (a terminal gone quiet for good).
+    private var unreadable = 0
 
     static let pasteStart = Int32(KEY_MAX) + 1
     static let pasteEnd = Int32(KEY_MAX) + 2
@@ -70,6 +72,10 @@ public final class Terminal {
         let delay = (environment["PUSHDESK_ESCDELAY"] ?? environment["ESCDELAY"]).flatMap { Int32($0) } ?? 25
         pd_set_escdelay(max(0, delay))
         TerminalRestore.install()
+        // The loop sleeps in pd_wait: stop signals, resizes (curses' handler, wrapped) and
+        // jobs wake it through one pipe.
+        pd_wake_open()
+        pd_wake_on_resize()
         raw()  // Ctrl-S, Ctrl-Z, Ctrl-C arrive as keys (no XOFF, no SIGTSTP)
         noecho()
         nonl()
@@ -279,27 +285,36 @@ public final class Terminal {
         case closed
     }
 
-    /// Waits up to `timeoutMs` (-1: without limit) for the next key.
+    /// Waits up to `timeoutMs` (-1: without limit) for the next key, asleep until one
+    /// comes, a signal or a resize arrives or a job posts (`pd_wait`: the wake pipe beside
+    /// standard input), never polling. `.idle` when woken without a key.
     public func nextInput(timeoutMs: Int32) -> Input {
         if pd_stop_signal_received() != 0 { return .idle }
-        wtimeout(pd_stdscr(), timeoutMs)
-        var wch: wint_t = 0
-        var started = Date()
-        var r = wget_wch(pd_stdscr(), &wch)
-        var failures = 0
-        while r == ERR {
-            // A stop signal interrupts the read (EINTR): the loop handles it.
-            if pd_stop_signal_received() != 0 { return .idle }
-            if pd_fd_hung_up(0) != 0 { return .closed }
-            // Waited the whole timeout: simply no key. Anything quicker is a failed read,
-            // retried; a terminal that keeps failing is gone.
-            if timeoutMs >= 0, Date().timeIntervalSince(started) * 1000 >= Double(timeoutMs) / 2 { return .idle }
-            failures += 1
-            if failures > 50 { return .closed }
-            started = Date()
-            r = wget_wch(pd_stdscr(), &wch)
+        // A key curses already holds (typed ahead, put back, a resize) needs no wait.
+        if let k = readWaiting(0) { return k }
+        let woke = pd_wait(0, timeoutMs)
+        if pd_stop_signal_received() != 0 { return .idle }
+        if pd_fd_hung_up(0) != 0 { return .closed }
+        guard woke & 1 != 0 else {
+            // A signal (a resize: curses then answers KEY_RESIZE), a job, or the time ran out.
+            return readWaiting(0) ?? .idle
         }
-        return .key(decode(r, wch))
+        // Input is there: the rest of a key's bytes follow at once.
+        if let k = readWaiting(100) {
+            unreadable = 0
+            return k
+        }
+        // Readable but no key, again and again: the terminal is gone.
+        unreadable += 1
+        return unreadable > 50 ? .closed : .idle
+    }
+
+    /// Reads without polling, waiting at most `ms` for the bytes of a key; nil when none.
+    private func readWaiting(_ ms: Int32) -> Input? {
+        wtimeout(pd_stdscr(), ms)
+        var wch: wint_t = 0
+        let r = wget_wch(pd_stdscr(), &wch)
+        return r == ERR ? nil : .key(decode(r, wch))
     }
 
     /// Sequences terminals send for the same keys in their other modes (and what tmux,

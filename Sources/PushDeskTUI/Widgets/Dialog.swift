@@ -75,7 +75,7 @@ public struct Dialog: Sendable {
             acts = [.open, .back]
             enter = "choose"
         }
-        let dialogKeys = KeyRegistry.bindings(in: [.dialog])
+        let dialogKeys = KeyRegistry.bindings(in: contexts)
         return acts.compactMap { a in
             dialogKeys.first { $0.action == a && $0.hint != nil }.map { b in
                 (key: b.keys[0].label, label: a == .open ? enter : b.hint ?? "")
@@ -83,39 +83,43 @@ public struct Dialog: Sendable {
         }
     }
 
-    /// Handles a key; returns a result when the dialog is done.
-    public mutating func handle(_ key: Key) -> Result? {
+    /// The key contexts of this kind of dialog in the registry, most specific first.
+    var contexts: [KeyContext] {
         switch kind {
-        case .buttons:
-            switch key {
-            case .escape: return .cancelled
-            case .enter: return .button(focusedButton)
-            case .tab, .right: focusedButton = (focusedButton + 1) % buttons.count
-            case .backTab, .left: focusedButton = (focusedButton + buttons.count - 1) % buttons.count
-            case .char(let c):
-                // First letter of a button presses it (y/n, s/d/c).
-                if let i = buttons.firstIndex(where: { $0.lowercased().first == Character(c.lowercased()) }) {
-                    return .button(i)
-                }
-            default: break
+        case .buttons: [.dialogButtons, .dialog]
+        case .textInput: [.dialog]
+        case .filePath: [.dialogPath, .dialog]
+        case .choices: [.dialogChoices, .dialog]
+        }
+    }
+
+    /// Handles a key through the registry's dialog bindings; returns a result when the
+    /// dialog is done. A text or path takes every other key as editing.
+    public mutating func handle(_ key: Key) -> Result? {
+        let action = KeyRegistry.binding(for: key, in: contexts)?.action
+        switch (kind, action) {
+        case (_, .back?): return .cancelled
+        case (.buttons, .open?): return .button(focusedButton)
+        case (.textInput, .open?), (.filePath, .open?): return .text(input.text)
+        case (.choices, .open?): return .choice(choice)
+        case (.buttons, .nextField?): focusedButton = (focusedButton + 1) % buttons.count
+        case (.buttons, .prevField?): focusedButton = (focusedButton + buttons.count - 1) % buttons.count
+        case (.buttons, _):
+            // First letter of a button presses it (y/n, s/d/c).
+            if case .char(let c) = key,
+                let i = buttons.firstIndex(where: { $0.lowercased().first == Character(c.lowercased()) })
+            {
+                return .button(i)
             }
-        case .textInput, .filePath:
-            switch key {
-            case .escape: return .cancelled
-            case .enter: return .text(input.text)
-            case .tab: if case .filePath(let base) = kind { complete(base: base) }
-            default:
-                input.handle(key)
-                candidates = []
-            }
-        case .choices(let opts):
-            switch key {
-            case .escape: return .cancelled
-            case .enter: return .choice(choice)
-            case .up, .char("k"): choice = max(0, choice - 1)
-            case .down, .char("j"): choice = min(opts.count - 1, choice + 1)
-            default: break
-            }
+        case (.filePath(let base), .pick?): complete(base: base)
+        case (.textInput, _), (.filePath, _):
+            // Tab in a plain text input does nothing (it completes only a path).
+            guard key != .tab else { break }
+            input.handle(key)
+            candidates = []
+        case (.choices, .up?): choice = max(0, choice - 1)
+        case (.choices(let opts), .down?): choice = min(opts.count - 1, choice + 1)
+        case (.choices, _): break
         }
         return nil
     }

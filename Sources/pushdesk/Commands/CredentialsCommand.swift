@@ -107,24 +107,23 @@ struct CredentialsCheckCommand: ParsableCommand {
         if findings.hasErrors || !loadErrors.isEmpty || onlineFailed { throw Exit.inputErrors }
     }
 
-    /// SPEC §9 for each app, after the offline checks; one sender, so apps sharing a host and
-    /// credential share a connection as a send would.
+    /// SPEC §9 for each app, after the offline checks; one push session, so apps sharing a
+    /// host and credential share a connection as a send would.
     private func checkOnline(_ reports: [CredentialReport], snapshot: StoreSnapshot, store: Store) throws -> [String:
         [OnlineStep]]
     {
-        let environment = ProcessInfo.processInfo.environment
-        let settings: TransportSettings
-        do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+        let session: PushSession
+        do {
+            session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
+        } catch {
             printError("error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
-        let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
-        defer { sender.closeAll() }
+        defer { session.close() }
         var out: [String: [OnlineStep]] = [:]
         for r in reports {
             guard let app = snapshot.service(named: r.service)?.app(integrationKey: r.app) else { continue }
-            out[r.app] = ConnectionCheck.run(
-                app: app, sender: sender, offlineFinding: r.findings.first { $0.severity == .error })
+            out[r.app] = session.check(app, offlineFinding: r.findings.first { $0.severity == .error })
         }
         return out
     }

@@ -21,6 +21,12 @@ struct HandoffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only the app with this integration key.", valueName: "KEY"))
     var app: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Add \"Test against PushDesk\": the SDK settings pointing a test build at `pushdesk listen` on HOST:PORT.",
+            valueName: "HOST:PORT"))
+    var listen: String?
+
     @Option(help: ArgumentHelp("md, html or json.", valueName: "FORMAT"))
     var format: HandoffFormat?
 
@@ -47,15 +53,22 @@ struct HandoffCommand: ParsableCommand {
             throw error.kind == .io ? Exit.usageOrIO : Exit.inputErrors
         }
         let format = self.format ?? output.flatMap { HandoffFormat(fileName: $0) } ?? .md
+        if let listen, !Self.isHostPort(listen) {
+            printError(
+                "pushdesk: error: --listen \"\(Escape.inline(listen))\" is not HOST:PORT (the address the app reaches pushdesk listen at, no scheme)"
+            )
+            throw Exit.usageOrIO
+        }
         do {
+            var sheet = try HandoffSheet(service: loaded, appKey: app)
+            sheet.listen = listen.map(HandoffListen.init(address:))
             if let output, output != "-" {
                 let url = URL(fileURLWithPath: output)
-                try HandoffExport.write(service: loaded, appKey: app, format: format, to: url)
+                try AtomicFile.write(Array(sheet.rendered(as: format).utf8), to: url)
                 printError(
                     "pushdesk: wrote the \(format.rawValue) sheet of \(Escape.inline(service)) to \(Escape.inline(url.path))"
                 )
             } else {
-                let sheet = try HandoffSheet(service: loaded, appKey: app)
                 print(sheet.rendered(as: format), terminator: "")
             }
         } catch let error as HandoffError {
@@ -66,5 +79,14 @@ struct HandoffCommand: ParsableCommand {
                 "\(Escape.inline(output ?? "")): error: \(error.message); check that the folder exists and is writable")
             throw Exit.usageOrIO
         }
+    }
+
+    /// `host:port`, `[v6]:port`: no scheme, no path, a port.
+    static func isHostPort(_ s: String) -> Bool {
+        guard let colon = s.lastIndex(of: ":"), let port = Int(s[s.index(after: colon)...]), (1...65535).contains(port)
+        else { return false }
+        let host = s[..<colon]
+        return !host.isEmpty && !host.contains("/")
+            && !host.unicodeScalars.contains { $0.value <= 0x20 || $0.value >= 0x7F }
     }
 }

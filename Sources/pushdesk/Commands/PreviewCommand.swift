@@ -24,10 +24,21 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Device token (default: the placeholder DEVICE_TOKEN).", valueName: "T"))
     var token: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Send this _mId in place of the delivery's, as a send does (the id `send` reported).", valueName: "UUID"))
+    var messageId: String?
+
     @Flag(help: "Print the SPEC §6 JSON document instead of text.")
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if let id = messageId, id.isEmpty || id.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
+            throw ValidationError("--message-id takes the id a send reported (a UUID, or v7's decimal id)")
+        }
+    }
 
     func run() throws {
         let store = try storeOptions.openStore()
@@ -97,7 +108,7 @@ struct PreviewCommand: ParsableCommand {
 
         var result = PreviewEngine.preview(
             delivery: d, service: service, profile: profileValue,
-            appKey: app, token: token, now: Date())
+            appKey: app, token: token, now: Date(), messageId: messageId)
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices {
             result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics)

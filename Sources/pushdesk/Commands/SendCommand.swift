@@ -90,24 +90,24 @@ struct SendCommand: ParsableCommand {
             )
             throw Exit.usageOrIO
         }
-        let environment = ProcessInfo.processInfo.environment
-        let settings: TransportSettings
-        do { settings = try TransportSettings.fromEnvironment(environment) } catch {
+        let session: PushSession
+        do {
+            session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
+        } catch {
             printError("error: \(Escape.inline("\(error)", limit: 4096))")
             throw Exit.usageOrIO
         }
-        let sender = PushSender(settings: settings, storeRoot: store.root, environment: environment)
         let terminal = isatty(STDERR_FILENO) == 1
-        if terminal { sender.progress = { printError($0) } }
-        let report = sender.send(plan, dryRun: dryRun) { r in
+        if terminal { session.progress = { printError($0) } }
+        let report = session.send(plan, dryRun: dryRun) { r in
             if terminal && !json {
                 printError(
                     "\(Escape.inline(r.app)) \(Escape.inline(Subscription.shortened(r.token))): \(r.outcome.rawValue)")
             }
         }
-        sender.closeAll()
+        session.close()
         var logFailed = false
-        do { try SendLog.append(report, storeRoot: store.root) } catch {
+        do { try session.log(report) } catch {
             printError(
                 "\(SendLog.relativePath): error: the send log was not written: \(Escape.inline("\(error)", limit: 4096))"
             )
@@ -139,6 +139,7 @@ struct SendCommand: ParsableCommand {
             if let id = r.apnsId { line += "  apns-id \(Escape.inline(id))" }
             if let id = r.apnsUniqueId { line += "  apns-unique-id \(Escape.inline(id))" }
             if let n = r.messageName { line += "  \(Escape.inline(n))" }
+            line += "  _mId \(r.messageId)"
             line += "  (\(r.attempts) attempt\(r.attempts == 1 ? "" : "s"), \(r.bytes) bytes, \(r.ms) ms)"
             print(line)
             if let hint = r.hint { print("  hint: \(Escape.inline(hint, limit: 1000))") }

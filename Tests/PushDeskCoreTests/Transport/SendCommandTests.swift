@@ -87,21 +87,43 @@ final class SendCommandTests: XCTestCase {
         XCTAssertEqual(mock.apns.requests.count, 1 + 1 + 1 + 2 + 2 + 3)
         XCTAssertEqual(mock.google.requests.filter { $0.path == "/token" }.count, 1)
 
-        // The wire body is the previewed payload, byte for byte; the headers are preview's.
+        // Every target has its own message id: a fresh lowercase version 4 UUID, sent as _mId.
+        let ids =
+            devices.map { byToken[$0]?["messageId"] as? String ?? "" } + [
+                byToken[T.fcmOK]?["messageId"] as? String ?? "",
+                byToken[T.fcmUnregistered]?["messageId"] as? String ?? "",
+            ]
+        XCTAssertEqual(Set(ids).count, 8, "one id per target: \(ids)")
+        let v4 = try NSRegularExpression(
+            pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+        for id in ids { XCTAssertEqual(v4.numberOfMatches(in: id, range: NSRange(id.startIndex..., in: id)), 1, id) }
+
+        // The wire body is the payload `preview --message-id <the reported id>` shows, byte for
+        // byte; the headers are preview's; _dId stays the delivery's.
         let snapshot = Store(root: mock.store).loadAll(readOnly: true)
         let delivery = snapshot.deliveries.first { $0.name == "summer-sale" }!
         let profile = snapshot.profiles.first { $0.name == "ana" }!
+        let okId = ok["messageId"] as? String ?? ""
         let preview = PreviewEngine.preview(
             delivery: delivery, service: snapshot.services[0], profile: profile, appKey: "neotrips-ios-dev",
-            token: T.ok, now: Date()
+            token: T.ok, now: Date(), messageId: okId
         ).targets[0]
         let sent = mock.apns.requests.first { $0.path.hasSuffix(T.ok) }!
         XCTAssertEqual(sent.body, preview.payload.compactBytes)
         for (name, value) in preview.headers { XCTAssertEqual(sent.header(name), value, name) }
         XCTAssertEqual(sent.header("content-type"), "application/json")
+        let wire = try JSONSerialization.jsonObject(with: Data(sent.body)) as? [String: Any]
+        XCTAssertEqual(wire?["_mId"] as? String, okId)
+        XCTAssertEqual(wire?["_dId"] as? String, delivery.tracking?.deliveryId)
+        let printed = try runPushDesk([
+            "preview", "summer-sale", "--store", mock.store.path, "--profile", "ana", "--app", "neotrips-ios-dev",
+            "--token", T.ok, "--message-id", okId, "--json",
+        ])
+        let printedTarget = ((try json(printed))["targets"] as? [[String: Any]])?.first
+        XCTAssertEqual(printedTarget?["payload"] as? NSDictionary, wire as NSDictionary?, printed.stdout)
         let fcmPreview = PreviewEngine.preview(
             delivery: delivery, service: snapshot.services[0], profile: profile, appKey: "neotrips-android",
-            token: T.fcmOK, now: Date()
+            token: T.fcmOK, now: Date(), messageId: byToken[T.fcmOK]?["messageId"] as? String
         ).targets[0]
         let fcmSent = mock.google.requests.first {
             $0.path.hasSuffix("messages:send") && String(decoding: $0.body, as: UTF8.self).contains(T.fcmOK)
@@ -123,6 +145,9 @@ final class SendCommandTests: XCTestCase {
             XCTAssertTrue((entry["token"] as? String)?.contains("\u{2026}") ?? false)
         }
         XCTAssertTrue(lines[0].contains("\"token\":\"a1a1a1\u{2026}a1a1\""), String(lines[0]))
+        let logged = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        XCTAssertEqual(Set(logged.compactMap { $0["messageId"] as? String }), Set(ids), "the log names each id")
+        XCTAssertTrue(logged.allSatisfy { $0["channel"] is NSNull })
         assertNoSecret(mock, outputs: [r.stdout, r.stderr])
     }
 

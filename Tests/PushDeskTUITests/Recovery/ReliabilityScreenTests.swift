@@ -261,7 +261,7 @@ final class ReliabilityScreenTests: DemoStoreConsoleTestCase {
         editLabel(first, "Neotrips Travel")
         first.handle(.escape)  // leave the editor? it asks; cancel keeps it
         first.handle(.char("c"))
-        first.apply(first.stack[0].handle(.new, app: first) ?? .none)  // and a new service, unnamed yet
+        first.apply(first.stack[0].handle(.new, app: first.context) ?? .none)  // and a new service, unnamed yet
         type(first, "acme")
         XCTAssertEqual(first.recoveryEntries().count, 2)
         XCTAssertTrue(old.writeNow(first.recoveryEntries(), reason: .hangup))

@@ -9,7 +9,7 @@ final class EffectTests: DemoStoreConsoleTestCase {
     func testAViewAnswersWithAnEffectAndTheAppAppliesIt() throws {
         let a = app()
         let list = try XCTUnwrap(a.top as? ServicesListScreen)
-        let effect = try XCTUnwrap(list.handle(.delete, app: a))
+        let effect = try XCTUnwrap(list.handle(.delete, app: a.context))
         XCTAssertNil(a.dialog, "asking changed nothing in the app")
         guard case .ask(let q) = effect else { return XCTFail("\(effect)") }
         XCTAssertEqual(q.dialog.title, "Delete service")

@@ -40,7 +40,7 @@ final class LazyLoadingTests: XCTestCase {
         XCTAssertNil(app.dialog)
         // Nor can the deliveries lists, the findings view or a lock take-over (a reload) start.
         for key: Key in [.char("D"), .ctrl("y"), .ctrl("f"), .ctrl("x")] {
-            app.message = nil
+            app.say(nil)
             app.handle(key)
             XCTAssertEqual(app.message, ConsoleApp.stillLoading, "\(key)")
             XCTAssertTrue(app.top is ServicesListScreen, "\(key)")

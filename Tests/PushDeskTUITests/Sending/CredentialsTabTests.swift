@@ -49,7 +49,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
     func waitForCheck(_ a: ConsoleApp, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let c = a.top as? OnlineCheckScreen, c.finished { return }
             usleep(10_000)
         }
@@ -102,7 +102,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.closeAtOnce)
         defer { server.stop() }
         let a = credentialsTab(app: 0)
-        a.background.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
+        a.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
         a.press(.checkOnline)
         XCTAssertTrue(a.top is OnlineCheckScreen)
         waitForCheck(a)
@@ -150,12 +150,12 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.hold)
         defer { server.stop() }
         let a = credentialsTab(app: 0)
-        a.background.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
+        a.environment = ["PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)"]
         a.press(.checkOnline)
         let deadline = Date().addingTimeInterval(30)
         while server.connections == 0 && Date() < deadline { usleep(10_000) }
         XCTAssertEqual(server.connections, 1, "the check connected")
-        a.drainBackground()
+        a.takeJobEvents()
         // The handshake waits; the console answers a resize and a key at once.
         a.resize(width: 100, height: 30)
         a.handle(.char("x"))
@@ -167,7 +167,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         // Esc ends the handshake's wait and closes the connection: the check's thread ends
         // (milliseconds when quiet), long before the 10 s connect time-out could end it.
         let started = Date()
-        while a.background.runningJobs > 0 && Date().timeIntervalSince(started) < 5 { usleep(5_000) }
-        XCTAssertEqual(a.background.runningJobs, 0, "the check's thread still runs: Esc did not end the handshake")
+        while a.jobs.runningJobs > 0 && Date().timeIntervalSince(started) < 5 { usleep(5_000) }
+        XCTAssertEqual(a.jobs.runningJobs, 0, "the check's thread still runs: Esc did not end the handshake")
     }
 }

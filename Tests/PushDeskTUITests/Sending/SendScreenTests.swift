@@ -40,7 +40,7 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
     func wait(_ a: ConsoleApp, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let s = a.top as? SendScreen, s.phase == .done { return }
             usleep(10_000)
         }
@@ -52,7 +52,7 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.closeAtOnce)
         defer { server.stop() }
         let a = composer()
-        a.background.environment = [
+        a.environment = [
             "PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)",
             "PUSHDESK_APNS_PRODUCTION_URL": "https://127.0.0.1:\(server.port)",
         ]
@@ -118,7 +118,7 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         let server = try LoopbackListener(.closeAtOnce)
         defer { server.stop() }
         let a = composer()
-        a.background.environment = [
+        a.environment = [
             "PUSHDESK_APNS_SANDBOX_URL": "https://127.0.0.1:\(server.port)",
             "PUSHDESK_APNS_PRODUCTION_URL": "https://127.0.0.1:\(server.port)",
             "PUSHDESK_FCM_URL": "https://127.0.0.1:\(server.port)", "PUSHDESK_SYSTEM_TRUST": "0",
@@ -128,7 +128,7 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         let s = try XCTUnwrap(a.top as? SendScreen)
         XCTAssertEqual(s.phase, .blocked, a.render(width: 80, height: 24).text)
         XCTAssertNil(a.dialog)
-        XCTAssertEqual(a.background.runningJobs, 0, "a blocked send starts no job")
+        XCTAssertEqual(a.jobs.runningJobs, 0, "a blocked send starts no job")
         XCTAssertEqual(server.accepted, 0, "nothing connected")
         XCTAssertEqual(SendLog.entries(storeRoot: root, delivery: "summer-sale").count, 0)
         XCTAssertNotNil(a.render(width: 80, height: 24).row(containing: "Blocked: nothing was sent."))

@@ -30,7 +30,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// A console over the store, pointed at the mocks, with summer-sale open in the composer.
     func composer(environment: [String: String]? = nil) -> ConsoleApp {
         let a = app()
-        a.background.environment = environment ?? mock.environment()
+        a.environment = environment ?? mock.environment()
         a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
         a.resize(width: 80, height: 24)
         a.press(.deliveries)
@@ -53,7 +53,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertNil(a.dialog, file: file, line: line)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let s = a.top as? SendScreen, s.phase == .done { return s }
             usleep(10_000)
         }
@@ -76,7 +76,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
                 options: .regularExpression
             )
             .replacingOccurrences(
-                of: "\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\dZ?", with: "TIME", options: .regularExpression)
+                of: "(\\d{4}-)?\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\dZ?", with: "TIME", options: .regularExpression)
         }
         if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
             print(s.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
@@ -90,11 +90,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     }
 
     /// The payload bytes `pushdesk preview` shows for this device (the stored delivery, no edits).
-    func previewed(appKey: String, token: String) throws -> [UInt8] {
+    /// The payload previewed with the `_mId` the send gave this device (each target its own).
+    func previewed(appKey: String, token: String, in results: [SendResult?]) throws -> [UInt8] {
+        let id = try XCTUnwrap(results.compactMap { $0 }.first { $0.token == token }?.messageId, token)
         let p = PreviewEngine.preview(
             delivery: try store.loadDelivery("summer-sale"), service: try store.loadService("neotrips"),
             profile: try store.loadProfile("ana"), appKey: appKey, token: token,
-            now: Date(timeIntervalSince1970: 1_790_000_000))
+            now: Date(timeIntervalSince1970: 1_790_000_000), messageId: id)
         return try XCTUnwrap(p.targets.first).payload.compactBytes
     }
 
@@ -178,7 +180,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             XCTAssertEqual(r.header("apns-topic"), "com.neotrips.app")
             XCTAssertEqual(r.header("apns-push-type"), "alert")
             XCTAssertTrue(r.header("authorization")?.hasPrefix("bearer ") == true)
-            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-ios-dev", token: token))
+            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-ios-dev", token: token, in: s.results))
         }
         XCTAssertEqual(mock.providerTokens.count, 1, "one provider token for both requests")
 
@@ -197,7 +199,8 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(s2.results.map { $0?.outcome }, [.sent, .sent])
         XCTAssertEqual(s2.results.map { $0?.status }, [200, 200])
         XCTAssertEqual(apnsRequests(fixed).count, 1)
-        XCTAssertEqual(apnsRequests(fixed).first?.body, try previewed(appKey: "neotrips-ios-dev", token: fixed))
+        XCTAssertEqual(
+            apnsRequests(fixed).first?.body, try previewed(appKey: "neotrips-ios-dev", token: fixed, in: s2.results))
         XCTAssertNotNil(again.render(width: 80, height: 24).row(containing: "Done: 2 sent. Esc closes."))
 
         // The delivery's Sends view: newest first, tokens shortened, nothing secret.
@@ -215,11 +218,11 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             [
                 " PushDesk — Sends of summer-sale                                ? help  default",
                 "┌ 4 sends, newest first ───────────────────────────────────────────────────────┐",
-                "│Time                App                Token         Outcome   Status Reason │",
-                "│TIME neotrips-ios-dev   a7a7a7…a7a7   sent      200 │",
-                "│TIME neotrips-ios-dev   a1a1a1…a1a1   sent      200 │",
-                "│TIME neotrips-ios-dev   b2b2b2…b2b2   rejected  400    BadDevi…│",
-                "│TIME neotrips-ios-dev   a1a1a1…a1a1   sent      200 │",
+                "│Time           App              Token        Outcome   Status Tracked Reason │",
+                "│TIME neotrips-ios-dev a7a7a7…a7a7  sent      200 │",
+                "│TIME neotrips-ios-dev a1a1a1…a1a1  sent      200 │",
+                "│TIME neotrips-ios-dev b2b2b2…b2b2  rejected  400            BadDevi…│",
+                "│TIME neotrips-ios-dev a1a1a1…a1a1  sent      200 │",
                 "│ │",
                 "│ │",
                 "│ │",
@@ -262,7 +265,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(mock.accessTokens.count, 1, "one access token for both requests")
         for (r, token) in zip(mock.google.requests.dropFirst(), [T.fcmOK, T.fcmUnregistered]) {
             XCTAssertEqual(r.header("authorization"), "Bearer " + mock.accessTokens[0])
-            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-android", token: token))
+            XCTAssertEqual(r.body, try previewed(appKey: "neotrips-android", token: token, in: s.results))
         }
         a.press(.down)
         XCTAssertEqual(
@@ -346,7 +349,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// The demo service's app `index` on its Credentials tab, the console pointed at the mocks.
     func credentialsTab(app index: Int, environment: [String: String]? = nil) -> ConsoleApp {
         let a = app()
-        a.background.environment = environment ?? mock.environment()
+        a.environment = environment ?? mock.environment()
         a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
         a.resize(width: 80, height: 24)
         a.press(.open)
@@ -361,7 +364,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         a.press(.checkOnline, file: file, line: line)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            a.drainBackground()
+            a.takeJobEvents()
             if let c = a.top as? OnlineCheckScreen, c.finished { return c }
             usleep(10_000)
         }
@@ -461,7 +464,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
     /// ended a request the mock never answers. How long it took.
     func workerFinishes(_ a: ConsoleApp) -> TimeInterval {
         let started = Date()
-        while a.background.runningJobs > 0 && Date().timeIntervalSince(started) < 10 { usleep(1_000) }
+        while a.jobs.runningJobs > 0 && Date().timeIntervalSince(started) < 10 { usleep(1_000) }
         let took = Date().timeIntervalSince(started)
         print("\(name): after Esc the worker finished in \(Int(took * 1000)) ms")  // docs/SENDING.md quotes it
         return took
@@ -477,13 +480,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         let deadline = Date().addingTimeInterval(30)
         while apnsRequests(T.silent).isEmpty && Date() < deadline { usleep(5_000) }
         XCTAssertEqual(apnsRequests(T.silent).count, 1)
-        a.drainBackground()
+        a.takeJobEvents()
         XCTAssertNotNil(a.render(width: 80, height: 24).row(containing: "Send test: 0 of 2 answered… (Esc stops)"))
         a.press(.back)
         XCTAssertTrue(a.top is ComposerScreen)
         XCTAssertEqual(a.message, "Send test stopped after 0 of 2 devices; the send log has what was sent.")
         let took = workerFinishes(a)
-        XCTAssertEqual(a.background.runningJobs, 0, "the send's thread still runs after \(took) s")
+        XCTAssertEqual(a.jobs.runningJobs, 0, "the send's thread still runs after \(took) s")
         // SPEC §8.5: the hung device made a request, so it has its one line (failed, no status);
         // the device after it was never sent to and has none.
         XCTAssertEqual(apnsRequests(T.ok).count, 0)
@@ -502,13 +505,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         a.press(.checkOnline)
         let deadline = Date().addingTimeInterval(30)
         while mock.apns.requests.isEmpty && Date() < deadline { usleep(5_000) }
-        a.drainBackground()
+        a.takeJobEvents()
         let check = try XCTUnwrap(a.top as? OnlineCheckScreen)
         XCTAssertEqual(check.steps.map(\.ok), [true, true, true], "auth waits for its answer")
         a.press(.back)
         XCTAssertTrue(a.top is AppEditorScreen)
         let took = workerFinishes(a)
-        XCTAssertEqual(a.background.runningJobs, 0, "the check's thread still runs after \(took) s")
+        XCTAssertEqual(a.jobs.runningJobs, 0, "the check's thread still runs after \(took) s")
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(SendLog.relativePath).path))
     }
 }

@@ -14,7 +14,8 @@ final class SendsScreenTests: DemoStoreConsoleTestCase {
     {
         var r = SendResult(
             app: app, platform: platform, api: platform == .ios ? "apns" : "httpv1", profile: "ana", device: "iPhone",
-            token: token, endpoint: "https://127.0.0.1:1", bytes: 120)
+            token: token, endpoint: "https://127.0.0.1:1",
+            messageId: "0b7c0000-0000-4000-8000-" + String(token.prefix(12)), bytes: 120)
         r.outcome = outcome
         r.status = status
         r.reason = reason
@@ -68,9 +69,9 @@ final class SendsScreenTests: DemoStoreConsoleTestCase {
             [
                 " PushDesk — Sends of summer-sale                                ? help  default",
                 "┌ 2 sends, newest first ───────────────────────────────────────────────────────┐",
-                "│Time                App                Token         Outcome   Status Reason │",
-                "│2026-09-21 14:23:20 neotrips-ios-dev   cdcdcd…cdcd   rejected  400    BadDevi…│",
-                "│2026-09-21 14:13:20 neotrips-ios-dev   ababab…abab   sent      200 │",
+                "│Time           App              Token        Outcome   Status Tracked Reason │",
+                "│09-21 14:23:20 neotrips-ios-dev cdcdcd…cdcd  rejected  400            BadDevi…│",
+                "│09-21 14:13:20 neotrips-ios-dev ababab…abab  sent      200 │",
                 "│ │",
                 "│ │",
                 "│ │",
@@ -96,6 +97,35 @@ final class SendsScreenTests: DemoStoreConsoleTestCase {
         XCTAssertNotNil(b.row(containing: "apns-id        11111111-2222-3333-4444-555555555555"), b.text)
         XCTAssertNotNil(b.row(containing: "apns-unique-id aaaa-bbbb"), b.text)
         XCTAssertNil(b.row(containing: "Hint"), b.text)
+    }
+
+    /// What the app reported through `pushdesk listen` shows beside the send it matched:
+    /// received and clicked, when and how long after the send.
+    func testTrackingReportedByTheAppShowsBesideItsSend() throws {
+        try writeLog()
+        let sentAt = Date(timeIntervalSince1970: 1_790_000_600)
+        for (event, after) in [(TrackingHit.Event.received, 3.0), (.clicked, 65.0), (.received, 90.0)] {
+            var r = ListenRecord(time: sentAt + after, remote: "127.0.0.1:5", kind: .tracking, path: "/r/", status: 200)
+            r.messageId = "0b7c0000-0000-4000-8000-cdcdcdcdcdcd"
+            r.event = event
+            try ListenLog.append(r, storeRoot: root)
+        }
+        let a = sendsOfSummerSale()
+        var b = a.render(width: 80, height: 24)
+        XCTAssertNotNil(
+            b.row(containing: "09-21 14:23:20 neotrips-ios-dev cdcdcd…cdcd  rejected  400    rcv+clk BadDevi…"), b.text)
+        XCTAssertNotNil(
+            b.row(containing: "09-21 14:13:20 neotrips-ios-dev ababab…abab  sent      200          "), b.text)
+        XCTAssertNil(b.row(containing: "ababab…abab  sent      200    rcv"), b.text)
+        // The selected send's details: scroll past the hint to the message id and tracking.
+        a.resize(width: 80, height: 60)
+        b = a.render(width: 80, height: 60)
+        XCTAssertNotNil(b.row(containing: "Message id     0b7c0000-0000-4000-8000-cdcdcdcdcdcd"), b.text)
+        XCTAssertNotNil(b.row(containing: "Received       2026-09-21T14:23:23Z (3 s after)"), b.text)
+        XCTAssertNotNil(b.row(containing: "Clicked        2026-09-21T14:24:25Z (1 min 5 s after)"), b.text)
+        a.press(.down)
+        b = a.render(width: 80, height: 60)
+        XCTAssertNotNil(b.row(containing: "Received       not reported (pushdesk listen)"), b.text)
     }
 
     func testNoSendYetSaysWhereTheLogIs() throws {

@@ -117,11 +117,16 @@ extension ConsoleApp {
         finishGitStatus(GitStatus.read(store: URL(fileURLWithPath: store.root)))
     }
 
-    /// Runs the pending git job in place and applies its outcome, then reads git again.
+    /// Waits for the running git job (at most 60 s) and applies its outcome, as the run loop
+    /// does, then reads git again.
     func runGitJob(file: StaticString = #filePath, line: UInt = #line) {
-        guard let job = gitJob else { return XCTFail("no git job is pending", file: file, line: line) }
-        job.runHere()
-        XCTAssertTrue(finishGitJob(), file: file, line: line)
+        guard foregroundJob != nil else { return XCTFail("no git job is running", file: file, line: line) }
+        let deadline = Date().addingTimeInterval(60)
+        while foregroundJob != nil, Date() < deadline {
+            takeJobEvents()
+            usleep(2_000)
+        }
+        XCTAssertNil(foregroundJob, "the git job still runs after 60 s", file: file, line: line)
         readGit()
         waitForGitReads(file: file, line: line)
     }
@@ -130,11 +135,11 @@ extension ConsoleApp {
     /// conflict), as the run loop does between keys; at most 60 s.
     func waitForGitReads(file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(60)
-        while background.isBusy, Date() < deadline {
-            drainBackground()
+        while jobs.isBusy, Date() < deadline {
+            takeJobEvents()
             usleep(5_000)
         }
-        drainBackground()
-        XCTAssertFalse(background.isBusy, "git reads still running after 60 s", file: file, line: line)
+        takeJobEvents()
+        XCTAssertFalse(jobs.isBusy, "git reads still running after 60 s", file: file, line: line)
     }
 }

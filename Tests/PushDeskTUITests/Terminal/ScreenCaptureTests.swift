@@ -266,7 +266,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         shot(
             "Resolve a conflicted record (a sync stopped on a conflict)",
             "One row per conflicting field: ours is the upstream, theirs your own commit; `o` / `t` choose, `w` writes it.",
-            waitFor: "Resolve services/neotrips.xml", status: "record conflicted")
+            waitFor: "Resolve services/neotrips.xml [detached rebasing]", status: "record conflicted")
         t.keys("C-q")
         t.waitFor("PD-END")
     }

@@ -46,7 +46,7 @@ final class ComposerScreen: StatefulScreen, Asking {
     /// The time previews and curl commands are made at (tests pass a fixed one).
     let clock: () -> Date
 
-    init(session: DeliverySession, app: ConsoleApp) {
+    init(session: DeliverySession, app: AppContext) {
         self.s = session
         self.clock = app.clock
         sync(app)
@@ -64,7 +64,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     // MARK: model ↔ form
 
-    private func choices(_ app: ConsoleApp) -> ComposerChoices {
+    private func choices(_ app: AppContext) -> ComposerChoices {
         ComposerChoices(
             services: app.services.map(\.name), service: app.currentService(named: s.draft.service),
             profiles: app.profiles.map(\.name), profile: profileName)
@@ -72,7 +72,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// Pulls the draft into the form after any change (edit, undo, tab switch); values are
     /// updated in place so the cursor stays where it is.
-    private func sync(_ app: ConsoleApp, force: Bool = false) {
+    private func sync(_ app: AppContext, force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab else { return }
         let tabChanged = builtFor != tab
         seenVersion = s.version
@@ -93,7 +93,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         }
     }
 
-    private func apply(_ id: String, app: ConsoleApp) {
+    private func apply(_ id: String, app: AppContext) {
         let v = form[id]
         if tab == .content, id == "profile" {
             profileName = v == ComposerFields.noProfile ? nil : v
@@ -108,7 +108,7 @@ final class ComposerScreen: StatefulScreen, Asking {
     // MARK: preview
 
     /// The preview of the draft for every app of its service, from the core's engine.
-    func preview(_ app: ConsoleApp) -> Preview? {
+    func preview(_ app: AppContext) -> Preview? {
         guard let service = app.currentService(named: s.draft.service) else { return nil }
         if let c = cached, c.version == s.version, c.profile == profileName, c.service == service { return c.preview }
         // The service's own findings change only with the service, not with each keystroke.
@@ -124,7 +124,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// Focuses the field a finding's path names (switching tab); false when it names none.
     @discardableResult
-    func focus(field path: String, app: ConsoleApp) -> Bool {
+    func focus(field path: String, app: AppContext) -> Bool {
         guard let (t, id) = ComposerFields.locate(path) else { return false }
         tab = t
         sync(app, force: true)
@@ -137,7 +137,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// On the iOS or Android tab the preview shows an app of that platform (the first,
     /// unless one is shown already), so the options being edited are the ones in view.
-    private func alignTarget(_ app: ConsoleApp) {
+    private func alignTarget(_ app: AppContext) {
         let platform: Platform
         switch tab {
         case .ios: platform = .ios
@@ -152,7 +152,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         pane.scroll = 0
     }
 
-    private func jump(_ f: Finding, app: ConsoleApp) -> Effect {
+    private func jump(_ f: Finding, app: AppContext) -> Effect {
         if f.file.hasPrefix("services/") { return FindingJump.open(f, app: app) }
         if focus(field: f.field, app: app) { return .none }
         return .say(
@@ -161,7 +161,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     // MARK: input
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleText(_ key: Key, app: AppContext) -> Bool {
         sync(app)
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
@@ -173,7 +173,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         }
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         sync(app)
         switch action {
         case .save: return .save(s)
@@ -215,7 +215,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         }
     }
 
-    private func handlePreview(_ action: Action, app: ConsoleApp) -> Effect? {
+    private func handlePreview(_ action: Action, app: AppContext) -> Effect? {
         let p = preview(app)
         let n = p?.targets.count ?? 0
         let findings = p.map(PreviewPane.findings) ?? []
@@ -238,7 +238,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         return Effect.none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
         sync(app)
         if y == view.tabBarRect.y, x < view.tabBarRect.maxX,
             let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
@@ -305,7 +305,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         case cancelled
     }
 
-    private func openCopyOut(_ app: ConsoleApp) -> Effect {
+    private func openCopyOut(_ app: AppContext) -> Effect {
         guard let p = preview(app), p.targets.indices.contains(pane.target) else {
             return .say("Nothing to copy: the delivery's service has no app.")
         }
@@ -318,7 +318,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             ) { i in i.map { .copy(options[$0]) } ?? .cancelled })
     }
 
-    private func copyText(curl: Bool, app: ConsoleApp) -> String? {
+    private func copyText(curl: Bool, app: AppContext) -> String? {
         guard let p = preview(app), p.targets.indices.contains(pane.target),
             let service = app.currentService(named: s.draft.service)
         else { return nil }
@@ -335,10 +335,10 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     private func write(_ pending: PendingCopy) -> Effect {
         let url = Self.fileURL(pending.path)
-        do {
-            try AtomicFile.write(Array(pending.text.utf8), to: url, mode: pending.executable ? 0o755 : 0o644)
-            return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes\(pending.sizeNote)).")
-        } catch {
+        return .writeFile(url, Array(pending.text.utf8), mode: pending.executable ? 0o755 : 0o644) { error in
+            guard let error else {
+                return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes\(pending.sizeNote)).")
+            }
             return .inform(
                 "Not written",
                 Sanitize.string("\(url.path): \(error)")
@@ -346,7 +346,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         }
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .set(let id, let value):
             form[id] = value
@@ -395,7 +395,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// The draft into the form, the preview of the draft (only an edit, a profile or a
     /// service change makes a new one) and its findings under the fields.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         sync(app)
         let p = preview(app)
         shown = p
@@ -417,7 +417,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let p = shown
         let wide = rect.width >= Self.wideWidth
         let formW = wide ? min(86, max(64, rect.width * 2 / 5)) : rect.width

@@ -7,7 +7,7 @@ import PushDeskCore
 /// refused while one of those has error findings (listed; a record left out does not
 /// block), or when a secret or local path would be committed. What is left out stays
 /// changed in the work tree. The author is git's configured identity.
-final class CommitScreen: StatefulScreen, Asking {
+final class CommitScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: [
             .init("In", width: 4), .init("File", width: 34), .init("State", width: 10), .init("Findings"),
@@ -24,24 +24,21 @@ final class CommitScreen: StatefulScreen, Asking {
     /// The records to commit, in list order.
     var chosen: [String] { paths.filter { !leftOut.contains($0) } }
 
-    init(app: ConsoleApp) {
+    init(app: AppContext) {
         table.emptyText = "Nothing to commit: every record is as committed."
         refresh(app)
     }
 
     var title: String { "Commit" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.commitView, .list] }
-    var textFocused: Bool { table.isFiltering }
-    func willAppear(app: ConsoleApp) { refresh(app) }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    var listContext: KeyContext? { .commitView }
+    func willAppear(app: AppContext) { refresh(app) }
 
     /// The record files to commit: changed or new, not conflicted (those are resolved first).
-    static func toCommit(_ app: ConsoleApp) -> [String] {
+    static func toCommit(_ app: AppContext) -> [String] {
         (app.git?.files ?? [:]).filter { GitTeamWork.isRecord($0.key) && $0.value != .conflicted }.map(\.key).sorted()
     }
 
-    func refresh(_ app: ConsoleApp) {
+    func refresh(_ app: AppContext) {
         paths = Self.toCommit(app)
         leftOut.formIntersection(paths)
         let keep = table.selectedRow
@@ -62,7 +59,7 @@ final class CommitScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         switch action {
@@ -100,14 +97,14 @@ final class CommitScreen: StatefulScreen, Asking {
         }
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         guard case .message(let m?) = reply else { return .none }
         let message = m.trimmingCharacters(in: .whitespaces)
         guard !message.isEmpty else { return .say("Not committed: a commit needs a message.") }
         let root = app.storeURL
         let paths = chosen
-        return .git(
-            GitJob("Committing…") { _ in
+        return .run(
+            .git("Committing…") { _ in
                 do {
                     let id = try GitTeamWork.commit(store: root, paths: paths, message: message)
                     return .done("Committed \(id): \(paths.count) record\(paths.count == 1 ? "" : "s")")
@@ -123,18 +120,18 @@ final class CommitScreen: StatefulScreen, Asking {
 
     /// The diff view of a record file: the last commit → the file now, both read off the
     /// input loop (`git show` waits on a large repository).
-    static func diff(_ path: String, app: ConsoleApp) -> DiffScreen {
+    static func diff(_ path: String, app: AppContext) -> DiffScreen {
         let root = app.storeURL
         return DiffScreen(
             title: "Changes of \(path)",
-            loading: GitLoad(app.background) {
+            loading: {
                 let old = (try? GitTeamWork.text(store: root, commit: "HEAD", path: path)) ?? ""
                 let new = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
                 return [.init(heading: "\(path): last commit → now", old: old, new: new)]
             }, legend: "- committed  + now")
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect.inset(0), focused: true)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// A git read a view shows (a record's history, a version's text, a conflict's three
-/// versions): it runs on its own thread through the console's `BackgroundWork`, so the view
-/// opens at once saying "loading…", answers keys and redraws on a resize while git works,
-/// and takes the answer on the run loop's thread (`take`, from the view's `update`).
+/// versions): a view `Job` started when the view is pushed (`ConsoleScreen.jobsOnOpen`), so
+/// the view opens at once saying "loading…", answers keys and redraws on a resize while git
+/// works, and takes the answer from its `update` (`take`). The view leaving the stack
+/// cancels it: its answer, when it comes, is dropped.
 final class GitLoad<Value: Sendable> {
     enum State {
         case loading
@@ -16,31 +17,35 @@ final class GitLoad<Value: Sendable> {
         case failed(String)
     }
 
-    private let mailbox: Mailbox<Answer>
     private(set) var state = State.loading
+    private var arrived: Answer?
+    /// The read, run by the app when the view that holds it opens.
+    private(set) var job: Job!
 
-    /// Starts `read` at once.
-    init(_ work: BackgroundWork, _ read: @escaping @Sendable () throws -> Value) {
-        let mailbox = Mailbox<Answer>(work)
-        self.mailbox = mailbox
-        work.start {
-            do { mailbox.put(.ready(try read())) } catch { mailbox.put(.failed("\(error)")) }
-        }
+    /// `owner` is the view that shows the value.
+    init(owner: AnyObject, _ read: @escaping @Sendable () throws -> Value) {
+        job = .make(
+            .view, owner: owner,
+            work: { _ -> Answer in
+                do { return .ready(try read()) } catch { return .failed("\(error)") }
+            },
+            onResult: { [weak self] answer, _ in
+                self?.arrived = answer
+                return .none
+            })
     }
 
     /// Takes the answer once it is in; true when the state changed.
     @discardableResult
     func take() -> Bool {
-        guard let answer = mailbox.take().last else { return false }
+        guard let answer = arrived else { return false }
+        arrived = nil
         switch answer {
         case .ready(let v): state = .ready(v)
         case .failed(let why): state = .failed(why)
         }
         return true
     }
-
-    /// The view closed: its answer, when it comes, is dropped.
-    func cancel() { mailbox.cancel() }
 
     var value: Value? {
         if case .ready(let v) = state { return v }

@@ -5,7 +5,7 @@ import PushDeskCore
 /// newest first. Enter shows the selected version against the file now (the diff view);
 /// `r` opens that version in the record's editor as an unsaved draft — nothing is written
 /// until Ctrl-S, which goes through the usual conflict check.
-final class HistoryScreen: StatefulScreen {
+final class HistoryScreen: ListScreen {
     struct View {
         var table = TableView(columns: [
             .init("Commit", width: 9), .init("Date", width: 11), .init("Author", width: 18), .init("Subject"),
@@ -21,17 +21,19 @@ final class HistoryScreen: StatefulScreen {
     /// `git log` runs off the input loop: the view says "Loading…" until it is in.
     private var load: GitLoad<[GitTeamWork.Version]>?
 
-    init(path: String, app: ConsoleApp) {
+    init(path: String, app: AppContext) {
         self.path = path
         let root = app.storeURL
         table.emptyText = "Loading the history of \(path)… (Esc goes back)"
-        load = GitLoad(app.background) { try GitTeamWork.history(store: root, path: path) }
+        load = GitLoad(owner: self) { try GitTeamWork.history(store: root, path: path) }
     }
 
     /// The history of a record file, opened at once (git reads it meanwhile).
-    static func open(path: String, app: ConsoleApp) -> Effect { .push(HistoryScreen(path: path, app: app)) }
+    static func open(path: String, app: AppContext) -> Effect { .push(HistoryScreen(path: path, app: app)) }
 
-    func update(_ rect: Rect, app: ConsoleApp) {
+    var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
+
+    func update(_ rect: Rect, app: AppContext) {
         guard let load, load.take() else { return }
         switch load.state {
         case .loading: return
@@ -45,19 +47,15 @@ final class HistoryScreen: StatefulScreen {
     }
 
     var title: String { "History of \(path)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.historyView, .list] }
-    var textFocused: Bool { table.isFiltering }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    var listContext: KeyContext? { .historyView }
 
     private var selected: GitTeamWork.Version? {
         table.selectedRow.flatMap { versions.indices.contains($0) ? versions[$0] : nil }
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
-        if action == .back { load?.cancel() }
         guard let v = selected else { return action == .open || action == .restore ? Effect.none : nil }
         switch action {
         case .open:
@@ -65,7 +63,7 @@ final class HistoryScreen: StatefulScreen {
             return .push(
                 DiffScreen(
                     title: "\(path) at \(v.commit)",
-                    loading: GitLoad(app.background) {
+                    loading: {
                         let old = try GitTeamWork.text(store: root, commit: v.commit, path: path)
                         let now = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
                         return [.init(heading: "\(path): \(v.commit) (\(v.date)) → now", old: old, new: now)]
@@ -73,8 +71,8 @@ final class HistoryScreen: StatefulScreen {
         case .restore:
             // The version's text is read as git work (keys wait, Esc stops it); `.done` carries it.
             let (root, path) = (app.storeURL, path)
-            return .git(
-                GitJob("Reading \(path) at \(v.commit)…") { _ in
+            return .run(
+                .git("Reading \(path) at \(v.commit)…") { _ in
                     do { return .done(try GitTeamWork.text(store: root, commit: v.commit, path: path)) } catch {
                         return .failed("\(error)")
                     }
@@ -90,7 +88,7 @@ final class HistoryScreen: StatefulScreen {
     }
 
     /// Opens a version's text in the record's editor as an unsaved draft.
-    func restore(_ v: GitTeamWork.Version, text: String, app: ConsoleApp) -> Effect {
+    func restore(_ v: GitTeamWork.Version, text: String, app: AppContext) -> Effect {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let said = Effect.say("Version \(v.commit) restored as an unsaved draft: Ctrl-S saves it, Esc discards.")
         do {
@@ -112,7 +110,7 @@ final class HistoryScreen: StatefulScreen {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect.inset(0), focused: true)
     }
 }

@@ -7,7 +7,7 @@ import PushDeskCore
 /// left the file), `e` writes the choices and opens the record's editor for any other value,
 /// `w` writes the record (canonical, as a save) and marks it resolved; when it was the last
 /// conflicted record the sync goes on (`git rebase --continue`, then the push).
-final class ResolveScreen: StatefulScreen, Asking {
+final class ResolveScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: [
             .init("Field", width: 24), .init("Ours: upstream"), .init("Theirs: yours"), .init("Take", width: 7),
@@ -26,17 +26,19 @@ final class ResolveScreen: StatefulScreen, Asking {
     /// Fields resolved for THEIRS (the rest keep OURS).
     private(set) var theirs: Set<String> = []
 
-    init(path: String, app: ConsoleApp) {
+    init(path: String, app: AppContext) {
         self.path = path
         let root = app.storeURL
         table.emptyText = "Loading the versions of \(path)… (Esc goes back)"
-        load = GitLoad(app.background) { try GitTeamWork.conflict(store: root, path: path) }
+        load = GitLoad(owner: self) { try GitTeamWork.conflict(store: root, path: path) }
     }
 
     /// Opens the resolve view of a conflicted record at once; git reads its versions meanwhile.
-    static func open(path: String, app: ConsoleApp) -> Effect { .push(ResolveScreen(path: path, app: app)) }
+    static func open(path: String, app: AppContext) -> Effect { .push(ResolveScreen(path: path, app: app)) }
 
-    func update(_ rect: Rect, app: ConsoleApp) {
+    var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
+
+    func update(_ rect: Rect, app: AppContext) {
         guard let load, load.take() else { return }
         switch load.state {
         case .loading: return
@@ -51,10 +53,7 @@ final class ResolveScreen: StatefulScreen, Asking {
     }
 
     var title: String { "Resolve \(path)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.resolveView, .list] }
-    var textFocused: Bool { table.isFiltering }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
+    var listContext: KeyContext? { .resolveView }
 
     func refresh() {
         guard let conflict else { return }
@@ -81,10 +80,9 @@ final class ResolveScreen: StatefulScreen, Asking {
         case finish, later
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
-        if action == .back { load?.cancel() }
         guard let conflict else {
             return [.takeOurs, .takeTheirs, .open, .markResolved, .editResolution].contains(action)
                 ? .say(load == nil ? "Nothing to resolve here: Esc goes back." : "Still reading the versions…") : nil
@@ -111,8 +109,8 @@ final class ResolveScreen: StatefulScreen, Asking {
                 return .inform("Not resolved", Sanitize.string("\(error)"))
             }
             let (root, path, edit) = (app.storeURL, conflict.path, action == .editResolution)
-            return .git(
-                GitJob("Marking \(path) resolved…") { _ in
+            return .run(
+                .git("Marking \(path) resolved…") { _ in
                     do {
                         try GitTeamWork.markResolved(store: root, path: path, text: text)
                         let left = (GitStatus.read(store: root)?.files ?? [:]).filter { $0.value == .conflicted }
@@ -128,7 +126,7 @@ final class ResolveScreen: StatefulScreen, Asking {
 
     /// After the record was written and marked: its editor (`e`), the next conflicted record,
     /// or, after the last, the question that finishes the sync.
-    func resolved(_ outcome: GitJob.Outcome, text: String, edit: Bool, app: ConsoleApp) -> Effect {
+    func resolved(_ outcome: GitOutcome, text: String, edit: Bool, app: AppContext) -> Effect {
         guard case .conflicts(let left) = outcome else {
             if case .failed(let why) = outcome { return .inform("Not resolved", Sanitize.string(why)) }
             return .none
@@ -146,15 +144,15 @@ final class ResolveScreen: StatefulScreen, Asking {
                 [("Finish", .finish), ("Later", .later)], focus: 0, cancel: .later))
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
-        case .finish: .all([.pop, .git(app.finishRebaseJob())])
+        case .finish: .all([.pop, .run(app.finishRebaseJob())])
         case .later: .all([.pop, .say("The sync waits: S finishes it.")])
         }
     }
 
     /// The record's editor on the file as resolved (read from the text written).
-    static func editor(_ path: String, text: String, app: ConsoleApp) -> ConsoleScreen? {
+    static func editor(_ path: String, text: String, app: AppContext) -> ConsoleScreen? {
         let data = Data(text.utf8)
         switch RecordFileKind(path: path) {
         case .service:
@@ -167,7 +165,7 @@ final class ResolveScreen: StatefulScreen, Asking {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect.inset(0), focused: true)
     }
 }

@@ -3,7 +3,7 @@ import PushDeskCore
 
 /// Check online (SPEC §9) for one app, from its editor's Credentials tab: dns → tcp → tls →
 /// auth, each step shown as it finishes, a failed step with what to do. The check runs on
-/// a background thread (`BackgroundWork`); Esc cancels it — its connection closed, its
+/// a view `Job`; Esc cancels it — its connection closed, its
 /// thread done at once — and closes the view. The network
 /// stack is first touched here, never by the first frame.
 final class OnlineCheckScreen: StatefulScreen {
@@ -18,7 +18,9 @@ final class OnlineCheckScreen: StatefulScreen {
     private(set) var steps: [OnlineStep] = []
     private(set) var failure: String?
     private(set) var finished = false
-    private let mailbox: Mailbox<Event>
+    /// The check, run by the app when the view opens; cancelled when the view leaves the stack.
+    private(set) var job: Job!
+    var jobsOnOpen: [Job] { [job] }
 
     struct View {}
     var view = View()
@@ -26,51 +28,50 @@ final class OnlineCheckScreen: StatefulScreen {
     /// Starts the check at once. `offlineFinding` is the first credential error of the
     /// offline checks (the auth step names it when the credential cannot be used).
     init(
-        app: MobileApp, label: String, offlineFinding: Finding?, storeRoot: URL, work: BackgroundWork,
-        environment: [String: String]
+        app: MobileApp, label: String, offlineFinding: Finding?, storeRoot: URL, environment: [String: String]
     ) {
         appLabel = label
         appKey = app.integrationKey
-        let mailbox = Mailbox<Event>(work)
-        self.mailbox = mailbox
-        work.start {
-            let settings: TransportSettings
-            do { settings = try TransportSettings.fromEnvironment(environment) } catch {
-                mailbox.put(.failed("\(error)"))
-                mailbox.put(.done)
-                return
-            }
-            let sender = PushSender(
-                settings: settings, storeRoot: storeRoot, environment: environment,
-                cancellation: mailbox.cancellation)
-            defer { sender.closeAll() }
-            _ = ConnectionCheck.run(app: app, sender: sender, offlineFinding: offlineFinding) { step in
-                mailbox.put(.step(step))
-            }
-            mailbox.put(.done)
-        }
+        job = .make(
+            .view, owner: self,
+            work: { (mailbox: JobContext<Event>) in
+                let session: PushSession
+                do {
+                    session = try PushSession(
+                        storeRoot: storeRoot, environment: environment, cancellation: mailbox.cancellation)
+                } catch {
+                    mailbox.post(.failed("\(error)"))
+                    mailbox.post(.done)
+                    return
+                }
+                defer { session.close() }
+                _ = session.check(app, offlineFinding: offlineFinding) { step in mailbox.post(.step(step)) }
+                mailbox.post(.done)
+            },
+            onEvent: { [weak self] e, _ in
+                self?.receive(e)
+                return .none
+            },
+            onResult: { _, _ in .none })
     }
 
     var title: String { "Check online › \(appLabel)" }
     var contexts: [KeyContext] { [] }
     var textFocused: Bool { false }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func handleText(_ key: Key, app: AppContext) -> Bool { false }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         guard action == .back else { return nil }
         if finished { return .pop }
-        mailbox.cancel()
-        return .all([.pop, .say("Check online cancelled: nothing more is shown of it.")])
+        return .all([.cancel(job), .pop, .say("Check online cancelled: nothing more is shown of it.")])
     }
 
-    /// Takes what the check reported since the last key or frame.
-    func update(_ rect: Rect, app: ConsoleApp) {
-        for e in mailbox.take() {
-            switch e {
-            case .step(let s): steps.append(s)
-            case .failed(let why): failure = why
-            case .done: finished = true
-            }
+    /// What the check reported, on the run loop.
+    private func receive(_ e: Event) {
+        switch e {
+        case .step(let s): steps.append(s)
+        case .failed(let why): failure = why
+        case .done: finished = true
         }
     }
 
@@ -112,7 +113,7 @@ final class OnlineCheckScreen: StatefulScreen {
         return out
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         buf.box(rect, role: .borderFocus, title: "Check online: \(appLabel)")
         let inner = rect.inset(1)
         for (i, (role, text)) in lines(width: inner.width).prefix(inner.height).enumerated() {

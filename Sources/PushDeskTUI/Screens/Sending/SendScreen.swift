@@ -22,10 +22,10 @@ final class SendScreen: StatefulScreen, Asking {
     /// The sender's latest progress (a retry wait).
     private(set) var progress: String?
     private(set) var logError: String?
-    private var mailbox: Mailbox<Event>?
+    /// The send, once started (Esc cancels it; so does the view leaving the stack).
+    private var job: Job?
     private let storeRoot: URL
     private let environment: [String: String]
-    private let work: BackgroundWork
     private let now: Date
 
     enum Event: Sendable {
@@ -42,21 +42,20 @@ final class SendScreen: StatefulScreen, Asking {
         .init("Status", width: 6), .init("Reason"),
     ]
 
-    private init(delivery: Delivery, service: Service, dryRun: Bool, app: ConsoleApp) {
+    private init(delivery: Delivery, service: Service, dryRun: Bool, app: AppContext) {
         self.delivery = delivery
         self.service = service
         self.dryRun = dryRun
         let keys = Set(service.apps.map(\.integrationKey))
         profiles = app.profiles.filter { $0.subscriptions.contains { keys.contains($0.app) } }
-        storeRoot = URL(fileURLWithPath: app.store.root)
-        environment = app.background.environment
-        work = app.background
+        storeRoot = URL(fileURLWithPath: app.storeRoot)
+        environment = app.environment
         now = app.clock()
     }
 
     /// What the composer's Send test / Dry run answers: this view and its first question,
     /// or a message when there is no test device to send to.
-    static func start(delivery: Delivery, dryRun: Bool, app: ConsoleApp) -> Effect {
+    static func start(delivery: Delivery, dryRun: Bool, app: AppContext) -> Effect {
         guard let service = app.currentService(named: delivery.service) else {
             return .say("The delivery's service '\(delivery.service)' does not exist: choose one (Content tab).")
         }
@@ -79,7 +78,7 @@ final class SendScreen: StatefulScreen, Asking {
     var title: String { "\(verb) › \(delivery.name)" }
     var contexts: [KeyContext] { phase == .choosing ? [] : [.list] }
     var textFocused: Bool { false }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func handleText(_ key: Key, app: AppContext) -> Bool { false }
 
     func devices(of p: Profile) -> [Subscription] {
         p.subscriptions.filter { s in service.apps.contains { $0.integrationKey == s.app } }
@@ -106,18 +105,16 @@ final class SendScreen: StatefulScreen, Asking {
         case cancel
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .cancel: return .all([.pop, .say("\(verb) cancelled: nothing was sent.")])
         case .devices(let which): return makePlan(which.map { [profiles[$0]] } ?? profiles, app: app)
-        case .send:
-            start()
-            return .none
+        case .send: return start()
         }
     }
 
     /// One plan for the chosen profiles (SendPlan.make per profile, joined); blocked → the findings.
-    private func makePlan(_ chosen: [Profile], app: ConsoleApp) -> Effect {
+    private func makePlan(_ chosen: [Profile], app: AppContext) -> Effect {
         let plans = chosen.map { p in
             SendPlan.make(
                 delivery: delivery, service: service, profile: p, appKey: nil, token: nil, allServices: app.services,
@@ -168,46 +165,60 @@ final class SendScreen: StatefulScreen, Asking {
     /// The send, off the input loop: one device at a time (Esc cancels the one in flight and
     /// sends no more), then the send log: every device that made a request, the cancelled one
     /// included (SPEC §8.5).
-    private func start() {
-        guard let plan else { return }
+    private func start() -> Effect {
+        guard let plan else { return .none }
         phase = .sending
-        let mailbox = Mailbox<Event>(work)
-        self.mailbox = mailbox
         let (root, env, dry) = (storeRoot, environment, dryRun)
-        work.start {
-            let settings: TransportSettings
-            do { settings = try TransportSettings.fromEnvironment(env) } catch {
-                mailbox.put(.failed("\(error)"))
-                mailbox.put(.done(logError: nil))
-                return
-            }
-            let sender = PushSender(
-                settings: settings, storeRoot: root, environment: env, cancellation: mailbox.cancellation)
-            sender.progress = { mailbox.put(.progress($0)) }
-            var report: SendReport?
-            for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {
-                var one = plan
-                one.items = [item]
-                let r = sender.send(one, dryRun: dry)
-                if report == nil { report = r } else { report?.results += r.results }
-                if let first = r.results.first { mailbox.put(.result(i, first)) }
-            }
-            sender.closeAll()
-            var logError: String?
-            if let report {
-                do { try SendLog.append(report, storeRoot: root) } catch { logError = "\(error)" }
-            }
-            mailbox.put(.done(logError: logError))
-        }
+        let job = Job.make(
+            .view, owner: self,
+            work: { (mailbox: JobContext<Event>) in
+                Self.send(plan, root: root, environment: env, dryRun: dry, mailbox)
+            },
+            onEvent: { [weak self] e, _ in
+                self?.receive(e)
+                return .none
+            },
+            onResult: { _, _ in .none })
+        self.job = job
+        return .run(job)
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    /// On the job's thread.
+    private static func send(
+        _ plan: SendPlan, root: URL, environment env: [String: String], dryRun dry: Bool,
+        _ mailbox: JobContext<Event>
+    ) {
+        let session: PushSession
+        do {
+            session = try PushSession(storeRoot: root, environment: env, cancellation: mailbox.cancellation)
+        } catch {
+            mailbox.post(.failed("\(error)"))
+            mailbox.post(.done(logError: nil))
+            return
+        }
+        session.progress = { mailbox.post(.progress($0)) }
+        var report: SendReport?
+        for (i, item) in plan.items.enumerated() where !mailbox.isCancelled {
+            var one = plan
+            one.items = [item]
+            let r = session.send(one, dryRun: dry)
+            if report == nil { report = r } else { report?.results += r.results }
+            if let first = r.results.first { mailbox.post(.result(i, first)) }
+        }
+        session.close()
+        var logError: String?
+        if let report {
+            do { try session.log(report) } catch { logError = "\(error)" }
+        }
+        mailbox.post(.done(logError: logError))
+    }
+
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if action == .back {
-            if phase == .sending {
-                mailbox?.cancel()
+            if phase == .sending, let job {
                 let n = results.compactMap { $0 }.count
                 return .all([
-                    .pop,
+                    .cancel(job), .pop,
                     .say("\(verb) stopped after \(n) of \(results.count) devices; the send log has what was sent."),
                 ])
             }
@@ -216,20 +227,22 @@ final class SendScreen: StatefulScreen, Asking {
         return view.table.handle(action) ? Effect.none : nil
     }
 
-    /// Takes the answers that arrived since the last key or frame.
-    func update(_ rect: Rect, app: ConsoleApp) {
-        for e in mailbox?.take() ?? [] {
-            switch e {
-            case .result(let i, let r): if results.indices.contains(i) { results[i] = r }
-            case .progress(let p): progress = p
-            case .failed(let why):
-                logError = nil
-                progress = "Not sent: " + why
-            case .done(let err):
-                phase = .done
-                logError = err
-            }
+    /// An answer of the send, on the run loop.
+    private func receive(_ e: Event) {
+        switch e {
+        case .result(let i, let r): if results.indices.contains(i) { results[i] = r }
+        case .progress(let p): progress = p
+        case .failed(let why):
+            logError = nil
+            progress = "Not sent: " + why
+        case .done(let err):
+            phase = .done
+            logError = err
         }
+    }
+
+    /// Brings the rows up to date with the answers in.
+    func update(_ rect: Rect, app: AppContext) {
         guard let plan else { return }
         let keep = view.table.selectedRow
         view.table.setRows(
@@ -286,7 +299,7 @@ final class SendScreen: StatefulScreen, Asking {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         guard phase != .choosing else { return }
         buf.put(
             " " + Escape.inline(summary, limit: 400), x: rect.x, y: rect.y,
@@ -307,22 +320,9 @@ final class SendScreen: StatefulScreen, Asking {
             return
         }
         let info = v.table.selectedRow.map(details) ?? []
-        let detailH = info.isEmpty ? 0 : min(info.count + 3, body.height / 2 + 1)
-        let (tb, db) = body.splitBottom(detailH)
+        let (tb, db) = body.splitBottom(DetailsPanel.height(for: info, in: body, extra: 1))
         buf.box(tb, role: .borderFocus, title: "Devices")
         v.table.render(into: &buf, tb.inset(1), focused: true)
-        guard !db.isEmpty else { return }
-        buf.box(db, role: .border, title: "Selected device")
-        let inner = db.inset(1)
-        var y = inner.y
-        for (label, value) in info where y < inner.maxY {
-            let x = buf.put(
-                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
-            let role: Role = label == "Hint" ? .findingWarning : .normal
-            for l in TextWidth.wrap(value, to: max(1, inner.maxX - x)) where y < inner.maxY {
-                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
-                y += 1
-            }
-        }
+        DetailsPanel.render(into: &buf, db, title: "Selected device", rows: info)
     }
 }

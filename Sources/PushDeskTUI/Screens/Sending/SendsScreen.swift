@@ -3,14 +3,17 @@ import PushDeskCore
 
 /// A delivery's sends, from the send log `.pushdesk/sent.jsonl` (SPEC §8.5), newest first:
 /// one row per target that made a request, and under the table the selected row in full —
-/// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name.
+/// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name —
+/// and what the app reported for that message (`pushdesk listen`'s log: received, clicked).
 /// Every value comes from a file, so it goes through the one escape rule before the screen.
-final class SendsScreen: StatefulScreen {
+final class SendsScreen: ListScreen {
     let delivery: String
     /// The log's entries for the delivery, newest first (read when the view opens or comes back).
     private(set) var entries: [[String: Any]] = []
     /// The store's apps by integration key: which hint table (APNs or FCM) a reason is read with.
     private var apps: [String: MobileApp] = [:]
+    /// The app's tracking by message id (`.pushdesk/listen.jsonl`).
+    private var tracking: [String: ListenLog.Tracked] = [:]
     struct View {
         var table = TableView(columns: SendsScreen.columns)
     }
@@ -20,25 +23,27 @@ final class SendsScreen: StatefulScreen {
         set { view.table = newValue }
     }
     static let columns: [TableView.Column] = [
-        .init("Time", width: 19), .init("App", width: 18), .init("Token", width: 13), .init("Outcome", width: 9),
-        .init("Status", width: 6), .init("Reason"),
+        .init("Time", width: 14), .init("App", width: 16), .init("Token", width: 12), .init("Outcome", width: 9),
+        .init("Status", width: 6), .init("Tracked", width: 7), .init("Reason"),
     ]
 
-    init(delivery: String, app: ConsoleApp) {
+    init(delivery: String, app: AppContext) {
         self.delivery = delivery
         table.emptyText = "No send of this delivery in \(SendLog.relativePath) yet."
         willAppear(app: app)
     }
 
     var title: String { "Sends of \(delivery)" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { nil }
 
-    func willAppear(app: ConsoleApp) {
-        entries = SendLog.entries(storeRoot: URL(fileURLWithPath: app.store.root), delivery: delivery)
+    func willAppear(app: AppContext) {
+        let root = URL(fileURLWithPath: app.storeRoot)
+        entries = SendLog.entries(storeRoot: root, delivery: delivery)
+        tracking = ListenLog.tracking(storeRoot: root)
         apps = Dictionary(
             app.services.flatMap(\.apps).map { ($0.integrationKey, $0) }, uniquingKeysWith: { first, _ in first })
-        table.setRows(entries.map(Self.row))
+        table.setRows(
+            entries.map { Self.row($0, tracked: ListenLog.tracked($0["messageId"] as? String, in: tracking)) })
     }
 
     static func text(_ e: [String: Any], _ key: String) -> String {
@@ -49,12 +54,13 @@ final class SendsScreen: StatefulScreen {
         }
     }
 
-    static func row(_ e: [String: Any]) -> [String] {
-        let time = text(e, "time").replacingOccurrences(of: "T", with: " ").prefix(19)
+    static func row(_ e: [String: Any], tracked: ListenLog.Tracked?) -> [String] {
+        // MM-DD HH:MM:SS: the year is in the details below.
+        let time = text(e, "time").replacingOccurrences(of: "T", with: " ").dropFirst(5).prefix(14)
         let dry = (e["dryRun"] as? Bool) == true ? " (dry)" : ""
         return [
             String(time), text(e, "app"), text(e, "token"), text(e, "outcome") + dry, text(e, "status"),
-            text(e, "reason"),
+            tracked?.summary ?? "", text(e, "reason"),
         ]
     }
 
@@ -81,40 +87,29 @@ final class SendsScreen: StatefulScreen {
         if !t("apnsId").isEmpty { out.append(("apns-id", t("apnsId"))) }
         if !t("apnsUniqueId").isEmpty { out.append(("apns-unique-id", t("apnsUniqueId"))) }
         if !t("messageName").isEmpty { out.append(("Message", t("messageName"))) }
+        if !t("messageId").isEmpty {
+            out.append(("Message id", t("messageId")))
+            let tr = ListenLog.tracked(e["messageId"] as? String, in: tracking)?.described(
+                sentTime: e["time"] as? String)
+            out.append(("Received", tr?.received ?? "not reported (pushdesk listen)"))
+            out.append(("Clicked", tr?.clicked ?? "not reported"))
+        }
         out.append(("Attempts", t("attempts")))
         out.append(("Bytes", t("bytes")))
         return out
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
         return table.handle(action) ? Effect.none : nil
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let selected = v.table.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
         let info = selected.map(details) ?? []
-        let detailH = info.isEmpty ? 0 : min(info.count + 2, rect.height / 2 + 1)
-        let (tb, db) = rect.splitBottom(detailH)
+        let (tb, db) = rect.splitBottom(DetailsPanel.height(for: info, in: rect))
         buf.box(tb, role: .borderFocus, title: "\(entries.count) send\(entries.count == 1 ? "" : "s"), newest first")
         v.table.render(into: &buf, tb.inset(1), focused: true)
-        guard !db.isEmpty else { return }
-        buf.box(db, role: .border, title: "Selected send")
-        let inner = db.inset(1)
-        var y = inner.y
-        for (label, value) in info where y < inner.maxY {
-            let x = buf.put(
-                " " + label.padding(toLength: 15, withPad: " ", startingAt: 0), x: inner.x, y: y, role: .muted)
-            let role: Role = label == "Hint" ? .findingWarning : .normal
-            let wrapped = TextWidth.wrap(value, to: max(1, inner.maxX - x))
-            for l in wrapped where y < inner.maxY {
-                buf.put(l, x: x, y: y, role: role, maxX: inner.maxX)
-                y += 1
-            }
-            if wrapped.isEmpty { y += 1 }
-        }
+        DetailsPanel.render(into: &buf, db, title: "Selected send", rows: info)
     }
 }

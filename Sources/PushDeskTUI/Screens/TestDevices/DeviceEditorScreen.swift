@@ -41,7 +41,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
     var contexts: [KeyContext] { [.form] }
     var textFocused: Bool { form.focused?.isTextual ?? false }
 
-    private func sync(_ app: ConsoleApp) {
+    private func sync(_ app: AppContext) {
         guard seenVersion != s.version || apps.isEmpty, let d = device else { return }
         seenVersion = s.version
         apps = ProfileEditorScreen.appChoices(app: app)
@@ -55,7 +55,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         if form["userKey"] != (d.userKey ?? "") { form["userKey"] = d.userKey ?? "" }
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleText(_ key: Key, app: AppContext) -> Bool {
         sync(app)
         var key = key
         pastedNote = nil
@@ -75,7 +75,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         }
     }
 
-    private func apply(_ id: String, app: ConsoleApp) {
+    private func apply(_ id: String, app: AppContext) {
         let v = form[id]
         let i = index
         s.edit("subscriptions[\(i)].\(id)") { d in
@@ -97,7 +97,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
     /// Said once after a paste that was cleaned more than trimmed (shown under the form).
     private var pastedNote: String?
 
-    private func isIOS(_ app: ConsoleApp) -> Bool {
+    private func isIOS(_ app: AppContext) -> Bool {
         guard let d = device else { return false }
         return app.services.app(integrationKey: d.app)?.platform == .ios
     }
@@ -113,7 +113,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         return inner.allSatisfy(\.isHexDigit) && !inner.isEmpty ? String(inner) : t
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         sync(app)
         pastedNote = nil
         switch action {
@@ -143,7 +143,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .app(let key):
             let i = index
@@ -155,10 +155,10 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         return .none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? { form.click(x: x, y: y) ? Effect.none : nil }
+    func click(x: Int, y: Int, app: AppContext) -> Effect? { form.click(x: x, y: y) ? Effect.none : nil }
 
     /// The draft into the form; each rule finding under its field.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         sync(app)
         form.clearMessages()
         guard let d = device else { return }
@@ -179,7 +179,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let (main, foot) = rect.splitTop(min(v.form.height(width: rect.width - 2) + 2, rect.height - 1))
         buf.box(main, role: .borderFocus, title: "Test device")
         v.form.render(into: &buf, main.inset(1), focused: true)

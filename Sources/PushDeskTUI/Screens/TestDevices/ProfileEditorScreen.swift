@@ -78,17 +78,17 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     }
 
     /// The live findings of the draft's devices, from the core's rules.
-    static func findings(_ p: Profile, app: ConsoleApp) -> [Finding] {
+    static func findings(_ p: Profile, app: AppContext) -> [Finding] {
         ProfileRules.check(profiles: [p], services: app.services)
     }
 
     /// An app as a row of the device table and the app picker: its label, else its key.
-    static func appLabel(_ key: String, app: ConsoleApp) -> String {
+    static func appLabel(_ key: String, app: AppContext) -> String {
         let a = app.services.app(integrationKey: key)
         return Escape.inline(a.map { $0.label.isEmpty ? $0.integrationKey : $0.label } ?? "\(key) (no such app)")
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
@@ -112,7 +112,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         seenVersion = s.version
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
         switch action {
         case .save: return .save(s)
@@ -178,7 +178,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
 
     /// The store's apps, each as label · platform environment · integration key: the
     /// device's app is picked by label, never typed as a key.
-    static func appChoices(app: ConsoleApp) -> [(key: String, text: String)] {
+    static func appChoices(app: AppContext) -> [(key: String, text: String)] {
         app.services.flatMap(\.apps).map { a in
             let kind =
                 switch a {
@@ -192,7 +192,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
 
     /// Opens the app picker; `reply` gets the chosen app's integration key (nil: cancelled).
     static func askApp<A: Asking>(
-        _ asker: A, app: ConsoleApp, title: String, selected: String?, _ reply: @escaping (String?) -> A.Reply
+        _ asker: A, app: AppContext, title: String, selected: String?, _ reply: @escaping (String?) -> A.Reply
     ) -> Effect {
         let choices = appChoices(app: app)
         guard !choices.isEmpty else {
@@ -212,7 +212,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .addDevice(let key):
             s.edit(nil) { $0.subscriptions.append(Subscription(app: key, token: "")) }
@@ -239,7 +239,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
         sync()
         if form.click(x: x, y: y) {
             focusArea = .form
@@ -253,7 +253,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     }
 
     /// The draft into the widgets; the name's problem under it, findings in the device rows.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         sync()
         form.clearMessages()
         let name = s.draft.name
@@ -272,7 +272,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             }, roles: subs.indices.map { ServicesListScreen.role(byRow[$0] ?? []) })
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let found = Self.findings(s.draft, app: app)
         let paneH = min(max(found.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)

@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Test devices (`t` on the services list): every profile of the store (SPEC §3.3) with
 /// its recipient, its number of devices and its findings. Enter opens the profile editor.
-final class ProfilesListScreen: StatefulScreen, Asking {
+final class ProfilesListScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: ProfilesListScreen.columns)
     }
@@ -15,23 +15,22 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         set { view.table = newValue }
     }
 
-    init(app: ConsoleApp) {
+    init(app: AppContext) {
         table.emptyText = "No profile yet: press n to create one, then add test devices to it."
         refresh(app: app)
     }
 
     var title: String { "Test devices" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.profilesList, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .profilesList }
 
-    func willAppear(app: ConsoleApp) { refresh(app: app) }
+    func willAppear(app: AppContext) { refresh(app: app) }
 
     /// The recipient as a person reads it: the profile's first field values (names, e-mail).
     static func recipient(_ p: Profile) -> String {
         Escape.inline(p.fields.prefix(3).map(\.value).filter { !$0.isEmpty }.joined(separator: " "))
     }
 
-    func refresh(app: ConsoleApp) {
+    func refresh(app: AppContext) {
         let keep = table.selectedRow.flatMap { app.profiles.indices.contains($0) ? app.profiles[$0].name : nil }
         let byFile = Dictionary(grouping: app.findings, by: \.file)
         let mine = app.profiles.map { byFile[Profile.path($0.name)] ?? [] }
@@ -46,10 +45,7 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         if let keep, let i = app.profiles.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         let sel = table.selectedRow.flatMap { app.profiles.indices.contains($0) ? app.profiles[$0] : nil }
@@ -67,12 +63,10 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         case .delete:
             guard let sel else { return Effect.none }
             let n = sel.subscriptions.count
-            return .ask(
-                self,
-                .buttons(
-                    "Delete profile",
-                    "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
-                    [("Yes", .delete(sel.name)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete profile",
+                "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
+                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
     }
@@ -82,25 +76,18 @@ final class ProfilesListScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .delete(let name): .delete(.profile, name)
         case .keep: .none
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
-    }
-
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         if table.rows.count != app.profiles.count { refresh(app: app) }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         var (main, foot) = rect.splitBottom(1)
         // A profile file that does not load is no row: say so above the list (the load error).
         let errors = app.loadErrors.filter { $0.hasPrefix(Profile.folder + "/") }

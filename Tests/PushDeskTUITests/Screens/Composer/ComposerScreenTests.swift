@@ -140,7 +140,7 @@ final class ComposerScreenTests: XCTestCase {
         // Into the findings, pick size.limit, Enter: back in the form, on the body.
         app.focus(field: "profile")
         app.handle(.ctrl("v"))
-        let findings = PreviewPane.findings(composer(app)!.preview(app)!)
+        let findings = PreviewPane.findings(composer(app)!.preview(app.context)!)
         for _ in 0..<findings.firstIndex(where: { $0.finding.rule == "size.limit" })! { app.handle(.down) }
         app.handle(.enter)
         XCTAssertEqual(composer(app)!.focusArea, .form)
@@ -160,7 +160,7 @@ final class ComposerScreenTests: XCTestCase {
         app.show(tab: "ios")  // on Type
         app.handle(.char(" "))  // alert → silent
         let b = app.render(width: 200, height: 50)
-        let p = composer(app)!.preview(app)!
+        let p = composer(app)!.preview(app.context)!
         XCTAssertNil(p.targets[0].payload["aps"]?["alert"])
         XCTAssertNil(b.row(containing: "\"alert\": {"), b.text)
         XCTAssertNotNil(b.row(containing: "\"content-available\": 1"), b.text)
@@ -204,7 +204,7 @@ final class ComposerScreenTests: XCTestCase {
         app.handle(.enter)  // bell → horn
         XCTAssertEqual(composer(app)!.s.draft.ios.sound, "horn.caf")
         XCTAssertFalse(
-            PreviewPane.findings(composer(app)!.preview(app)!).contains { $0.finding.rule == "sound.unknown" })
+            PreviewPane.findings(composer(app)!.preview(app.context)!).contains { $0.finding.rule == "sound.unknown" })
     }
 
     func testUnsavedChangesAskOnBackAndUndoRestores() throws {
@@ -400,7 +400,7 @@ final class ComposerScreenTests: XCTestCase {
         }
         XCTAssertEqual(fake.checks, before, "no store-wide check while typing")
         XCTAssertTrue(
-            composer(app)!.preview(app)!.targets[0].payload["aps"]!["alert"]!["body"]!
+            composer(app)!.preview(app.context)!.targets[0].payload["aps"]!["alert"]!["body"]!
                 == .string(DemoStore.summerSale.content.body + "a longer body"),
             "the preview follows every key")
         app.handle(.escape)

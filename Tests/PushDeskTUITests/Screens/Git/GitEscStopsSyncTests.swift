@@ -52,8 +52,7 @@ final class GitEscStopsSyncTests: GitTeamTestCase {
         app.type("https://draft.example/")
         app.press(.deliveries)
         app.press(.sync)
-        let job = try XCTUnwrap(app.gitJob)
-        job.start()
+        let job = try XCTUnwrap(app.foregroundJob)
         // Bounded wait for the hanging "ssh" to start.
         let deadline = Date().addingTimeInterval(60)
         while (try? String(contentsOf: pids, encoding: .utf8))?.isEmpty ?? true, Date() < deadline {
@@ -72,10 +71,11 @@ final class GitEscStopsSyncTests: GitTeamTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(pressed), 5, "Esc waited")
         XCTAssertEqual(app.message, "Fetching from origin… (stopping…)")
         // SIGTERM ends the group at once; SIGKILL would come after 2 s. Bounded at 10 s.
-        while job.outcome == nil, Date().timeIntervalSince(pressed) < 10 { usleep(20_000) }
-        XCTAssertEqual(job.outcome, .cancelled)
+        while job.result == nil, Date().timeIntervalSince(pressed) < 10 { usleep(20_000) }
+        XCTAssertEqual(job.result as? GitOutcome, .cancelled)
         XCTAssertLessThan(Date().timeIntervalSince(pressed), 3, "the fetch outlived its kill")
-        XCTAssertTrue(app.finishGitJob())
+        while app.jobs.runningJobs > 0, Date().timeIntervalSince(pressed) < 10 { usleep(5_000) }
+        XCTAssertTrue(app.takeJobEvents())
         app.readGit()
         XCTAssertEqual(
             app.message,

@@ -49,7 +49,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         let app = console(a)
         try gatedGit()
         app.press(.history)
-        XCTAssertTrue(app.background.isBusy, "git is held at the gate: the history must still be loading")
+        XCTAssertTrue(app.jobs.isBusy, "git is held at the gate: the history must still be loading")
         assertScreen(
             app,
             [
@@ -68,7 +68,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         let wide = app.render(width: 100, height: 30)
         XCTAssertTrue(wide.line(2).hasPrefix(" Loading the history"), wide.line(2))
         app.resize(width: 80, height: 24)
-        XCTAssertTrue(app.background.isBusy, "git answered before the gate opened: the test proves nothing")
+        XCTAssertTrue(app.jobs.isBusy, "git answered before the gate opened: the test proves nothing")
         openGate()
         app.waitForGitReads()
         let screen = lines(app)
@@ -87,7 +87,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         XCTAssertTrue(app.top is DiffScreen)
         XCTAssertTrue(lines(app)[2].contains("Loading…"), lines(app).joined(separator: "\n"))
         app.press(.down)
-        XCTAssertTrue(app.background.isBusy, "git is held at the gate: the diff must still be loading")
+        XCTAssertTrue(app.jobs.isBusy, "git is held at the gate: the diff must still be loading")
         openGate()
         app.waitForGitReads()
         var text = lines(app).joined(separator: "\n")
@@ -107,7 +107,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         closeGate()
         app.press(.open)
         XCTAssertTrue(lines(app)[2].contains("Loading…"), lines(app).joined(separator: "\n"))
-        XCTAssertTrue(app.background.isBusy, "git is held at the gate: the commit diff must still be loading")
+        XCTAssertTrue(app.jobs.isBusy, "git is held at the gate: the commit diff must still be loading")
         openGate()
         app.waitForGitReads()
         text = lines(app).joined(separator: "\n")

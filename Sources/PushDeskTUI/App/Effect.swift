@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 
 /// What a screen's answer to a key asks the console to do (htop's `HandlerResult`, gitui's
@@ -20,12 +21,24 @@ indirect enum Effect {
     case delete(RecordKind, String)
     /// Quit (asks when there are unsaved changes).
     case quit
+    /// Quit now: the unsaved changes were asked about (saved or discarded).
+    case leave
     /// Text printed on standard output once the terminal is restored.
     case printOnExit(String)
+    /// Write a file atomically (the composer's copy out to a file); `done` gets the error, if
+    /// any, and answers with what to say.
+    case writeFile(URL, [UInt8], mode: mode_t, done: (Error?) -> Effect)
+    /// Store a secret under `secrets/NAME` (never in a service file); `done` as above.
+    case storeSecret(String, String, done: (Error?) -> Effect)
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
-    /// Run git work off the input loop (Screens/Git/GitJob.swift); its outcome becomes an effect.
-    case git(GitJob)
+    /// Run work off the input loop (App/Job.swift); what it posts becomes effects.
+    case run(Job)
+    /// Stop a job (Esc): its network waits end, its git fetch or push is killed.
+    case cancel(Job)
+    /// Git work ended: the app reads the store and git again (a sync changes files); after
+    /// conflicts the rebase they leave is not asked about again (the resolve view opens).
+    case gitFinished(GitOutcome)
     /// Several effects, applied in order.
     case all([Effect])
     /// Open a finding's record (FindingJump): the views given go on top, and the findings view
@@ -52,13 +65,13 @@ indirect enum Effect {
 /// switches over (so the compiler checks that every answer is handled).
 protocol Asking: AnyObject {
     associatedtype Reply
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect
+    func answer(_ reply: Reply, app: AppContext) -> Effect
 }
 
 /// A dialog on screen and where its answer goes (the asker's type erased).
 struct Question {
     var dialog: Dialog
-    let answer: (Dialog.Result, ConsoleApp) -> Effect
+    let answer: (Dialog.Result, AppContext) -> Effect
 }
 
 /// A dialog typed by the reply its asker expects: each button, text or choice result reads
@@ -109,5 +122,13 @@ struct Ask<Reply> {
             if case .choice(let i) = r, options.indices.contains(i) { return reply(i) }
             return reply(nil)
         }
+    }
+}
+
+extension Result where Failure == Error {
+    /// The error of a failed result; nil for a success.
+    var error: Error? {
+        if case .failure(let e) = self { return e }
+        return nil
     }
 }

@@ -38,15 +38,17 @@ final class DiffScreen: StatefulScreen {
     /// once with "Loading…" and shows them when they are in (`update`).
     private var load: GitLoad<[Section]>?
 
-    init(title: String, loading: GitLoad<[Section]>, legend: String) {
+    init(title: String, loading read: @escaping @Sendable () throws -> [Section], legend: String) {
         self.title = title
         self.onClose = .none
         self.legend = legend
-        load = loading
+        load = GitLoad(owner: self, read)
         lines = [("Loading… (git is reading the versions; Esc goes back)", .muted)]
     }
 
-    func update(_ rect: Rect, app: ConsoleApp) {
+    var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
+
+    func update(_ rect: Rect, app: AppContext) {
         guard let load, load.take() else { return }
         switch load.state {
         case .loading: return
@@ -77,9 +79,9 @@ final class DiffScreen: StatefulScreen {
 
     var contexts: [KeyContext] { [.list] }
     var textFocused: Bool { false }
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { false }
+    func handleText(_ key: Key, app: AppContext) -> Bool { false }
 
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
         switch key {
         case .right: shift += 20
         case .left: shift = max(0, shift - 20)
@@ -88,7 +90,7 @@ final class DiffScreen: StatefulScreen {
         return true
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         let maxScroll = max(0, lines.count - view.pageHeight)
         switch action {
         case .up: view.scroll = max(0, view.scroll - 1)
@@ -98,7 +100,6 @@ final class DiffScreen: StatefulScreen {
         case .top: view.scroll = 0
         case .bottom: view.scroll = maxScroll
         case .back:
-            load?.cancel()
             return .all([.pop, onClose])
         case .filter, .undo: return .say("This is a view of differences; Esc goes back.")
         default: return nil
@@ -106,7 +107,7 @@ final class DiffScreen: StatefulScreen {
         return Effect.none
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         buf.box(rect, role: .borderFocus, title: legend + "  (↑↓ PgUp PgDn ← → scroll, Esc back)")
         let inner = rect.inset(1)
         v.pageHeight = max(1, inner.height)

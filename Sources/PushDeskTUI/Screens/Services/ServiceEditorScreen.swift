@@ -74,7 +74,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
             })
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
         guard focusArea == .form else { return false }
         switch form.handleText(key) {
@@ -101,7 +101,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         seenVersion = s.version
     }
 
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
         sync()
         // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
         if focusArea == .apps, key == .tab || key == .backTab {
@@ -112,7 +112,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
         switch action {
         case .save: return .save(s)
@@ -151,7 +151,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         switch action {
         case .open:
             guard let sel else { return Effect.none }
-            return .push(AppEditorScreen(session: s, index: sel, secretExists: app.store.secretExists))
+            return .push(AppEditorScreen(session: s, index: sel, secretExists: app.secretExists))
         case .addIOS:
             let d = s.draft
             let unique = uniqueKey(app)
@@ -186,12 +186,10 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
             return .say("Added an Android app: Enter to set package name and credentials.")
         case .delete:
             guard let sel else { return Effect.none }
-            return .ask(
-                self,
-                .buttons(
-                    "Delete app",
-                    "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
-                    [("Yes", .deleteApp(sel)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete app",
+                "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
+                yes: .deleteApp(sel), no: .keep)
         case .moveUp, .moveDown:
             guard let sel else { return Effect.none }
             let to = action == .moveUp ? sel - 1 : sel + 1
@@ -209,7 +207,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .deleteApp(let i):
             guard s.draft.apps.indices.contains(i) else { return .none }
@@ -220,7 +218,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         return .none
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
         sync()
         if form.click(x: x, y: y) {
             focusArea = .form
@@ -234,7 +232,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
     }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
-    private func uniqueKey(_ app: ConsoleApp) -> (String) -> String {
+    private func uniqueKey(_ app: AppContext) -> (String) -> String {
         let taken = Set(
             (app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
         return { base in
@@ -249,7 +247,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
     }
 
     /// The draft into the widgets; findings under the fields and in the apps' column.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         sync()
         let mine = app.findings(forService: s.draft.name)
         // Findings on service fields go under the field; all of them go to the pane.
@@ -273,7 +271,7 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
         apps.setRows(rows, roles: rows.indices.map { ServicesListScreen.role(byApp[$0]?.map(\.1) ?? []) })
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let mine = app.findings(forService: s.draft.name)
         let paneH = min(max(mine.count, 1), 4) + 1
         let (main, pane) = rect.splitBottom(paneH)
@@ -285,30 +283,5 @@ final class ServiceEditorScreen: StatefulScreen, Asking {
             appsBox, role: focusArea == .apps ? .borderFocus : .border, title: "Apps (i: add iOS pair, a: add Android)")
         v.apps.render(into: &buf, appsBox.inset(1), focused: focusArea == .apps)
         FindingsPane.render(into: &buf, pane, findings: mine)
-    }
-}
-
-/// The few lines at the bottom of an editor listing the findings of the record.
-enum FindingsPane {
-    static func render(into buf: inout CellBuffer, _ rect: Rect, findings: [Finding], what: String = "Rules") {
-        guard !rect.isEmpty else { return }
-        let e = findings.filter { $0.severity == .error }.count
-        buf.put(
-            findings.isEmpty
-                ? "\(what): no finding."
-                : "\(what): \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(e) error\(e == 1 ? "" : "s")); Ctrl-F lists them all",
-            x: rect.x + 1, y: rect.y, role: findings.isEmpty ? .muted : (e > 0 ? .findingError : .findingWarning))
-        for (i, f) in findings.sorted(by: { $0.severity > $1.severity }).prefix(rect.height - 1).enumerated() {
-            let role: Role =
-                f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo
-            // The rule id always shows (it is what RULES.md and `validate` name): the message
-            // gives way first, shortened with "…".
-            let id = " [\(f.rule)]"
-            let text = "\(f.severity.rawValue) \(f.field.isEmpty ? "" : f.field + ": ")\(f.message)"
-            let room = rect.width - 2 - TextWidth.width(of: id)
-            buf.put(
-                TextWidth.truncate(text, to: max(1, room)) + id, x: rect.x + 1, y: rect.y + 1 + i, role: role,
-                maxX: rect.maxX)
-        }
     }
 }

@@ -4,7 +4,7 @@ import PushDeskCore
 /// The deliveries of one service (or, with `a`, of the whole store): each row shows the
 /// types, the largest payload across the target apps (the core's preview, no profile) and
 /// the worst finding (what `pushdesk validate` reports). Enter opens the composer.
-final class DeliveriesListScreen: StatefulScreen, Asking {
+final class DeliveriesListScreen: ListScreen, Asking {
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
@@ -16,17 +16,16 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
     }
     private(set) var shown: [Delivery] = []
 
-    init(service: String?, app: ConsoleApp) {
+    init(service: String?, app: AppContext) {
         self.service = service
         showAll = service == nil
         refresh(app)
     }
 
     var title: String { showAll ? "All deliveries" : "Deliveries of \(service ?? "")" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.deliveriesList, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .deliveriesList }
 
-    func willAppear(app: ConsoleApp) { refresh(app) }
+    func willAppear(app: AppContext) { refresh(app) }
 
     /// What every row looks up, built once per refresh: services by name (open drafts in
     /// place of their saved copies) and findings by file. Per row, these had been a search of
@@ -35,9 +34,9 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         var services: [String: Service]
         var findings: [String: [Finding]]
 
-        init(app: ConsoleApp) {
+        init(app: AppContext) {
             services = Dictionary(
-                ConsoleApp.substituting(app.services, app.sessions(of: Service.self)).map { ($0.name, $0) },
+                Drafts.substituting(app.services, app.sessions(of: Service.self)).map { ($0.name, $0) },
                 uniquingKeysWith: { first, _ in first })
             findings = Dictionary(grouping: app.findings, by: \.file)
         }
@@ -61,7 +60,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         return ([d.name, d.label, d.service, types, size, worst], role)
     }
 
-    func refresh(_ app: ConsoleApp) {
+    func refresh(_ app: AppContext) {
         let keep = selected?.name
         shown = app.deliveries.filter { showAll || $0.service == service }
         table.columns =
@@ -82,18 +81,15 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
 
     var selected: Delivery? { table.selectedRow.flatMap { shown.indices.contains($0) ? shown[$0] : nil } }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-
     /// A composer on `d`, reusing a session already open on it (so no edit is lost).
-    static func compose(_ d: Delivery, app: ConsoleApp) -> Effect {
+    static func compose(_ d: Delivery, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Delivery.self).first { $0.original?.name == d.name }
             ?? DeliverySession(original: d, draft: d)
         return .push(ComposerScreen(session: session, app: app))
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         switch action {
         case .open:
@@ -111,7 +107,7 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         case .duplicate:
             guard let d = selected else { return Effect.none }
             var copy = d
-            copy.name = ConsoleApp.uniqueName(d.name + "-copy", taken: app.deliveries.map(\.name))
+            copy.name = Drafts.uniqueName(d.name + "-copy", taken: app.deliveries.map(\.name))
             copy.label = d.label.isEmpty ? "" : d.label + " (copy)"
             // Tracking ids belong to one sending; the copy starts without them.
             copy.tracking = nil
@@ -121,12 +117,10 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
             ])
         case .delete:
             guard let d = selected else { return Effect.none }
-            return .ask(
-                self,
-                .buttons(
-                    "Delete delivery",
-                    "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
-                    [("Yes", .delete(d.name)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete delivery",
+                "Delete '\(d.name)' (\(ConsoleStore.deliveryPath(d.name)))?\nThis removes the file.",
+                yes: .delete(d.name), no: .keep)
         case .sends:
             guard let d = selected else { return Effect.none }
             return .push(SendsScreen(delivery: d.name, app: app))
@@ -144,28 +138,21 @@ final class DeliveriesListScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .delete(let name): .delete(.delivery, name)
         case .keep: .none
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
-    }
-
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         // A delivery saved or deleted elsewhere changes the count. Counted in place: filtering
         // copied every delivery on each frame (7 ms per key with 5,000 of them).
         let count = showAll ? app.deliveries.count : app.deliveries.reduce(0) { $0 + ($1.service == service ? 1 : 0) }
         if table.rows.count != count { refresh(app) }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         v.table.render(into: &buf, rect, focused: true)
     }
 }

@@ -157,7 +157,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         }
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
         if let k = itemKind {
             if !editingRow { return table.handleFilterKey(key) }
@@ -181,7 +181,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         }
     }
 
-    private func applyForm(_ id: String, app: ConsoleApp) {
+    private func applyForm(_ id: String, app: AppContext) {
         let v = form[id]
         var error: String?
         s.edit("\(tab.rawValue).\(id)") { d in error = AppFields.apply(id, v, to: &d.apps[index]) }
@@ -189,7 +189,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         sync()
     }
 
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool {
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
         if itemKind != nil {
             if editingRow, key == .escape {
                 editingRow = false
@@ -205,7 +205,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         return false
     }
 
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
         switch action {
         case .save:
@@ -230,8 +230,8 @@ final class AppEditorScreen: StatefulScreen, Asking {
             return .push(
                 OnlineCheckScreen(
                     app: self.app, label: self.app.label.isEmpty ? self.app.integrationKey : self.app.label,
-                    offlineFinding: offline, storeRoot: URL(fileURLWithPath: app.store.root), work: app.background,
-                    environment: app.background.environment))
+                    offlineFinding: offline, storeRoot: URL(fileURLWithPath: app.storeRoot),
+                    environment: app.environment))
         case .generateKey:
             tab = .information
             sync()
@@ -318,7 +318,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
                 return .ask(
                     self,
                     .filePath(
-                        f.label, "Path, relative to the store (Tab completes):", value: f.value, base: app.store.root
+                        f.label, "Path, relative to the store (Tab completes):", value: f.value, base: app.storeRoot
                     ) { v in v.map { .set(field: id, value: $0) } ?? .cancelled })
             }
         case .moved: return Effect.none
@@ -333,7 +333,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         case cancelled
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .set(let id, let value):
             form[id] = value
@@ -344,7 +344,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
         sync()
         if y == view.tabBarRect.y, let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: tabs.map(\.rawValue)) {
             tab = tabs[i]
@@ -366,7 +366,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
 
     /// Saves a typed secret under the app's reference, creating the reference
     /// (`<integration key>-p12` / `-server-key`) when it is empty.
-    private func storeSecret(field: String, value: String, app: ConsoleApp) -> Effect {
+    private func storeSecret(field: String, value: String, app: AppContext) -> Effect {
         let refField = field == "password" ? "passwordRef" : "serverKeyRef"
         var ref = form[refField]
         if ref.isEmpty {
@@ -374,30 +374,27 @@ final class AppEditorScreen: StatefulScreen, Asking {
             form[refField] = ref
             applyForm(refField, app: app)
         }
-        let effect: Effect
-        do {
-            try app.store.setSecret(ref, value)
-            effect = .say("Stored the secret '\(ref)' in secrets/ (not in the service file).")
-        } catch {
-            effect = .inform("Secret not stored", Sanitize.string("\(error)"))
+        return .storeSecret(ref, value) { [weak self] error in
+            // The credential checks read the secrets: run again once it is stored.
+            self?.sync(force: true)
+            self?.form.focus(id: field)
+            guard let error else { return .say("Stored the secret '\(ref)' in secrets/ (not in the service file).") }
+            return .inform("Secret not stored", Sanitize.string("\(error)"))
         }
-        sync(force: true)
-        form.focus(id: field)
-        return effect
     }
 
     /// Runs the credential checks again when the draft changed since the last run (they
     /// read the key and certificate files, so not on every frame).
-    private func refreshCredentials(_ ca: ConsoleApp) {
+    private func refreshCredentials(_ ca: AppContext) {
         guard credentialVersion != s.version, s.draft.apps.indices.contains(index) else { return }
         credentialVersion = s.version
         let reports = CredentialChecker.check(
-            service: s.draft, storeRoot: URL(fileURLWithPath: ca.store.root), now: ca.clock())
+            service: s.draft, storeRoot: URL(fileURLWithPath: ca.storeRoot), now: ca.clock())
         credentialReport = reports.first { $0.index == index }
     }
 
     /// The draft into the widgets; findings and input errors under the fields.
-    func update(_ rect: Rect, app ca: ConsoleApp) {
+    func update(_ rect: Rect, app ca: AppContext) {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
         if tab == .credentials { refreshCredentials(ca) }
@@ -414,7 +411,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
 
     /// The rules' findings of this app; on the Credentials tab also the credential checks'
     /// (without `fcm.legacy-api`, which the rules report already, as `pushdesk validate` does).
-    private func findings(_ ca: ConsoleApp) -> [Finding] {
+    private func findings(_ ca: AppContext) -> [Finding] {
         let rules = ca.findings(forService: s.draft.name).filter { FieldPath($0.field).appIndex == index }
         guard tab == .credentials, let r = credentialReport else { return rules }
         let extra = r.findings.filter { f in
@@ -423,7 +420,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         return rules + extra
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app ca: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app ca: AppContext, view v: inout View) {
         guard s.draft.apps.indices.contains(index) else { return }
         let mine = findings(ca)
         let header: String

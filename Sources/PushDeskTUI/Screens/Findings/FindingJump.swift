@@ -6,7 +6,7 @@ import PushDeskCore
 /// open on the record is reused through its session, so no unsaved edit is lost; the views
 /// that showed it before leave the stack (`Effect.jump`).
 enum FindingJump {
-    static func open(_ f: Finding, app: ConsoleApp) -> Effect {
+    static func open(_ f: Finding, app: AppContext) -> Effect {
         if let name = recordName(f.file, folder: "services/") { return openService(name, f, app: app) }
         if let name = recordName(f.file, folder: "deliveries/") { return openDelivery(name, f, app: app) }
         if let name = recordName(f.file, folder: "profiles/") { return openProfile(name, f, app: app) }
@@ -18,7 +18,7 @@ enum FindingJump {
         return String(file.dropFirst(folder.count).dropLast(4))
     }
 
-    private static func openService(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
+    private static func openService(_ name: String, _ f: Finding, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Service.self).first { $0.draft.name == name }
             ?? app.services.first { $0.name == name }.map { ServiceSession(original: $0, draft: $0) }
@@ -27,7 +27,7 @@ enum FindingJump {
         let editor = ServiceEditorScreen(session: session)
         if let idx = target.appIndex, session.draft.apps.indices.contains(idx) {
             editor.selectApp(idx)
-            let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.store.secretExists)
+            let appEditor = AppEditorScreen(session: session, index: idx, secretExists: app.secretExists)
             appEditor.focus(field: target.field)
             return .jump([editor, appEditor])
         }
@@ -35,7 +35,7 @@ enum FindingJump {
         return .jump([editor])
     }
 
-    private static func openDelivery(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
+    private static func openDelivery(_ name: String, _ f: Finding, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Delivery.self).first { $0.draft.name == name || $0.original?.name == name }
             ?? app.deliveries.first { $0.name == name }.map { DeliverySession(original: $0, draft: $0) }
@@ -49,7 +49,7 @@ enum FindingJump {
         return .jump([composer])
     }
 
-    private static func openProfile(_ name: String, _ f: Finding, app: ConsoleApp) -> Effect {
+    private static func openProfile(_ name: String, _ f: Finding, app: AppContext) -> Effect {
         let session =
             app.sessions(of: Profile.self).first { $0.draft.name == name || $0.original?.name == name }
             ?? app.profiles.first { $0.name == name }.map { EditSession(original: $0, draft: $0) }

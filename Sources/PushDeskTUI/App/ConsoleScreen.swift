@@ -13,31 +13,35 @@ protocol ConsoleScreen: AnyObject {
     /// The draft a dropped connection must not lose: the view's session (service or delivery).
     var recoverable: RecoverableDraft? { get }
     /// Text typed into the focused field; true when the view used the key.
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool
+    func handleText(_ key: Key, app: AppContext) -> Bool
     /// An action of the registry; nil when the view leaves it to the global bindings.
-    func handle(_ action: Action, app: ConsoleApp) -> Effect?
+    func handle(_ action: Action, app: AppContext) -> Effect?
     /// Keys no binding took (e.g. Tab between form and table, Esc inside a sub-form).
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool
     /// Draws the view; changes nothing (a `StatefulScreen` draws from a copy of its view state).
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: AppContext)
     /// After each key (and a resize), first: brings what the view shows up to date with the
     /// state (draft → form values, findings → messages).
-    func update(_ rect: Rect, app: ConsoleApp)
+    func update(_ rect: Rect, app: AppContext)
     /// Then: draws the view at the size it is shown, keeping the view state that drawing lays
     /// out (scroll offsets that follow the selection or the cursor, click areas).
-    func layOut(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp)
+    func layOut(into buf: inout CellBuffer, _ rect: Rect, app: AppContext)
     /// Called when the view comes back to the top of the stack.
-    func willAppear(app: ConsoleApp)
+    func willAppear(app: AppContext)
     /// A mouse click at a screen cell (with `--mouse`); nil when nothing is there.
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect?
+    func click(x: Int, y: Int, app: AppContext) -> Effect?
+    /// Work the view shows from the moment it opens (a git read): the app runs it when the
+    /// view is pushed, and cancels the view's jobs when it leaves the stack.
+    var jobsOnOpen: [Job] { get }
 }
 
 extension ConsoleScreen {
     var session: (any DraftSession)? { nil }
     var recoverable: RecoverableDraft? { session }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { false }
-    func willAppear(app: ConsoleApp) {}
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? { nil }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { false }
+    func willAppear(app: AppContext) {}
+    func click(x: Int, y: Int, app: AppContext) -> Effect? { nil }
+    var jobsOnOpen: [Job] { [] }
 }
 
 /// A view whose scroll offsets and click areas live in one value, `view` (ratatui's stateful
@@ -49,18 +53,18 @@ protocol StatefulScreen: ConsoleScreen {
     var view: View { get set }
     /// Draws into `buf`, laying out `view` (scroll offsets that follow the selection or the
     /// cursor, click areas) for `rect`.
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view: inout View)
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view: inout View)
 }
 
 extension StatefulScreen {
-    func update(_ rect: Rect, app: ConsoleApp) {}
+    func update(_ rect: Rect, app: AppContext) {}
 
-    func render(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    func render(into buf: inout CellBuffer, _ rect: Rect, app: AppContext) {
         var v = view
         draw(into: &buf, rect, app: app, view: &v)
     }
 
-    func layOut(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp) {
+    func layOut(into buf: inout CellBuffer, _ rect: Rect, app: AppContext) {
         var v = view
         draw(into: &buf, rect, app: app, view: &v)
         view = v

@@ -1,7 +1,7 @@
 import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
-final class ServicesListScreen: StatefulScreen, Asking {
+final class ServicesListScreen: ListScreen, Asking {
     struct View {
         var table = TableView(columns: [
             .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
@@ -13,18 +13,17 @@ final class ServicesListScreen: StatefulScreen, Asking {
         set { view.table = newValue }
     }
 
-    init(app: ConsoleApp) {
+    init(app: AppContext) {
         table.emptyText = "No service yet: press n to create one."
         refresh(app: app)
     }
 
     var title: String { "Services" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.servicesList, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .servicesList }
 
-    func willAppear(app: ConsoleApp) { refresh(app: app) }
+    func willAppear(app: AppContext) { refresh(app: app) }
 
-    func refresh(app: ConsoleApp) {
+    func refresh(app: AppContext) {
         let keep = selectedName(app)
         // In a git work tree, a column says what `git status` says of each record file.
         let inGit = app.git != nil
@@ -51,7 +50,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
         if let keep, let i = app.services.firstIndex(where: { $0.name == keep }) { table.select(row: i) }
     }
 
-    func selectedName(_ app: ConsoleApp) -> String? {
+    func selectedName(_ app: AppContext) -> String? {
         table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0].name : nil }
     }
 
@@ -70,10 +69,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
         }
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         if let refusal = app.refusal(for: action) { return refusal }
         let sel = table.selectedRow.flatMap { app.services.indices.contains($0) ? app.services[$0] : nil }
@@ -86,7 +82,7 @@ final class ServicesListScreen: StatefulScreen, Asking {
         case .duplicate:
             guard let sel else { return Effect.none }
             var copy = sel
-            copy.name = ConsoleApp.uniqueName(sel.name + "-copy", taken: app.services.map(\.name))
+            copy.name = Drafts.uniqueName(sel.name + "-copy", taken: app.services.map(\.name))
             copy.label = sel.label + " (copy)"
             // Integration keys are unique in the store: the copy gets its own.
             for i in copy.apps.indices { copy.apps[i].integrationKey += "-copy" }
@@ -102,12 +98,10 @@ final class ServicesListScreen: StatefulScreen, Asking {
             return .push(ProfilesListScreen(app: app))
         case .delete:
             guard let sel else { return Effect.none }
-            return .ask(
-                self,
-                .buttons(
-                    "Delete service",
-                    "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.",
-                    [("Yes", .delete(sel.name)), ("No", .keep)], focus: 1, cancel: .keep))
+            return .confirm(
+                self, "Delete service",
+                "Delete '\(sel.name)' (\(ConsoleStore.servicePath(sel.name)))?\nThis removes the file.",
+                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
     }
@@ -117,27 +111,19 @@ final class ServicesListScreen: StatefulScreen, Asking {
         case keep
     }
 
-    func answer(_ reply: Reply, app: ConsoleApp) -> Effect {
+    func answer(_ reply: Reply, app: AppContext) -> Effect {
         switch reply {
         case .delete(let name): .delete(.service, name)
         case .keep: .none
         }
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        // A click on the selected row opens it (a second click, like a double-click).
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
-    }
-
     /// Findings counts change as drafts are edited elsewhere; keep the rows current.
-    func update(_ rect: Rect, app: ConsoleApp) {
+    func update(_ rect: Rect, app: AppContext) {
         if table.rows.count != app.services.count { refresh(app: app) }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         var area = rect
         if !app.loadErrors.isEmpty {
             let n = min(app.loadErrors.count, 3)

@@ -3,8 +3,8 @@ import PushDeskCore
 
 /// A console that opens at once on a large store: the first frame lists the service
 /// names (a directory listing), while a background thread loads every file and runs every
-/// rule; the result reaches the single-threaded app through `LoadInbox`, which the run
-/// loop polls between keys, and the screen is redrawn with labels and findings.
+/// rule; the load is a background `Job`, whose result the run loop hands to the app, and
+/// the screen is redrawn with labels and findings.
 /// docs/PERFORMANCE.md has the numbers; small stores still load before the first frame.
 
 /// Everything the console shows that needs the whole store read and checked.
@@ -47,6 +47,20 @@ extension ConsoleApp {
         loading = true
     }
 
+    /// Starts the lazy start's load off the input loop; recovered drafts (which need the
+    /// loaded store) are offered when it arrives.
+    public func startLoading() {
+        let store = self.store
+        apply(
+            .run(
+                .make(.background, work: { _ in store.loadEverything() }) { [weak self] loaded, _ in
+                    guard let self else { return .none }
+                    finishLoading(loaded)
+                    if dialog == nil { offerPendingRecovery() }
+                    return .none
+                }))
+    }
+
     /// The background load arrived: the real records and findings replace the placeholders.
     public func finishLoading(_ loaded: LoadedStore) {
         loading = false
@@ -55,32 +69,7 @@ extension ConsoleApp {
         deliveries = loaded.deliveries
         profiles = loaded.profiles
         findings = loaded.findings  // no draft can exist yet: nothing opens while loading
-        for s in stack { s.willAppear(app: self) }
+        for s in stack { s.willAppear(app: context) }
         settle()
-    }
-}
-
-/// One value handed from the loading thread to the run loop.
-public final class LoadInbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: LoadedStore?
-    public init() {}
-    public func put(_ v: LoadedStore) {
-        lock.lock()
-        value = v
-        lock.unlock()
-    }
-    public func take() -> LoadedStore? {
-        lock.lock()
-        defer {
-            value = nil
-            lock.unlock()
-        }
-        return value
-    }
-
-    /// Starts loading `store` on its own thread.
-    public func start(_ store: any ConsoleStorage) {
-        Thread.detachNewThread { [self] in put(store.loadEverything()) }
     }
 }

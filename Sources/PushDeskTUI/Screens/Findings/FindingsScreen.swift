@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service or the delivery and focuses the field the finding is about.
-final class FindingsScreen: StatefulScreen {
+final class FindingsScreen: ListScreen {
     struct View {
         var table = TableView(columns: [
             .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
@@ -15,18 +15,17 @@ final class FindingsScreen: StatefulScreen {
     }
     private var shown: [Finding] = []
 
-    init(app: ConsoleApp) {
+    init(app: AppContext) {
         table.emptyText = "No findings: every service and delivery passes the rules."
         refresh(app)
     }
 
     var title: String { "Findings" }
-    var contexts: [KeyContext] { table.isFiltering ? [] : [.findings, .list] }
-    var textFocused: Bool { table.isFiltering }
+    var listContext: KeyContext? { .findings }
 
-    func willAppear(app: ConsoleApp) { refresh(app) }
+    func willAppear(app: AppContext) { refresh(app) }
 
-    func refresh(_ app: ConsoleApp) {
+    func refresh(_ app: AppContext) {
         shown = app.findings.sorted { ($0.severity, $1.file, $1.field) > ($1.severity, $0.file, $0.field) }
         table.setRows(
             shown.map { f in
@@ -41,24 +40,14 @@ final class FindingsScreen: StatefulScreen {
             })
     }
 
-    func handleText(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-    func handleUnbound(_ key: Key, app: ConsoleApp) -> Bool { table.handleFilterKey(key) }
-
-    func handle(_ action: Action, app: ConsoleApp) -> Effect? {
+    func handle(_ action: Action, app: AppContext) -> Effect? {
         if table.handle(action) { return Effect.none }
         guard action == .open else { return nil }
         guard let r = table.selectedRow else { return Effect.none }
         return FindingJump.open(shown[r], app: app)
     }
 
-    func click(x: Int, y: Int, app: ConsoleApp) -> Effect? {
-        let before = table.selectedRow
-        guard table.click(x: x, y: y) else { return nil }
-        if before == table.selectedRow { return handle(.open, app: app) }
-        return Effect.none
-    }
-
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: ConsoleApp, view v: inout View) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let errs = app.findings.filter { $0.severity == .error }.count
         let warns = app.findings.filter { $0.severity == .warning }.count
         let (head, rest) = rect.splitTop(1)

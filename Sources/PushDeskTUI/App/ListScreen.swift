@@ -1,0 +1,34 @@
+/// A view that is a list (services, deliveries, findings, profiles, sends, a commit's files,
+/// a history, a conflict's fields): one `TableView` with the registry's list keys, `/` to
+/// filter (while the filter line has focus the keys type into it), and the mouse — a click
+/// selects a row, a click on the selected row opens it (like a double-click). Conforming
+/// gives all of it; the view answers only its own actions.
+protocol ListScreen: StatefulScreen {
+    var table: TableView { get set }
+    /// The view's own key context, before the list keys (nil: the list keys only).
+    var listContext: KeyContext? { get }
+}
+
+extension ListScreen {
+    var contexts: [KeyContext] { table.isFiltering ? [] : (listContext.map { [$0] } ?? []) + [.list] }
+    var textFocused: Bool { table.isFiltering }
+    func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+    func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
+
+    func click(x: Int, y: Int, app: AppContext) -> Effect? {
+        let before = table.selectedRow
+        guard table.click(x: x, y: y) else { return nil }
+        if before == table.selectedRow { return handle(.open, app: app) }
+        return Effect.none
+    }
+}
+
+extension Effect {
+    /// The question before a dangerous action (a binding marked `dangerous` in the registry:
+    /// a delete): Yes does it, No — focused, and Esc — keeps everything.
+    static func confirm<A: Asking>(_ asker: A, _ title: String, _ message: String, yes: A.Reply, no: A.Reply)
+        -> Effect
+    {
+        .ask(asker, .buttons(title, message, [("Yes", yes), ("No", no)], focus: 1, cancel: no))
+    }
+}

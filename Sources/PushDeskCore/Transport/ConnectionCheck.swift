@@ -118,9 +118,7 @@ public enum ConnectionCheck {
                 let response = try connection.request(
                     path: "/3/device/\(apnsProbeToken)", headers: headers,
                     body: Array(#"{"aps":{"content-available":1}}"#.utf8))
-                let reason =
-                    ((try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any])?["reason"]
-                    as? String
+                let reason = APNsAnswer(response).reason
                 if response.status == 400, reason == "BadDeviceToken" {
                     add(
                         OnlineStep(

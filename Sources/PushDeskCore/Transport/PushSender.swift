@@ -213,23 +213,24 @@ public final class PushSender: @unchecked Sendable {
 
     /// Outcome fields from an answer: ids, reason as given, hint.
     func interpret(_ response: HTTPResponse, item: SendPlan.Item, dryRun: Bool, into r: inout SendResult) {
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
         switch item.app {
         case .ios(let a):
-            r.apnsId = response.header("apns-id")
-            r.apnsUniqueId = response.header("apns-unique-id")
+            let answer = APNsAnswer(response)
+            r.apnsId = answer.apnsId
+            r.apnsUniqueId = answer.apnsUniqueId
             if response.status == 200 {
                 r.outcome = .sent
                 r.reason = nil
                 r.hint = nil
                 return
             }
-            r.reason = json?["reason"] as? String
+            r.reason = answer.reason
             r.hint = ResponseHints.apns(reason: r.reason, status: response.status, environment: a.environment)
-            if let ms = json?["timestamp"] as? Double ?? (json?["timestamp"] as? Int).map(Double.init) {
-                r.hint = (r.hint ?? "") + " (inactive since \(ISOTime.string(Date(timeIntervalSince1970: ms / 1000))))"
+            if let since = answer.timestamp {
+                r.hint = (r.hint ?? "") + " (inactive since \(ISOTime.string(since)))"
             }
         case .android:
+            let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
             if response.status == 200 {
                 r.outcome = dryRun ? .validated : .sent
                 r.messageName = json?["name"] as? String

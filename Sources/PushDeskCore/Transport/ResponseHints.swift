@@ -1,10 +1,20 @@
-/// What to do about each answer APNs and FCM document (SPEC §8.3): one table, used by
+/// Which APNs table an answer is read against: the device endpoint (`/3/device/…`) or the
+/// channel management and broadcast endpoints, which share one table of their own where
+/// several reasons mean something else (`BadExpirationDate`, `TopicDisallowed`, …).
+public enum APNsEndpoint: Sendable {
+    case device
+    case channels
+}
+
+/// What to do about each answer APNs and FCM document (SPEC §8.3, §12.5): one table, used by
 /// `pushdesk send`, `credentials check --online` and the console. Written from Apple's
-/// "Handling notification responses from APNs" (the reasons table) and Firebase's
-/// `ErrorCode` reference (FCM HTTP v1), plus the `google.rpc` statuses FCM answers with
-/// when there is no `errorCode` (401, 403, 404). docs/SENDING.md prints this table.
+/// "Handling notification responses from APNs" (the device endpoint's reasons) and
+/// "Handling error responses from Apple Push Notification service" (the channel management
+/// and broadcast endpoints' reasons), and Firebase's `ErrorCode` reference (FCM HTTP v1),
+/// plus the `google.rpc` statuses FCM answers with when there is no `errorCode` (401, 403,
+/// 404). docs/SENDING.md prints these tables.
 public enum ResponseHints {
-    /// APNs `reason` → (status Apple gives, hint).
+    /// APNs device endpoint `reason` → (status Apple gives, hint).
     public static let apns: [(reason: String, status: Int, hint: String)] = [
         (
             "BadCollapseId", 400,
@@ -19,10 +29,13 @@ public enum ResponseHints {
             "apns-expiration is not a UNIX time APNs accepts; fix the delivery's expiration (ISO 8601 UTC)"
         ),
         ("BadMessageId", 400, "the apns-id header is not a UUID; this is a PushDesk bug, please report it"),
-        ("BadPriority", 400, "apns-priority must be 10, 5 or 1; fix the delivery's iOS priority"),
+        (
+            "BadPriority", 400,
+            "apns-priority is not one this push type allows (alert 10, 5 or 1; silent 5; pushtotalk 10; the others 10 or 5); fix the delivery's iOS priority"
+        ),
         (
             "BadTopic", 400,
-            "apns-topic is not valid; set the app's bundle id exactly as in Xcode (with .voip or .complication only for those pushes)"
+            "apns-topic is not valid; set the app's bundle id exactly as in Xcode, without a suffix — PushDesk adds the push type's (.voip, .push-type.liveactivity, …)"
         ),
         (
             "DeviceTokenNotForTopic", 400,
@@ -32,7 +45,7 @@ public enum ResponseHints {
         ("IdleTimeout", 400, "APNs closed an idle connection; send again"),
         (
             "InvalidPushType", 400,
-            "apns-push-type is not one APNs knows for this payload; check the delivery's type (alert or silent)"
+            "apns-push-type is not valid for this request; check the delivery's iOS type, and that the token is of the kind that type needs (pushdesk preview shows the headers)"
         ),
         ("MissingDeviceToken", 400, "no device token in the path; give --token or a subscription token"),
         (
@@ -70,11 +83,11 @@ public enum ResponseHints {
         ),
         (
             "UnrelatedKeyIdInToken", 403,
-            "the Key ID in the token does not belong to this team; use the Key ID of the .p8 key and the Team ID of the same account"
+            "the token's Key ID is not the one first used on this connection (APNs ties a connection to its first key): give apps that share a bundle id and environment the same key (keyId and .p8), then send again"
         ),
         (
-            "BadEnvironmentKeyInToken", 403,
-            "the key is not enabled for this environment: in the developer account, allow the key for sandbox, production or both"
+            "BadEnvironmentKeyIdInToken", 403,
+            "the key is not enabled for this app's environment: in the developer account (Keys), allow the key for sandbox, production or both, or give the app a key of its environment"
         ),
         ("BadPath", 404, "the request path is not /3/device/<token>; check the endpoint set in PUSHDESK_APNS_*_URL"),
         ("MethodNotAllowed", 405, "APNs accepts POST only; check the endpoint set in PUSHDESK_APNS_*_URL"),
@@ -88,7 +101,7 @@ public enum ResponseHints {
         ),
         (
             "PayloadTooLarge", 413,
-            "the payload is over 4096 bytes; shorten the text or variables (pushdesk preview shows the size)"
+            "the payload is over the push type's limit (4096 bytes; 5120 for VoIP); shorten the text or variables (pushdesk preview shows the size and the limit)"
         ),
         (
             "TooManyProviderTokenUpdates", 429,
@@ -98,6 +111,99 @@ public enum ResponseHints {
         ("InternalServerError", 500, "APNs had an internal error; PushDesk retried — try again later"),
         ("ServiceUnavailable", 503, "APNs is unavailable; PushDesk retried — try again later"),
         ("Shutdown", 503, "the APNs server is shutting down; PushDesk retried — send again"),
+    ]
+
+    /// APNs channel management and broadcast endpoints' `reason` → (status Apple gives, hint).
+    /// Their answers name the request `apns-request-id` (read as `apnsId`, see `APNsAnswer`).
+    public static let apnsChannels: [(reason: String, status: Int, hint: String)] = [
+        (
+            "FeatureNotEnabled", 400,
+            "broadcast is not enabled for this bundle id: in the developer account (Certificates, IDs & Profiles > Identifiers > the app's id), enable Broadcast Capability under Push Notifications"
+        ),
+        ("MissingChannelId", 400, "the apns-channel-id header was missing; this is a PushDesk bug, please report it"),
+        (
+            "BadChannelId", 400,
+            "the channel id is not valid base64 or is too long; fix the channel's id in the app's channels (pushdesk channels list shows Apple's ids)"
+        ),
+        (
+            "ChannelNotRegistered", 400,
+            "Apple has no channel with this id in this environment (deleted, or created for the other environment); run pushdesk channels list, then remove the channel or create a new one"
+        ),
+        (
+            "BadRequestParams", 400,
+            "the request body had an attribute Apple does not know; this is a PushDesk bug, please report it"
+        ),
+        (
+            "BadRequestPayload", 400,
+            "Apple could not parse the JSON body; check the Live Activity's content state and attributes (pushdesk preview --channel shows the body) — if they are valid, report a PushDesk bug"
+        ),
+        ("PayloadEmpty", 400, "the broadcast had no payload; give the Live Activity delivery a content state"),
+        ("BadMessageId", 400, "the apns-id header is not a UUID; this is a PushDesk bug, please report it"),
+        ("MissingPushType", 400, "the apns-push-type header was missing; this is a PushDesk bug, please report it"),
+        (
+            "InvalidPushType", 400,
+            "channels carry Live Activities only: broadcast a delivery of iOS type liveactivity, to a channel created with push type LiveActivity"
+        ),
+        (
+            "CannotCreateChannelConfig", 400,
+            "the app has as many channels as Apple allows; delete channels no longer used (pushdesk channels list, then channels delete) and create again"
+        ),
+        (
+            "BadExpirationDate", 400,
+            "apns-expiration is not a UNIX time, or not 0 on a channel that stores no messages (storage none): remove the delivery's expiration, or use a channel with storage mostRecent"
+        ),
+        (
+            "TopicDisallowed", 400,
+            "the bundle id in the path is not allowed: set the app's bundleId without a push type suffix (no .push-type.liveactivity)"
+        ),
+        (
+            "BadPriority", 400,
+            "apns-priority is not one a broadcast accepts; set the delivery's iOS priority to 10 or 5"
+        ),
+        (
+            "BadCertificate", 403,
+            "APNs refused the client certificate; export the APNs certificate and its key again as .p12 from the developer account"
+        ),
+        (
+            "BadCertificateEnvironment", 403,
+            "the certificate is for the other environment: a development certificate goes with the sandbox app, a production one with the production app"
+        ),
+        (
+            "TopicMismatch", 403,
+            "the key or certificate does not cover this bundle id: use a key of the team that owns bundleId, or a certificate issued for it (pushdesk credentials check shows its topics)"
+        ),
+        (
+            "MissingProviderToken", 403,
+            "no provider token and no client certificate: give the app token auth (.p8) or certificate auth (.p12)"
+        ),
+        (
+            "ExpiredProviderToken", 403,
+            "the provider token had expired; send again (PushDesk signs a new one) — if it persists, check the machine's clock (timedatectl)"
+        ),
+        (
+            "InvalidProviderToken", 403,
+            "the token's signature, Key ID or Team ID is not accepted: check keyId and teamId against the developer account (Keys, Membership) and that the .p8 is that key's, and not revoked"
+        ),
+        (
+            "BadPath", 404,
+            "the URL is not one of Apple's channel or broadcast paths; check PUSHDESK_APNS_MANAGE_*_URL and PUSHDESK_APNS_BROADCAST_*_URL"
+        ),
+        (
+            "MethodNotAllowed", 405,
+            "this method is not allowed on this path; check PUSHDESK_APNS_MANAGE_*_URL and PUSHDESK_APNS_BROADCAST_*_URL point at Apple's channel and broadcast APIs"
+        ),
+        (
+            "PayloadTooLarge", 413,
+            "the broadcast payload is over 5120 bytes; shorten the content state, attributes or alert (pushdesk preview --channel shows the size)"
+        ),
+        ("TooManyRequests", 429, "Apple throttled the requests; wait and send again"),
+        (
+            "TooManyProviderTokenUpdates", 429,
+            "provider tokens were renewed too often; PushDesk renews at most every 20 minutes — another sender may share this key"
+        ),
+        ("InternalServerError", 500, "APNs had an unexpected error; try again later"),
+        ("ServiceUnavailable", 503, "APNs is unavailable; try again later"),
+        ("Shutdown", 503, "the APNs server is shutting down; send again"),
     ]
 
     /// FCM `errorCode` (google.firebase.fcm.v1.FcmError) or, without one, the `status` → hint.
@@ -138,10 +244,18 @@ public enum ResponseHints {
     ]
 
     private static let apnsByReason = Dictionary(uniqueKeysWithValues: apns.map { ($0.reason, $0.hint) })
+    private static let apnsChannelsByReason = Dictionary(
+        uniqueKeysWithValues: apnsChannels.map { ($0.reason, $0.hint) })
     private static let fcmByCode = Dictionary(uniqueKeysWithValues: fcm.map { ($0.code, $0.hint) })
 
-    /// The hint for an APNs answer; `BadDeviceToken` says which environment to try.
-    public static func apns(reason: String?, status: Int, environment: IOSEnvironment?) -> String? {
+    /// The hint for an APNs answer from `endpoint`; `BadDeviceToken` says which environment to try.
+    public static func apns(
+        reason: String?, status: Int, environment: IOSEnvironment?, endpoint: APNsEndpoint = .device
+    ) -> String? {
+        if endpoint == .channels {
+            if let reason, let hint = apnsChannelsByReason[reason] { return hint }
+            return generic(status)
+        }
         if reason == "BadDeviceToken" {
             switch environment {
             case .sandbox?:

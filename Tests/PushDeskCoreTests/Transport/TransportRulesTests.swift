@@ -91,26 +91,67 @@ final class TransportRulesTests: XCTestCase {
                 for: Data((jwt[0] + "." + jwt[1]).utf8), padding: .insecurePKCS1v1_5))
     }
 
-    /// Apple's table of APNs reasons and Firebase's ErrorCode enum, each with a hint.
+    /// Apple's tables of APNs reasons (the device endpoint's; the channel management and
+    /// broadcast endpoints') and Firebase's ErrorCode enum, each with a hint, by name.
     func testEveryDocumentedReasonHasAHint() {
-        let apple = [
-            "BadCollapseId", "BadDeviceToken", "BadExpirationDate", "BadMessageId", "BadPriority", "BadTopic",
-            "DeviceTokenNotForTopic", "DuplicateHeaders", "IdleTimeout", "InvalidPushType", "MissingDeviceToken",
-            "MissingTopic", "PayloadEmpty", "TopicDisallowed", "BadCertificate", "BadCertificateEnvironment",
-            "ExpiredProviderToken", "Forbidden", "InvalidProviderToken", "MissingProviderToken",
-            "UnrelatedKeyIdInToken", "BadEnvironmentKeyInToken", "BadPath", "MethodNotAllowed", "ExpiredToken",
-            "Unregistered", "PayloadTooLarge", "TooManyProviderTokenUpdates", "TooManyRequests",
-            "InternalServerError", "ServiceUnavailable", "Shutdown",
+        // "Handling notification responses from APNs": status and reason of every row.
+        let device: [(String, Int)] = [
+            ("BadCollapseId", 400), ("BadDeviceToken", 400), ("BadExpirationDate", 400), ("BadMessageId", 400),
+            ("BadPriority", 400), ("BadTopic", 400), ("DeviceTokenNotForTopic", 400), ("DuplicateHeaders", 400),
+            ("IdleTimeout", 400), ("InvalidPushType", 400), ("MissingDeviceToken", 400), ("MissingTopic", 400),
+            ("PayloadEmpty", 400), ("TopicDisallowed", 400), ("BadCertificate", 403),
+            ("BadCertificateEnvironment", 403), ("ExpiredProviderToken", 403), ("Forbidden", 403),
+            ("InvalidProviderToken", 403), ("MissingProviderToken", 403), ("UnrelatedKeyIdInToken", 403),
+            ("BadEnvironmentKeyIdInToken", 403), ("BadPath", 404), ("MethodNotAllowed", 405),
+            ("ExpiredToken", 410), ("Unregistered", 410), ("PayloadTooLarge", 413),
+            ("TooManyProviderTokenUpdates", 429), ("TooManyRequests", 429), ("InternalServerError", 500),
+            ("ServiceUnavailable", 503), ("Shutdown", 503),
         ]
-        XCTAssertEqual(ResponseHints.apns.map(\.reason), apple)
+        // "Handling error responses from Apple Push Notification service" (channels, broadcasts).
+        let channels: [(String, Int)] = [
+            ("FeatureNotEnabled", 400), ("MissingChannelId", 400), ("BadChannelId", 400),
+            ("ChannelNotRegistered", 400), ("BadRequestParams", 400), ("BadRequestPayload", 400),
+            ("PayloadEmpty", 400), ("BadMessageId", 400), ("MissingPushType", 400), ("InvalidPushType", 400),
+            ("CannotCreateChannelConfig", 400), ("BadExpirationDate", 400), ("TopicDisallowed", 400),
+            ("BadPriority", 400), ("BadCertificate", 403), ("BadCertificateEnvironment", 403),
+            ("TopicMismatch", 403), ("MissingProviderToken", 403), ("ExpiredProviderToken", 403),
+            ("InvalidProviderToken", 403), ("BadPath", 404), ("MethodNotAllowed", 405), ("PayloadTooLarge", 413),
+            ("TooManyRequests", 429), ("TooManyProviderTokenUpdates", 429), ("InternalServerError", 500),
+            ("ServiceUnavailable", 503), ("Shutdown", 503),
+        ]
+        for (table, apple, endpoint) in [
+            (ResponseHints.apns, device, APNsEndpoint.device), (ResponseHints.apnsChannels, channels, .channels),
+        ] {
+            let byReason = Dictionary(uniqueKeysWithValues: table.map { ($0.reason, $0) })
+            XCTAssertEqual(byReason.count, table.count, "\(endpoint): a reason listed twice")
+            for (reason, status) in apple {
+                guard let row = byReason[reason] else {
+                    XCTFail("\(endpoint): no hint for \(reason)")
+                    continue
+                }
+                XCTAssertEqual(row.status, status, "\(endpoint): \(reason)")
+                XCTAssertFalse(row.hint.isEmpty, "\(endpoint): \(reason)")
+                XCTAssertEqual(
+                    ResponseHints.apns(reason: reason, status: status, environment: nil, endpoint: endpoint),
+                    row.hint, "\(endpoint): \(reason)")
+            }
+            XCTAssertEqual(
+                Set(byReason.keys).subtracting(apple.map(\.0)).sorted(), [], "\(endpoint): reasons Apple does not list")
+        }
+        // The same reason says what to change where it happened.
+        let expiration = ResponseHints.apns(
+            reason: "BadExpirationDate", status: 400, environment: nil, endpoint: .channels)!
+        XCTAssertTrue(expiration.contains("storage none"), expiration)
+        XCTAssertFalse(
+            ResponseHints.apns(reason: "BadExpirationDate", status: 400, environment: nil)!.contains("storage"))
+        XCTAssertTrue(
+            ResponseHints.apns(reason: "TopicDisallowed", status: 400, environment: nil, endpoint: .channels)!
+                .contains("without a push type suffix"))
         let google = [
             "UNSPECIFIED_ERROR", "INVALID_ARGUMENT", "UNREGISTERED", "SENDER_ID_MISMATCH", "QUOTA_EXCEEDED",
             "UNAVAILABLE", "INTERNAL", "THIRD_PARTY_AUTH_ERROR",
         ]
         XCTAssertEqual(Array(ResponseHints.fcm.map(\.code).prefix(google.count)), google)
-        for (reason, status, hint) in ResponseHints.apns {
-            XCTAssertEqual(ResponseHints.apns(reason: reason, status: status, environment: nil), hint)
-        }
         XCTAssertTrue(
             ResponseHints.apns(reason: "BadDeviceToken", status: 400, environment: .sandbox)!.contains(
                 "tokens from a TestFlight or App Store build need the production app"))
@@ -120,14 +161,60 @@ final class TransportRulesTests: XCTestCase {
         for (code, hint) in ResponseHints.fcm { XCTAssertEqual(ResponseHints.fcm(code: code, status: 400), hint) }
         XCTAssertNil(ResponseHints.apns(reason: nil, status: 200, environment: nil))
         XCTAssertNotNil(ResponseHints.apns(reason: "SomethingNew", status: 400, environment: nil))
+        XCTAssertNotNil(ResponseHints.apns(reason: "SomethingNew", status: 400, environment: nil, endpoint: .channels))
     }
 
+    /// docs/SENDING.md shows each table row for row as the code has it: no row missing,
+    /// none extra, none stale.
     func testTheSendingDocShowsTheHintTable() throws {
         let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/SENDING.md"), encoding: .utf8)
-        for (reason, status, hint) in ResponseHints.apns {
-            XCTAssertTrue(doc.contains("| \(status) | `\(reason)` | \(hint) |"), reason)
+        func rows(under header: String) -> [String] {
+            let lines = doc.components(separatedBy: "\n")
+            guard let at = lines.firstIndex(of: header) else {
+                XCTFail("docs/SENDING.md has no table \(header)")
+                return []
+            }
+            return Array(lines[(at + 2)...].prefix { $0.hasPrefix("|") })
         }
-        for (code, hint) in ResponseHints.fcm { XCTAssertTrue(doc.contains("| `\(code)` | \(hint) |"), code) }
+        XCTAssertEqual(
+            rows(under: "| status | APNs `reason` (device endpoint) | hint |"),
+            ResponseHints.apns.map { "| \($0.status) | `\($0.reason)` | \($0.hint) |" })
+        XCTAssertEqual(
+            rows(under: "| status | APNs channel and broadcast `reason` | hint |"),
+            ResponseHints.apnsChannels.map { "| \($0.status) | `\($0.reason)` | \($0.hint) |" })
+        XCTAssertEqual(
+            rows(under: "| FCM `errorCode` (or `status`) | hint |"),
+            ResponseHints.fcm.map { "| `\($0.code)` | \($0.hint) |" })
+    }
+
+    /// The channel management and broadcast endpoints name the request `apns-request-id`, the
+    /// device endpoint `apns-id`: both are read as `apnsId`, with reason and 410 timestamp.
+    func testAnAPNsAnswerTakesEitherRequestIdHeader() {
+        let channel = APNsAnswer(
+            HTTPResponse(
+                status: 400,
+                headers: [
+                    ("content-type", "application/json"), ("apns-request-id", "8A6F1B2C-0D3E-4F5A-9B6C-7D8E9F0A1B2C"),
+                ],
+                body: Array(#"{"reason":"ChannelNotRegistered"}"#.utf8)))
+        XCTAssertEqual(channel.apnsId, "8A6F1B2C-0D3E-4F5A-9B6C-7D8E9F0A1B2C")
+        XCTAssertEqual(channel.reason, "ChannelNotRegistered")
+        XCTAssertNil(channel.apnsUniqueId)
+        let device = APNsAnswer(
+            HTTPResponse(
+                status: 410, headers: [("apns-id", "EABEAE54-14A8-11E5-B60B-1697F925EC7B")],
+                body: Array(#"{"reason":"Unregistered","timestamp":1700000000000}"#.utf8)))
+        XCTAssertEqual(device.apnsId, "EABEAE54-14A8-11E5-B60B-1697F925EC7B")
+        XCTAssertEqual(device.reason, "Unregistered")
+        XCTAssertEqual(device.timestamp, Date(timeIntervalSince1970: 1_700_000_000))
+        let sent = APNsAnswer(
+            HTTPResponse(
+                status: 200,
+                headers: [("apns-request-id", "0B7C1D2E-3F40-4152-8364-758697A8B9CA"), ("apns-unique-id", "u-1")],
+                body: []))
+        XCTAssertEqual(sent.apnsId, "0B7C1D2E-3F40-4152-8364-758697A8B9CA")
+        XCTAssertEqual(sent.apnsUniqueId, "u-1")
+        XCTAssertNil(sent.reason)
     }
 
     func testEndpointsProxyAndTimeOutsFromTheEnvironment() throws {

@@ -81,7 +81,7 @@ final class ListenViewTests: WholeScreenTestCase {
         }
         XCTAssertEqual(screen, Self.settled)
         let body = screen.joined(separator: "\n")
-        XCTAssertTrue(body.contains("Listening on https://127.0.0.1:PORT/  (Esc stops)"), body)
+        XCTAssertTrue(body.contains("Listening on https://127.0.0.1:PORT/ · Esc stops it"), body)
         XCTAssertTrue(body.contains("CA (trust it on the device): .pushdesk/listen/ca.pem"), body)
         XCTAssertTrue(body.contains("CA SHA-256: FP"), body)
         let tracked = try XCTUnwrap(screen.firstIndex { $0.contains("HH:MM:SS  tracking  200") }, body)
@@ -158,7 +158,7 @@ final class ListenViewTests: WholeScreenTestCase {
     static let settled: [String] = [
         " PushDesk — Listen                                              ? help  default",
         "┌ Listen: registrations and tracking, newest first ────────────────────────────┐",
-        "│ Listening on https://127.0.0.1:PORT/  (Esc stops)                           │",
+        "│ Listening on https://127.0.0.1:PORT/ · Esc stops it                         │",
         "│ app: marketingServer and trackingServer = 127.0.0.1:PORT                    │",
         "│ CA (trust it on the device): .pushdesk/listen/ca.pem                         │",
         "│ CA SHA-256: FP  │",

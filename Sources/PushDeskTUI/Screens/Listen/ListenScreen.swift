@@ -245,7 +245,7 @@ final class ListenScreen: StatefulScreen, Asking {
             return out
         }
         guard let b = banner else { return [(.muted, "Starting the server…")] }
-        out.append((.normal, "Listening on \(b.url)  (Esc stops)"))
+        out.append((.normal, "Listening on \(b.url) · Esc stops it"))
         out.append((.muted, "app: marketingServer and trackingServer = \(b.hostPort)"))
         if let ca = b.caFile {
             for l in Self.breakLines("CA (trust it on the device): " + ca, width: width, after: "/") {

@@ -137,6 +137,32 @@ final class ListenViewTests: WholeScreenTestCase {
         XCTAssertTrue(portIsFree(port), "port \(port) still taken after Esc")
     }
 
+    func testAReadOnlyConsoleListensButAddsNoDevice() throws {
+        let a = app(StoreAccess(state: .readOnly(holder: nil, problem: nil)))
+        a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
+        a.resize(width: 80, height: 24)
+        a.environment = ["PUSHDESK_LISTEN_PORT": "0"]
+        a.press(.listen)
+        let view = try XCTUnwrap(a.top as? ListenScreen)
+        try settle(a, "the server to start") { view.banner != nil || view.failure != nil }
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        let client = try TLSTestClient(port: port, ca: caFile)
+        defer { client.close() }
+        let answer = try client.exchange(
+            CampaignSDK.iosRegistration(
+                token: iosToken, integrationKey: "neotrips-ios", userKey: "ana@example.com",
+                params: ["loyaltyId": "3233"]
+            ).bytes(host: "localhost:\(port)"))
+        XCTAssertEqual(answer.status, 200, answer.body)
+        try settle(a, "the registration to show") { view.entries.count == 1 }
+        a.press(.open)
+        XCTAssertNil(a.dialog, "no profile picker in a read-only console")
+        XCTAssertTrue(a.message?.hasPrefix("Read-only") ?? false, a.message ?? "no message")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("profiles/qa.xml").path))
+        a.press(.back)
+        XCTAssertTrue(portIsFree(port))
+    }
+
     func testAPortInUseSaysWhatToChange() throws {
         let (first, view) = try listening()
         let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })

@@ -399,7 +399,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         for (pattern, transform) in [
             ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", digits),
             ("\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d(:\\d\\d)?(\\.\\d+)?Z?", digits),
-            // The Sends view's short local time (`11-26 20:18:22`).
+            // The Sends view's short time (month-day hour:minute:second).
             ("\\b\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\b", digits),
             // A right-aligned duration: its column's width stays, whatever the digits.
             (" +\\d+ ms\\b", { m in String(repeating: " ", count: max(1, m.count - 4)) + "x ms" }),

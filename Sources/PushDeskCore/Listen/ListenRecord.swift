@@ -33,6 +33,15 @@ public struct ListenRecord: Sendable {
     /// Not logged: the device a registration asks `--profile` to save.
     var pendingSave: Subscription?
 
+    /// The test device an accepted registration names (its app, token, user key and device
+    /// name as label): what `--profile` and the console's Listen view save; nil otherwise.
+    public var registeredDevice: Subscription? {
+        guard kind == .registration, status == 200, let app, let token, !token.isEmpty else { return nil }
+        return Subscription(
+            app: app, token: token, userKey: userKey.flatMap { $0.isEmpty ? nil : $0 },
+            label: deviceName.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     public init(time: Date, remote: String, kind: Kind, path: String, status: Int) {
         self.time = time
         self.remote = remote
@@ -61,10 +70,13 @@ public struct ListenRecord: Sendable {
         ])
     }
 
+    /// The request's time of day in UTC (`10:02:03`), as the line starts.
+    public var clockTime: String { String(ISOTime.string(time).dropFirst(11).dropLast()) }
+
     /// The printed line: time, kind, answer, app and device, what it matched or saved, then
     /// each finding (severity, rule id, message). Every text from the request is escaped.
     public var line: String {
-        var parts = [String(ISOTime.string(time).dropFirst(11).dropLast()), kind.rawValue, String(status)]
+        var parts = [clockTime, kind.rawValue, String(status)]
         switch kind {
         case .registration:
             parts.append(Escape.inline(app ?? "-", limit: 64))

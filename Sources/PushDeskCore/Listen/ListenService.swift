@@ -97,12 +97,7 @@ public final class ListenService: @unchecked Sendable {
                 return (ListenHTTPResponse(status: 400, body: "\(error.rule): \(error.message)"), record)
             }
             record.status = 200
-            if profile != nil, let token = check.registration?.token, let app = check.app {
-                record.pendingSave = Subscription(
-                    app: app.integrationKey, token: token,
-                    userKey: check.registration?.userKey.flatMap { $0.isEmpty ? nil : $0 },
-                    label: check.registration?.deviceName.flatMap { $0.isEmpty ? nil : $0 })
-            }
+            if profile != nil, check.app != nil { record.pendingSave = record.registeredDevice }
             return (ListenHTTPResponse(status: 200, body: "OK"), record)
         case ListenRules.trackingPath where request.oversizedBody != nil:
             // A tracking request has no body: one over the limit is refused whatever it says.
@@ -182,31 +177,51 @@ public enum ListenProfileSave {
             throw StoreError(file: Profile.path(profile), "not a profile name (\(Store.nameRule))", kind: .io)
         }
         return try StoreLock.withLock(storeRoot: store.root, program: "pushdesk listen") {
-            let path = Profile.path(profile)
-            var record: Profile
-            let baseline: RecordBaseline
-            if FileManager.default.fileExists(atPath: store.url(path).path) {
-                let (p, _, fingerprint) = try store.loadRecord(Profile.self, profile)
-                record = p
-                baseline = .read(fingerprint)
-            } else {
-                record = Profile(name: profile)
-                baseline = .absent
-            }
-            let what: String
-            if let i = record.subscriptions.firstIndex(where: { $0.app == sub.app && $0.token == sub.token }) {
-                var updated = record.subscriptions[i]
-                updated.userKey = sub.userKey ?? updated.userKey
-                updated.label = sub.label ?? updated.label
-                if updated == record.subscriptions[i] { return "already in profile \(profile)" }
-                record.subscriptions[i] = updated
-                what = "updated in profile \(profile)"
-            } else {
-                record.subscriptions.append(sub)
-                what = "added to profile \(profile)"
-            }
-            try store.save(record, baseline: baseline)
-            return what
+            try update(
+                sub, profile: profile,
+                current: {
+                    guard FileManager.default.fileExists(atPath: store.url(Profile.path(profile)).path) else {
+                        return nil
+                    }
+                    let (p, _, fingerprint) = try store.loadRecord(Profile.self, profile)
+                    return (p, fingerprint)
+                },
+                save: { _ = try store.save($0, baseline: $1) })
         }
+    }
+
+    /// The update itself, for a caller that already holds the store's lock (the console):
+    /// `current` reads the profile as it is on disk now (nil when there is none), `save`
+    /// writes it only if the file is still what was read (`baseline`).
+    public static func update(
+        _ sub: Subscription, profile: String, current: () throws -> (Profile, FileFingerprint)?,
+        save: (Profile, RecordBaseline) throws -> Void
+    ) throws -> String {
+        guard Store.isValidName(profile) else {
+            throw StoreError(file: Profile.path(profile), "not a profile name (\(Store.nameRule))", kind: .io)
+        }
+        var record: Profile
+        let baseline: RecordBaseline
+        if let (p, fingerprint) = try current() {
+            record = p
+            baseline = .read(fingerprint)
+        } else {
+            record = Profile(name: profile)
+            baseline = .absent
+        }
+        let what: String
+        if let i = record.subscriptions.firstIndex(where: { $0.app == sub.app && $0.token == sub.token }) {
+            var updated = record.subscriptions[i]
+            updated.userKey = sub.userKey ?? updated.userKey
+            updated.label = sub.label ?? updated.label
+            if updated == record.subscriptions[i] { return "already in profile \(profile)" }
+            record.subscriptions[i] = updated
+            what = "updated in profile \(profile)"
+        } else {
+            record.subscriptions.append(sub)
+            what = "added to profile \(profile)"
+        }
+        try save(record, baseline)
+        return what
     }
 }

@@ -26,6 +26,7 @@ extension ConsoleApp {
             apply(done(Result { try AtomicFile.write(bytes, to: url, mode: mode) }.error))
         case .storeSecret(let name, let value, let done):
             apply(done(Result { try store.setSecret(name, value) }.error))
+        case .addDevice(let sub, let profile, let done): apply(done(Result { try addDevice(sub, profile: profile) }))
         case .offerNextRecovery: showNextOffer()
         case .run(let job): run(job)
         case .gitFinished(let outcome):
@@ -125,5 +126,21 @@ extension ConsoleApp {
             "Saved \(kind.path(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
             + (kept ?? "")
         return true
+    }
+}
+
+extension ConsoleApp {
+    /// The Listen view's save: `ListenProfileSave.update` through this console's store
+    /// (a read-only console refuses, a file changed on disk since it was read is a conflict),
+    /// then the store is read again so the profiles show the device.
+    func addDevice(_ sub: Subscription, profile name: String) throws -> String {
+        let store = self.store
+        let file = storeURL.appendingPathComponent(Profile.path(name)).path
+        let what = try ListenProfileSave.update(
+            sub, profile: name,
+            current: { FileManager.default.fileExists(atPath: file) ? try store.loadCurrent(Profile.self, name) : nil },
+            save: { _ = try store.saveChecked(record: $0, $1) })
+        if !loading { reload() }
+        return what
     }
 }

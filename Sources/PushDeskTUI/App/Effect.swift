@@ -30,6 +30,10 @@ indirect enum Effect {
     case writeFile(URL, [UInt8], mode: mode_t, done: (Error?) -> Effect)
     /// Store a secret under `secrets/NAME` (never in a service file); `done` as above.
     case storeSecret(String, String, done: (Error?) -> Effect)
+    /// Add (or update) a registered test device in `profiles/NAME.xml` (the Listen view):
+    /// the update `listen --profile` makes, conflict-checked, under the console's own lock;
+    /// `done` gets what was done (`added to profile ana`) or the error.
+    case addDevice(Subscription, profile: String, done: (Result<String, Error>) -> Effect)
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
     /// Run work off the input loop (App/Job.swift); what it posts becomes effects.

@@ -22,6 +22,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case checkOnline, sends, sendTest, dryRun
     // test devices (Screens/TestDevices/)
     case testDevices, addField
+    // the Listen view (Screens/Listen/, docs/LISTEN.md)
+    case listen
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -53,6 +55,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case profilesList = "Test devices: profiles"
     case profileDevices = "Profile editor: devices table"
     case profileEditor = "Profile editor: its fields"
+    case listenView = "Listen view"
 }
 
 /// When a binding cannot act; the console says why instead (lazygit's disabled reason).
@@ -335,6 +338,17 @@ public enum KeyRegistry {
             .servicesList, [.char("t")], .testDevices,
             "Test devices: profiles and their device tokens", hint: "test devices",
             unavailable: [.init(when: .storeLoading, why: stillLoading)]),
+        b(
+            .servicesList, [.char("L")], .listen,
+            "Listen: a test build's registrations and tracking, live", hint: "listen"),
+        b(
+            .listenView, [.enter], .open,
+            "Add the selected registration's device to a profile (pick one or a new name)",
+            hint: "add device", writes: true),
+        b(.listenView, [.up, .char("k")], .up, "Newer request"),
+        b(.listenView, [.down, .char("j")], .down, "Older request"),
+        b(.listenView, [.home, .char("g")], .top, "Newest request"),
+        b(.listenView, [.end, .char("G")], .bottom, "Oldest request"),
         b(.profilesList, [.enter], .open, "Edit the selected profile and its test devices", hint: "edit"),
         b(.profilesList, [.char("n"), .ctrl("n"), .f(7)], .new, "New profile", hint: "new", writes: true),
         b(

@@ -138,8 +138,9 @@ final class ScreenCaptureTests: TmuxTestCase {
         t.waitFor("PD-END")
         try gitShots { shots.append($0) }
         try sendShots { shots.append($0) }
+        try listenShots { shots.append($0) }
 
-        XCTAssertEqual(shots.count, 28)
+        XCTAssertEqual(shots.count, 29)
         var md =
             "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
         md +=
@@ -147,7 +148,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         md += "(`PUSHDESK_UPDATE_SCREENS=1 swift test --filter ScreenCaptureTests` rewrites it). Not drawn by hand.\n"
         md +=
             "The sending screens talk to the tests' loopback APNs mock; what differs from run to run there (APNs ids,\n"
-        md += "times, milliseconds, the port, user@host) is shown as x's.\n"
+        md += "times, milliseconds, the port, user@host; the Listen view's CA fingerprint) is shown as x's.\n"
         for (title, note, s) in shots {
             md += "\n## \(title)\n\n" + (note.isEmpty ? "" : note + "\n\n") + "```\n" + s + "\n```\n"
         }
@@ -341,6 +342,53 @@ final class ScreenCaptureTests: TmuxTestCase {
 
     /// A capture with its run-dependent values as x's, each column kept where it was: UUIDs
     /// (APNs ids), times, milliseconds, the mock's port, this machine's user@host.
+    /// The Listen view (`L`) on a free port, after a registration over real TLS with the
+    /// iOS SDK's bytes and one whose integration key is the Android app's.
+    private func listenShots(_ add: ((String, String, String)) -> Void) throws {
+        let dir = try makeDemoStore()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", dir.path], env: ["PUSHDESK_LISTEN_PORT": "0"])
+        t.waitFor("neotrips")
+        t.keys("L")
+        let started = t.waitFor("No request yet.")
+        let match = try XCTUnwrap(
+            started.range(of: "https://127\\.0\\.0\\.1:[0-9]+/", options: .regularExpression), started)
+        let port = try XCTUnwrap(Int(started[match].dropFirst(18).dropLast()), started)
+        let client = try TLSTestClient(
+            port: port, ca: dir.appendingPathComponent(ListenCertificates.directory).appendingPathComponent("ca.pem"))
+        defer { client.close() }
+        for r in [
+            CampaignSDK.iosRegistration(
+                token: String(repeating: "3f", count: 32), integrationKey: "neotrips-ios", userKey: "qa@example.com",
+                deviceName: "QA iPhone 15", params: ["loyaltyId": "7"]),
+            CampaignSDK.iosRegistration(token: String(repeating: "4e", count: 32), integrationKey: "neotrips-android"),
+        ] {
+            _ = try client.exchange(r.bytes(host: "localhost:\(port)"))
+        }
+        let screen = t.waitFor("error registration.platform")
+        var s = Self.stable(screen)
+        for (pattern, transform) in [
+            ("([0-9A-F]{2}:){4,}[0-9A-F]{0,2}", { (m: String) in String(m.map { $0.isHexDigit ? "x" : $0 }) }),
+            ("\\b\\d\\d:\\d\\d:\\d\\d\\b", { (_: String) in "xx:xx:xx" }),
+        ] {
+            let re = try NSRegularExpression(pattern: pattern)
+            for m in re.matches(in: s, range: NSRange(s.startIndex..., in: s)).reversed() {
+                guard let r = Range(m.range, in: s) else { continue }
+                s.replaceSubrange(r, with: transform(String(s[r])))
+            }
+        }
+        add(
+            (
+                "Listen (`L` on the services list)",
+                "`pushdesk listen`'s server in the console: the address and the CA to trust, then each request as it arrives, newest first, findings by rule id; Enter adds a registration's device to a profile, Esc stops the server.",
+                s
+            ))
+        t.keys("Escape")
+        t.waitFor("Listen stopped")
+        t.keys("C-q")
+        t.waitFor("PD-END")
+    }
+
     static func stable(_ screen: String) -> String {
         func digits(_ m: String) -> String { String(m.map { $0.isHexDigit ? "x" : $0 }) }
         func padded(_ text: String, to m: String) -> String {

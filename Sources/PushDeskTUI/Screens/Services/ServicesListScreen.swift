@@ -96,6 +96,8 @@ final class ServicesListScreen: ListScreen, Asking {
             return .push(DeliveriesListScreen(service: sel?.name, app: app))
         case .testDevices:
             return .push(ProfilesListScreen(app: app))
+        case .listen:
+            return .push(ListenScreen(storeURL: app.storeURL, environment: app.environment))
         case .delete:
             guard let sel else { return Effect.none }
             return .confirm(

@@ -6,15 +6,22 @@ import Foundation
 /// adobe/aepsdk-campaignclassic-android: CampaignClassicConstants, RegistrationManager,
 /// CampaignClassicMapSerializer, TrackRequestManager, AEP core's UrlEncoder). Written from
 /// reading them, not copied.
-enum CampaignSDK {
-    struct Request {
-        var method: String
-        var path: String
-        var headers: [(String, String)]
-        var body: [UInt8]
+public enum CampaignSDK {
+    public struct Request {
+        public var method: String
+        public var path: String
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+
+        public init(method: String, path: String, headers: [(String, String)], body: [UInt8]) {
+            self.method = method
+            self.path = path
+            self.headers = headers
+            self.body = body
+        }
 
         /// The HTTP/1.1 bytes on the wire (the `host` header as the platform's client adds it).
-        func bytes(host: String) -> [UInt8] {
+        public func bytes(host: String) -> [UInt8] {
             var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
             for (n, v) in headers { head += "\(n): \(v)\r\n" }
             if method == "POST" { head += "Content-Length: \(body.count)\r\n" }
@@ -27,14 +34,14 @@ enum CampaignSDK {
 
     /// AEPServices' URLEncoder: Foundation's `alphanumerics` (any script's letters and digits,
     /// left unencoded — the raw UTF-8 the SPEC says to accept) and `-._~`.
-    static func iosEncode(_ s: String) -> String {
+    public static func iosEncode(_ s: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
     /// String+Escaping's escapedXML: line breaks dropped, then & " ' > < escaped.
-    static func iosEscapeXML(_ s: String) -> String {
+    public static func iosEscapeXML(_ s: String) -> String {
         s.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
             .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&#x27;").replacingOccurrences(of: ">", with: "&gt;")
@@ -42,7 +49,7 @@ enum CampaignSDK {
     }
 
     /// Dictionary+XMLSerializer: sorted by name, `<param name="…" value="…" />`, then encoded whole.
-    static func iosAdditionalParams(_ params: [String: String]) -> String {
+    public static func iosAdditionalParams(_ params: [String: String]) -> String {
         let inner = params.sorted { $0.key < $1.key }.map {
             "<param name=\"\(iosEscapeXML($0.key))\" value=\"\(iosEscapeXML($0.value))\" />"
         }.joined()
@@ -51,7 +58,7 @@ enum CampaignSDK {
 
     /// RegistrationManager.registerDevice: REGISTRATION_PAYLOAD_FORMAT with the device's
     /// values (UIDevice name, model, systemName; "Apple" twice; "iOS 17.4"; "en-US").
-    static func iosRegistration(
+    public static func iosRegistration(
         token: String, integrationKey: String, userKey: String = "", deviceName: String = "Ana's iPhone",
         model: String = "iPhone", osVersion: String = "iOS 17.4", language: String = "en-US",
         params: [String: String] = [:]
@@ -68,7 +75,7 @@ enum CampaignSDK {
 
     /// AEP core's UrlEncoder: ASCII letters and digits and `-._~` kept, every other UTF-8
     /// byte as %XX (upper case).
-    static func androidEncode(_ s: String) -> String {
+    public static func androidEncode(_ s: String) -> String {
         var out = ""
         for b in s.utf8 {
             let keep =
@@ -80,7 +87,7 @@ enum CampaignSDK {
     }
 
     /// CampaignClassicMapSerializer.escapeXMLAttrString.
-    static func androidEscapeXML(_ s: String) -> String {
+    public static func androidEscapeXML(_ s: String) -> String {
         var out = ""
         for c in s {
             switch c {
@@ -97,7 +104,7 @@ enum CampaignSDK {
     }
 
     /// CampaignClassicMapSerializer.serializeMap: `<param name="…" value="…"/>` in the map's order.
-    static func androidAdditionalParameters(_ params: [(String, String)]) -> String {
+    public static func androidAdditionalParameters(_ params: [(String, String)]) -> String {
         "<additionalParameters>"
             + params.map { "<param name=\"\(androidEscapeXML($0.0))\" value=\"\(androidEscapeXML($0.1))\"/>" }.joined()
             + "</additionalParameters>"
@@ -105,7 +112,7 @@ enum CampaignSDK {
 
     /// RegistrationManager.prepareRegistrationParams: REGISTER_PARAMS_FORMAT, every value
     /// through the UrlEncoder (deviceName is Build.DEVICE, deviceModel Build.MODEL).
-    static func androidRegistration(
+    public static func androidRegistration(
         token: String, integrationKey: String, userKey: String = "", imei: String = "2b3c4d5e6f708192",
         deviceName: String = "husky", model: String = "Pixel 8 Pro", brand: String = "google",
         manufacturer: String = "Google", osVersion: String = "Android 14", locale: String = "en-US",
@@ -129,7 +136,7 @@ enum CampaignSDK {
 
     /// TRACKING_API_URL_BASE `https://%s/r/?id=h%s,%s,%s`: a UUID `_mId` as it is (v8), a
     /// decimal one as hex (v7); tag 1 received, 2 clicked. A GET without a body.
-    static func tracking(messageId: String, deliveryId: String, tag: Int) -> Request {
+    public static func tracking(messageId: String, deliveryId: String, tag: Int) -> Request {
         let id: String
         if UUID(uuidString: messageId) != nil {
             id = messageId

@@ -1,0 +1,229 @@
+import Foundation
+import PushDeskCore
+import PushDeskTestSupport
+import XCTest
+
+@testable import PushDeskTUI
+
+/// The console's Listen view as an operator uses it: opened from the services list, a test
+/// build's registration sent over real TLS (the SDK's exact bytes, the local CA trusted as a
+/// phone trusts it) shows up live, Enter adds its device to a profile picked by name, and
+/// Esc stops the server — its port free again.
+final class ListenViewTests: WholeScreenTestCase {
+    let iosToken = String(repeating: "3f", count: 32)
+
+    /// A console whose Listen view takes any free port (the environment says so, as an operator would).
+    func listening() throws -> (ConsoleApp, ListenScreen) {
+        let a = console()
+        a.environment = ["PUSHDESK_LISTEN_PORT": "0"]
+        a.press(.listen)
+        let view = try XCTUnwrap(a.top as? ListenScreen)
+        try settle(a, "the server to start") { view.banner != nil || view.failure != nil }
+        XCTAssertNil(view.failure)
+        return (a, view)
+    }
+
+    /// Takes what the view's job posted until `done` holds (at most 30 s).
+    func settle(_ a: ConsoleApp, _ what: String, _ done: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !done() {
+            guard Date() < deadline else { throw Timeout(description: "not done in 30 s: \(what)") }
+            a.takeJobEvents()
+            usleep(5_000)
+        }
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var caFile: URL { root.appendingPathComponent(ListenCertificates.directory).appendingPathComponent("ca.pem") }
+
+    /// The screen with the run's port, CA path and fingerprint folded.
+    func shown(_ a: ConsoleApp, port: Int) -> [String] {
+        lines(a).map {
+            $0.replacingOccurrences(of: "([0-9A-F]{2}:){4,}[0-9A-F]{0,2}", with: "FP", options: .regularExpression)
+                .replacingOccurrences(of: ":\(port)", with: ":PORT")
+                .replacingOccurrences(of: root.path, with: "STORE")
+                .replacingOccurrences(of: "\\d\\d:\\d\\d:\\d\\d", with: "HH:MM:SS", options: .regularExpression)
+        }
+    }
+
+    func testARegistrationShowsLiveAndEnterAddsItsDeviceToAProfile() throws {
+        let (a, view) = try listening()
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        XCTAssertNotEqual(port, 0)
+        XCTAssertEqual(view.banner?.caFile, ".pushdesk/listen/ca.pem")
+
+        let client = try TLSTestClient(port: port, ca: caFile)
+        defer { client.close() }
+        let answer = try client.exchange(
+            CampaignSDK.iosRegistration(
+                token: iosToken, integrationKey: "neotrips-ios", userKey: "ana@example.com",
+                deviceName: "Ana’s iPhone", params: ["loyaltyId": "3233"]
+            ).bytes(host: "localhost:\(port)"))
+        XCTAssertEqual(answer.status, 200, answer.body)
+        let hostile = try client.exchange(
+            CampaignSDK.iosRegistration(
+                token: String(repeating: "4e", count: 32), integrationKey: "neotrips-ios", userKey: "eve",
+                deviceName: "Eve\u{1B}[2J\u{202E}", params: ["loyaltyId": "1"]
+            ).bytes(host: "localhost:\(port)"))
+        XCTAssertEqual(hostile.status, 200, hostile.body)
+        let tracking = try client.exchange(
+            CampaignSDK.tracking(messageId: "not-an-id", deliveryId: "56c4", tag: 1).bytes(host: "localhost:\(port)"))
+        XCTAssertEqual(tracking.status, 200)
+        try settle(a, "the three requests to show") { view.entries.count == 3 }
+
+        // Newest first: the tracking hit above the registrations, each finding's rule id on its own row.
+        let screen = shown(a, port: port)
+        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
+            print("[\n" + screen.map { "    " + String(reflecting: $0) + "," }.joined(separator: "\n") + "\n]")
+        }
+        XCTAssertEqual(screen, Self.settled)
+        let body = screen.joined(separator: "\n")
+        XCTAssertTrue(body.contains("Listening on https://127.0.0.1:PORT/ · Esc stops it"), body)
+        XCTAssertTrue(body.contains("CA (trust it on the device): .pushdesk/listen/ca.pem"), body)
+        XCTAssertTrue(body.contains("CA SHA-256: FP"), body)
+        let tracked = try XCTUnwrap(screen.firstIndex { $0.contains("HH:MM:SS  tracking  200") }, body)
+        let registered = try XCTUnwrap(
+            screen.firstIndex {
+                $0.contains("HH:MM:SS registration 200 3f3f3f…3f3f neotrips-ios \"Ana’s iPhone\"")
+            }, body)
+        let escaped = try XCTUnwrap(
+            screen.firstIndex {
+                $0.contains("HH:MM:SS registration 200 4e4e4e…4e4e neotrips-ios \"Eve\\u{1B}[2J\\u{202E}\"")
+            }, body)
+        XCTAssertLessThan(tracked, escaped, body)
+        XCTAssertLessThan(escaped, registered, body)
+        XCTAssertTrue(screen[registered + 1].hasPrefix("│   user ana@example.com"), body)
+        XCTAssertTrue(screen[tracked + 1].hasPrefix("│   error tracking.malformed: "), body)
+        XCTAssertFalse(body.contains("\u{1B}") || body.contains("\u{202E}"), "request text reached the screen raw")
+
+        // Enter on the registration: the profile picker (the store's profiles, and a new name).
+        a.press(.down)
+        a.press(.down)
+        XCTAssertEqual(view.selectedRecord?.token, iosToken)
+        a.press(.open)
+        let profiles = a.context.profiles.map(\.name)
+        XCTAssertEqual(a.dialog?.title, "Add Ana’s iPhone to which profile?")
+        XCTAssertFalse(profiles.contains("qa"))
+        for _ in 0..<profiles.count { a.press(.down) }  // the last choice: a new profile
+        a.handle(.enter)
+        XCTAssertEqual(a.dialog?.title, "New profile")
+        a.type("qa")
+        a.handle(.enter)
+        XCTAssertNil(a.dialog, a.message ?? "")
+        XCTAssertEqual(a.message, "Ana’s iPhone added to profile qa.")
+
+        let saved = try store.load(Profile.self, "qa")
+        XCTAssertEqual(saved.subscriptions.count, 1)
+        XCTAssertEqual(saved.subscriptions.first?.app, "neotrips-ios")
+        XCTAssertEqual(saved.subscriptions.first?.token, iosToken)
+        XCTAssertEqual(saved.subscriptions.first?.userKey, "ana@example.com")
+        XCTAssertEqual(saved.subscriptions.first?.label, "Ana’s iPhone")
+        XCTAssertTrue(a.context.profiles.contains { $0.name == "qa" }, "the console reads the profile again")
+        XCTAssertTrue(lines(a).joined().contains("added to profile qa"))
+
+        // Again into an existing profile, picked from the list: nothing to change.
+        a.press(.open)
+        let qa = try XCTUnwrap(a.context.profiles.firstIndex { $0.name == "qa" })
+        for _ in 0..<qa { a.press(.down) }
+        a.handle(.enter)
+        XCTAssertEqual(a.message, "Ana’s iPhone already in profile qa.")
+
+        // Esc stops the server and closes the view: the port takes a new listener at once.
+        a.press(.back)
+        XCTAssertFalse(a.top is ListenScreen)
+        XCTAssertTrue(portIsFree(port), "port \(port) still taken after Esc")
+    }
+
+    func testAReadOnlyConsoleListensButAddsNoDevice() throws {
+        let a = app(StoreAccess(state: .readOnly(holder: nil, problem: nil)))
+        a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
+        a.resize(width: 80, height: 24)
+        a.environment = ["PUSHDESK_LISTEN_PORT": "0"]
+        a.press(.listen)
+        let view = try XCTUnwrap(a.top as? ListenScreen)
+        try settle(a, "the server to start") { view.banner != nil || view.failure != nil }
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        let client = try TLSTestClient(port: port, ca: caFile)
+        defer { client.close() }
+        let answer = try client.exchange(
+            CampaignSDK.iosRegistration(
+                token: iosToken, integrationKey: "neotrips-ios", userKey: "ana@example.com",
+                params: ["loyaltyId": "3233"]
+            ).bytes(host: "localhost:\(port)"))
+        XCTAssertEqual(answer.status, 200, answer.body)
+        try settle(a, "the registration to show") { view.entries.count == 1 }
+        a.press(.open)
+        XCTAssertNil(a.dialog, "no profile picker in a read-only console")
+        XCTAssertTrue(a.message?.hasPrefix("Read-only") ?? false, a.message ?? "no message")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("profiles/qa.xml").path))
+        a.press(.back)
+        XCTAssertTrue(portIsFree(port))
+    }
+
+    func testAPortInUseSaysWhatToChange() throws {
+        let (first, view) = try listening()
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        let b = console()
+        b.environment = ["PUSHDESK_LISTEN_PORT": "\(port)"]
+        b.press(.listen)
+        let second = try XCTUnwrap(b.top as? ListenScreen)
+        try settle(b, "the second server to fail") { second.failure != nil || second.banner != nil }
+        let text = lines(b).joined(separator: "\n")
+        XCTAssertNil(second.banner, text)
+        XCTAssertTrue(flat(text).contains("Not listening: cannot listen on 127.0.0.1:\(port)"), text)
+        XCTAssertTrue(flat(text).contains("set PUSHDESK_LISTEN_PORT"), text)
+        b.press(.back)
+        first.press(.back)
+        XCTAssertTrue(portIsFree(port))
+    }
+
+    /// The view once the three requests are in (times, port and fingerprint folded).
+    static let settled: [String] = [
+        " PushDesk — Listen                                              ? help  default",
+        "┌ Listen: registrations and tracking, newest first ────────────────────────────┐",
+        "│ Listening on https://127.0.0.1:PORT/ · Esc stops it                         │",
+        "│ app: marketingServer and trackingServer = 127.0.0.1:PORT                    │",
+        "│ CA (trust it on the device): .pushdesk/listen/ca.pem                         │",
+        "│ CA SHA-256: FP  │",
+        "│ FP                                             │",
+        "│──────────────────────────────────────────────────────────────────────────────│",
+        "│ HH:MM:SS  tracking  200  -  _mId -                                           │",
+        "│   error tracking.malformed: id \"hnot-an-id,56c4,1\"; a tracking request is /r/│",
+        "│ HH:MM:SS registration 200 4e4e4e…4e4e neotrips-ios \"Eve\\u{1B}[2J\\u{202E}\"    │",
+        "│   user eve                                                                   │",
+        "│ HH:MM:SS registration 200 3f3f3f…3f3f neotrips-ios \"Ana’s iPhone\"            │",
+        "│   user ana@example.com                                                       │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "│                                                                              │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+        " Enter add device  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
+    ]
+
+    /// Whether a new socket can listen on 127.0.0.1:`port` now.
+    func portIsFree(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return bound == 0 && listen(fd, 1) == 0
+    }
+}

@@ -19,12 +19,13 @@ final class KeyPolicyTests: DemoStoreConsoleTestCase {
         let a = app(StoreAccess.open(storeRoot: root))
         let status = a.render(width: 120, height: 24).line(23).trimmingCharacters(in: .whitespaces)
         XCTAssertEqual(
-            status, "Enter edit  D deliveries  t test devices  / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back"
+            status,
+            "Enter edit  D deliveries  t test devices  L listen  / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back"
         )
         let editing = app().render(width: 120, height: 24).line(23).trimmingCharacters(in: .whitespaces)
         XCTAssertEqual(
             editing,
-            "Enter edit  n new  c duplicate  d delete  D deliveries  t test devices  / filter  ? help  Ctrl-Q quit"
+            "Enter edit  n new  c duplicate  d delete  D deliveries  t test devices  L listen  / filter  ? help  Ctrl-Q quit"
         )
         // What is not offered is refused with the reason, by the same policy.
         a.handle(.char("c"))

@@ -115,10 +115,9 @@ public struct XMLNode: @unchecked Sendable {
     public var attributePositions: [String: (line: Int, column: Int)] {
         var out: [String: (line: Int, column: Int)] = [:]
         guard let offset else { return out }
-        for a in attributes {
-            if let o = document.source.attributeOffset(a.name, inTagAt: offset) {
-                out[a.name] = document.source.position(ofByte: o)
-            }
+        // One pass over the tag (attributeOffsets), not one scan from the tag's start per name.
+        for (name, o) in document.source.attributeOffsets(inTagAt: offset) where attribute(name) != nil {
+            out[name] = document.source.position(ofByte: o)
         }
         return out
     }

@@ -1,3 +1,5 @@
+import PushDeskCore
+
 /// A view that is a list (services, deliveries, findings, profiles, sends, a commit's files,
 /// a history, a conflict's fields): one `TableView` with the registry's list keys, `/` to
 /// filter (while the filter line has focus the keys type into it), and the mouse — a click
@@ -20,6 +22,26 @@ extension ListScreen {
         guard table.click(x: x, y: y) else { return nil }
         if before == table.selectedRow { return handle(.open, app: app) }
         return Effect.none
+    }
+}
+
+/// The answer to a list view's delete question: the record to delete, or keep everything.
+enum DeleteReply {
+    case delete(String)
+    case keep
+}
+
+/// A list view whose rows are records of one kind, each deleted after the question.
+protocol RecordListScreen: ListScreen, Asking where Reply == DeleteReply {
+    static var recordKind: RecordKind { get }
+}
+
+extension RecordListScreen {
+    func answer(_ reply: DeleteReply, app: AppContext) -> Effect {
+        switch reply {
+        case .delete(let name): .delete(Self.recordKind, name)
+        case .keep: .none
+        }
     }
 }
 

@@ -4,7 +4,8 @@ import PushDeskCore
 /// The deliveries of one service (or, with `a`, of the whole store): each row shows the
 /// types, the largest payload across the target apps (the core's preview, no profile) and
 /// the worst finding (what `pushdesk validate` reports). Enter opens the composer.
-final class DeliveriesListScreen: ListScreen, Asking {
+final class DeliveriesListScreen: RecordListScreen {
+    static let recordKind = RecordKind.delivery
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
@@ -130,18 +131,6 @@ final class DeliveriesListScreen: ListScreen, Asking {
             refresh(app)
             return Effect.none
         default: return nil
-        }
-    }
-
-    enum Reply {
-        case delete(String)
-        case keep
-    }
-
-    func answer(_ reply: Reply, app: AppContext) -> Effect {
-        switch reply {
-        case .delete(let name): .delete(.delivery, name)
-        case .keep: .none
         }
     }
 

@@ -1,7 +1,8 @@
 import PushDeskCore
 
 /// The first screen: every service of the store with its app and findings counts.
-final class ServicesListScreen: ListScreen, Asking {
+final class ServicesListScreen: RecordListScreen {
+    static let recordKind = RecordKind.service
     struct View {
         var table = TableView(columns: [
             .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
@@ -105,18 +106,6 @@ final class ServicesListScreen: ListScreen, Asking {
                 "Delete '\(sel.name)' (\(Service.path(sel.name)))?\nThis removes the file.",
                 yes: .delete(sel.name), no: .keep)
         default: return nil
-        }
-    }
-
-    enum Reply {
-        case delete(String)
-        case keep
-    }
-
-    func answer(_ reply: Reply, app: AppContext) -> Effect {
-        switch reply {
-        case .delete(let name): .delete(.service, name)
-        case .keep: .none
         }
     }
 

@@ -2,7 +2,8 @@ import PushDeskCore
 
 /// Test devices (`t` on the services list): every profile of the store (SPEC §3.3) with
 /// its recipient, its number of devices and its findings. Enter opens the profile editor.
-final class ProfilesListScreen: ListScreen, Asking {
+final class ProfilesListScreen: RecordListScreen {
+    static let recordKind = RecordKind.profile
     struct View {
         var table = TableView(columns: ProfilesListScreen.columns)
     }
@@ -68,18 +69,6 @@ final class ProfilesListScreen: ListScreen, Asking {
                 "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
                 yes: .delete(sel.name), no: .keep)
         default: return nil
-        }
-    }
-
-    enum Reply {
-        case delete(String)
-        case keep
-    }
-
-    func answer(_ reply: Reply, app: AppContext) -> Effect {
-        switch reply {
-        case .delete(let name): .delete(.profile, name)
-        case .keep: .none
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// App settings (`connector.binary`, `fcm.legacy-api`, …) are ServiceRules' findings, which
 /// previews show on the app's target.
 public enum DeliveryRules {
-    /// APNs and FCM both refuse payloads over 4 KB.
+    /// APNs and FCM both refuse payloads over 4 KB (a push type may allow more: `PushType.sizeLimit`).
     public static let sizeLimit = 4096
 
     // MARK: predicates shared with the payload builders
@@ -89,12 +89,12 @@ public enum DeliveryRules {
         return out
     }
 
-    /// `size.limit`.
-    static func sizeFinding(bytes: Int, file: String) -> Finding? {
-        guard bytes > sizeLimit else { return nil }
+    /// `size.limit`: `limit` is the push type's (SPEC §12.1), 4096 on Android.
+    static func sizeFinding(bytes: Int, limit: Int, file: String) -> Finding? {
+        guard bytes > limit else { return nil }
         return Finding(
             .error, "size.limit",
-            "payload is \(bytes) bytes, over the \(sizeLimit)-byte limit by \(bytes - sizeLimit); shorten the texts or variable values",
+            "payload is \(bytes) bytes, over the \(limit)-byte limit by \(bytes - limit); shorten the texts or variable values",
             file: file, field: "payload")
     }
 
@@ -125,18 +125,23 @@ public enum DeliveryRules {
                     "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset"
                 )
             }
-            for o in IOSOptions.definitions where o.visibleOnly && o.isSet(in: ios) && !silentOwnRule.contains(o.name) {
+            for o in IOSOptions.definitions
+            where o.name != "type" && !ios.effectiveType.sends(option: o.name) && o.isSet(in: ios)
+                && !silentOwnRule.contains(o.name)
+            {
                 add(
                     .warning, "silent.ignored-option", o.field,
                     "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
             }
         } else {
-            if c.title.isEmpty && c.body.isEmpty {
+            if ios.effectiveType == .alert && c.title.isEmpty && c.body.isEmpty {
                 add(
                     .error, "alert.empty", "content.body",
                     "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
             }
-            if let sound = ios.sound.nonEmpty, sound != "default", !app.sounds.contains(where: { $0.name == sound }) {
+            if let sound = ios.sound.nonEmpty, ios.effectiveType.sends(option: "sound"), sound != "default",
+                !app.sounds.contains(where: { $0.name == sound })
+            {
                 let known = app.sounds.map(\.name)
                 add(
                     .error, "sound.unknown", "ios.sound",
@@ -210,6 +215,7 @@ public enum DeliveryRules {
                 )
             }
         }
+        if ios.effectiveType.payload == .liveActivity { out += LiveActivityPayload.findings(delivery, file: file) }
         if let token, !OptionValues.isHexToken(token) {
             add(.warning, "token.format", "token", "APNs device tokens are hexadecimal; check the --token value")
         }
@@ -254,7 +260,7 @@ public enum DeliveryRules {
         }
         let isData = o.effectiveType == .data
         if isData {
-            for d in AndroidOptions.definitions where d.visibleOnly && d.isSet(in: o) {
+            for d in AndroidOptions.definitions where d.notificationOnly && d.isSet(in: o) {
                 add(
                     .warning, "android.ignored-option", d.field,
                     "not sent: a data message carries only data; set type=\"notification\" on <android> or remove it")
@@ -262,7 +268,7 @@ public enum DeliveryRules {
         }
         if app.api == .legacy {
             // A notification-only option of a data message has its android.ignored-option already.
-            for d in AndroidOptions.definitions where !d.legacy && d.isSet(in: o) && !(isData && d.visibleOnly) {
+            for d in AndroidOptions.definitions where !d.legacy && d.isSet(in: o) && !(isData && d.notificationOnly) {
                 add(
                     .warning, "legacy.ignored-option", d.field,
                     "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\""

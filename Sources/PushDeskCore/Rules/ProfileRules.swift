@@ -31,6 +31,15 @@ public enum ProfileRules {
                     file: file, field: p.appending("app"))
             ]
         }
+        if s.kind.iosOnly, app.platform == .android {
+            return [
+                Finding(
+                    .error, "subscription.kind",
+                    "a \(s.kind.rawValue) token is an iOS token, but \(Escape.inline(s.app)) is an Android app (FCM has one kind of token); remove kind or move the subscription to the iOS app",
+                    file: file, field: p.appending("kind"))
+            ]
+        }
+        // Every iOS kind is an APNs token: the same hex form (SPEC §12.3).
         if let problem = tokenProblem(s.token, platform: app.platform) {
             return [Finding(.error, "subscription.token-format", problem, file: file, field: p.appending("token"))]
         }

@@ -85,6 +85,12 @@ public final class PushSender: @unchecked Sendable {
             r.hint = "the send was cancelled before this target: nothing was sent to it"
             return r
         }
+        if let skip = item.skip {
+            r.outcome = .skipped
+            r.reason = skip.reason
+            r.hint = skip.hint
+            return r
+        }
         if t.api == .legacy {
             r.outcome = .skipped
             r.reason = CredentialRules.ID.fcmLegacyAPI

@@ -21,12 +21,16 @@ extension StoreSnapshot {
 }
 
 extension StoreValidation {
+    public static let malformed = Rule("file.malformed", .error, .file, "a file cannot be read as its format")
+    public static let io = Rule("file.io", .error, .file, "a file or folder cannot be read")
+
+    /// Every file rule, in the order of docs/RULES.md.
+    public static let all: [Rule] = [malformed, io]
+
     /// The files that did not load, as findings.
     static func fileFindings(_ snapshot: StoreSnapshot) -> [Finding] {
         snapshot.errors.map { e in
-            Finding(
-                .error, e.kind == .io ? "file.io" : "file.malformed", e.message, file: e.file, line: e.line,
-                column: e.column)
+            (e.kind == .io ? io : malformed).finding(e.message, file: e.file, line: e.line, column: e.column)
         }
     }
 }

@@ -17,6 +17,13 @@ public enum RuleCatalog {
     /// The checks of one app of a service, in the order its findings are reported.
     static let appChecks: [RuleCheck<AppInput>] = [AppRules.check, IOSAppRules.check, AndroidAppRules.check]
 
+    /// The scopes of the store check, in the order `pushdesk validate` reports them. Both
+    /// `StoreValidation` (each over the whole store) and `IncrementalValidation` (each
+    /// rechecking what an edit changed) are built from this list.
+    static let storeScopes: [any StoreScope.Type] = [
+        FileScope.self, ServiceScope.self, IntegrationKeyScope.self, DeliveryScope.self, ProfileScope.self,
+    ]
+
     /// The rules with this id (two when one id has two scopes or severities).
     public static func rules(id: String) -> [Rule] { all.filter { $0.id == id } }
 }

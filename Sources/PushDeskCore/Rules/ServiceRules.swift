@@ -81,9 +81,7 @@ public enum ServiceRules {
 
     /// Every service rule over the whole snapshot (services checked in parallel, results in store order).
     public static func check(_ snapshot: StoreSnapshot) -> [Finding] {
-        var findings = Parallel.map(snapshot.services) { check(service: $0) }.flatMap { $0 }
-        findings += duplicateIntegrationKeys(snapshot.services)
-        return snapshot.positioned(findings)
+        ServiceScope.all(snapshot, now: Date()) + IntegrationKeyScope.all(snapshot, now: Date())
     }
 
     /// The rules of the service scope, app scope included (the console runs these on every edit).

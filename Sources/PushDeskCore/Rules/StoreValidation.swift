@@ -3,16 +3,19 @@ import Foundation
 /// Everything `pushdesk validate` reports: files that do not load, then every rule.
 public enum StoreValidation {
     /// `now` is for `expiration.past`.
+    /// The scopes of the catalog, in order, each over the whole store.
     public static func findings(_ snapshot: StoreSnapshot, now: Date = Date()) -> [Finding] {
-        var out = fileFindings(snapshot)
-        out += ServiceRules.check(snapshot)
-        out += DeliveryRules.check(snapshot, now: now)
-        out += snapshot.positioned(
-            ProfileRules.check(
-                profiles: snapshot.profiles, services: snapshot.services,
-                servicesUnreadable: snapshot.servicesUnreadable))
-        return out
+        RuleCatalog.storeScopes.flatMap { $0.all(snapshot, now: now) }
     }
+}
+
+/// The files that did not load: known when the store is read, so edits do not change them.
+final class FileScope: StoreScope, @unchecked Sendable {
+    static func all(_ snapshot: StoreSnapshot, now: Date) -> [Finding] { StoreValidation.fileFindings(snapshot) }
+
+    private let found: [Finding]
+    init(_ snapshot: StoreSnapshot, now: Date) { found = Self.all(snapshot, now: now) }
+    func findings(_ edit: StoreEdit) -> [Finding] { found }
 }
 
 extension StoreSnapshot {

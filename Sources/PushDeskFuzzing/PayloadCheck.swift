@@ -42,7 +42,7 @@ enum PayloadCheck {
         // APNs: the push type's limit (SPEC §12.1); FCM: 4096.
         let limits = t.api == .apns ? Set(PushType.all.map(\.sizeLimit)) : [DeliveryRules.sizeLimit]
         p.check(limits.contains(t.limit), "\(name): limit \(t.limit)")
-        let flagged = t.diagnostics.contains { $0.rule == "size.limit" }
+        let flagged = t.diagnostics.contains { $0.rule == DeliveryRules.payloadSize.id }
         p.check(
             flagged == (t.bytes > t.limit),
             "\(name): \(t.bytes) bytes but size.limit \(flagged ? "fired" : "did not fire")")

@@ -21,8 +21,7 @@ enum LiveActivityPayload {
     /// The `liveactivity.*` findings of a Live Activity delivery.
     static func findings(_ delivery: Delivery, file: String) -> [Finding] {
         [
-            Finding(
-                .error, "liveactivity.json",
+            DeliveryRules.liveActivityJSON.finding(
                 "this PushDesk cannot read a Live Activity's content state yet, so it cannot build the payload; use another type",
                 file: file, field: "ios.type")
         ]

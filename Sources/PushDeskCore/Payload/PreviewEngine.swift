@@ -24,6 +24,9 @@ public struct PreviewTarget: Equatable, Sendable {
     public var limit: Int
     public var diagnostics: [Finding]
 
+    /// The value of header `name`, nil when the request has none.
+    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+
     public static func == (a: PreviewTarget, b: PreviewTarget) -> Bool {
         a.app == b.app && a.label == b.label && a.platform == b.platform && a.environment == b.environment
             && a.api == b.api && a.endpoint == b.endpoint
@@ -136,8 +139,7 @@ public enum PreviewEngine {
             if apps.isEmpty {
                 let keys = service.apps.map(\.integrationKey).joined(separator: ", ")
                 diagnostics.append(
-                    Finding(
-                        .error, "preview.unknown-app",
+                    DeliveryRules.previewUnknownApp.finding(
                         "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
                         file: serviceFile))
             }

@@ -122,8 +122,7 @@ public struct SendPlan: Sendable {
         -> Finding
     {
         let app = appKey ?? service.iosApps.first?.integrationKey ?? "APP"
-        return Finding(
-            .error, "subscription.kind-missing",
+        return ProfileRules.kindMissing.finding(
             "profile \(Escape.inline(profile)) has no \(kind.rawValue) token of an iOS app of service \(Escape.inline(service.name))\(appKey.map { " with key \(Escape.inline($0))" } ?? ""), and a \(type.name) push is sent only to those; add one: <subscription app=\"\(Escape.inline(app))\" token=\"…\" kind=\"\(kind.rawValue)\"/> in \(Escape.inline(Profile.path(profile))), or Test devices in the console (Kind)",
             file: Profile.path(profile), field: "subscriptions")
     }

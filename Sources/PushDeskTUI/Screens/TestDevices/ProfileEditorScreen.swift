@@ -10,7 +10,8 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     struct View {
         var form = Form([])
         var devices = TableView(columns: [
-            .init("Device"), .init("App"), .init("Token", width: 11), .init("Findings", width: 12),
+            .init("Device"), .init("App"), .init("Token", width: 11), .init("Kind", width: 11),
+            .init("Findings", width: 12),
         ])
     }
     var view = View()
@@ -267,6 +268,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             subs.enumerated().map { i, d in
                 [
                     Escape.inline(d.label ?? "(no label)"), Self.appLabel(d.app, app: app), Escape.inline(d.shortToken),
+                    d.kind.rawValue,
                     ServicesListScreen.summary(byRow[i] ?? []).replacingOccurrences(of: "error", with: "err"),
                 ]
             }, roles: subs.indices.map { ServicesListScreen.role(byRow[$0] ?? []) })

@@ -14,6 +14,12 @@ public enum APNsEndpoint: Sendable {
 /// plus the `google.rpc` statuses FCM answers with when there is no `errorCode` (401, 403,
 /// 404). docs/SENDING.md prints these tables.
 public enum ResponseHints {
+    /// The priorities each push type allows, from its row (SPEC §12.1).
+    static let badPriority =
+        "apns-priority is not one this push type allows ("
+        + PushType.all.map { "\($0.name) \($0.priorities.map(\.rawValue).joined(separator: ", "))" }.joined(
+            separator: "; ") + "); fix the delivery's iOS priority"
+
     /// APNs device endpoint `reason` → (status Apple gives, hint).
     public static let apns: [(reason: String, status: Int, hint: String)] = [
         (
@@ -29,10 +35,7 @@ public enum ResponseHints {
             "apns-expiration is not a UNIX time APNs accepts; fix the delivery's expiration (ISO 8601 UTC)"
         ),
         ("BadMessageId", 400, "the apns-id header is not a UUID; this is a PushDesk bug, please report it"),
-        (
-            "BadPriority", 400,
-            "apns-priority is not one this push type allows (alert 10, 5 or 1; silent 5; pushtotalk 10; the others 10 or 5); fix the delivery's iOS priority"
-        ),
+        ("BadPriority", 400, badPriority),
         (
             "BadTopic", 400,
             "apns-topic is not valid; set the app's bundle id exactly as in Xcode, without a suffix — PushDesk adds the push type's (.voip, .push-type.liveactivity, …)"

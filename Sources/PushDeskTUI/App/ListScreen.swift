@@ -4,14 +4,18 @@ import PushDeskCore
 /// a history, a conflict's fields): one `TableView` with the registry's list keys, `/` to
 /// filter (while the filter line has focus the keys type into it), and the mouse — a click
 /// selects a row, a click on the selected row opens it (like a double-click). Conforming
-/// gives all of it; the view answers only its own actions.
-protocol ListScreen: StatefulScreen {
-    var table: TableView { get set }
+/// gives all of it (its view state is the `TableView`); the view answers only its own actions.
+protocol ListScreen: StatefulScreen where View == TableView {
     /// The view's own key context, before the list keys (nil: the list keys only).
     var listContext: KeyContext? { get }
 }
 
 extension ListScreen {
+    /// The list: its rows, selection, filter and scroll (all its view state).
+    var table: TableView {
+        get { view }
+        set { view = newValue }
+    }
     var contexts: [KeyContext] { table.isFiltering ? [] : (listContext.map { [$0] } ?? []) + [.list] }
     var textFocused: Bool { table.isFiltering }
     func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }

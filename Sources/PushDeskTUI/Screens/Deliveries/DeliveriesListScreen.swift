@@ -9,12 +9,7 @@ final class DeliveriesListScreen: RecordListScreen {
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
-    struct View { var table = TableView(columns: []) }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [])
     private(set) var shown: [Delivery] = []
 
     init(service: String?, app: AppContext) {
@@ -142,6 +137,6 @@ final class DeliveriesListScreen: RecordListScreen {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        v.table.render(into: &buf, rect, focused: true)
+        v.render(into: &buf, rect, focused: true)
     }
 }

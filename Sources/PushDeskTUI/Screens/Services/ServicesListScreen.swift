@@ -3,16 +3,9 @@ import PushDeskCore
 /// The first screen: every service of the store with its app and findings counts.
 final class ServicesListScreen: RecordListScreen {
     static let recordKind = RecordKind.service
-    struct View {
-        var table = TableView(columns: [
-            .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
-        ])
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [
+        .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
+    ])
 
     init(app: AppContext) {
         table.emptyText = "No service yet: press n to create one."
@@ -126,6 +119,6 @@ final class ServicesListScreen: RecordListScreen {
             }
             area = rest
         }
-        v.table.render(into: &buf, area.inset(0), focused: true)
+        v.render(into: &buf, area.inset(0), focused: true)
     }
 }

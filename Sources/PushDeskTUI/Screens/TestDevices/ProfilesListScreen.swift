@@ -4,17 +4,10 @@ import PushDeskCore
 /// its recipient, its number of devices and its findings. Enter opens the profile editor.
 final class ProfilesListScreen: RecordListScreen {
     static let recordKind = RecordKind.profile
-    struct View {
-        var table = TableView(columns: ProfilesListScreen.columns)
-    }
     static let columns: [TableView.Column] = [
         .init("Profile", width: 16), .init("Recipient"), .init("Devices", width: 7), .init("Findings", width: 16),
     ]
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: ProfilesListScreen.columns)
 
     init(app: AppContext) {
         table.emptyText = "No profile yet: press n to create one, then add test devices to it."
@@ -92,7 +85,7 @@ final class ProfilesListScreen: RecordListScreen {
             }
             main = rest
         }
-        v.table.render(into: &buf, main.inset(0), focused: true)
+        v.render(into: &buf, main.inset(0), focused: true)
         buf.put(
             "Send test (Ctrl-G in the composer) sends to these profiles' devices.",
             x: foot.x + 1, y: foot.y, role: .muted, maxX: foot.maxX)

@@ -127,7 +127,7 @@ final class ServiceEditorScreen: FormTableScreen, Asking {
                 "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
                 yes: .deleteApp(sel), no: .keep)
         case .moveUp, .moveDown:
-            guard let (from, to) = view.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
+            guard let (from, to) = table.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
             s.edit(nil) { $0.apps.swapAt(from, to) }
             sync()
             table.select(row: to)

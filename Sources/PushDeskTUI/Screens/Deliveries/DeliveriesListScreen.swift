@@ -111,12 +111,6 @@ final class DeliveriesListScreen: RecordListScreen {
                 .push(ComposerScreen(session: DeliverySession(original: nil, draft: copy), app: app)),
                 .say("Duplicate of \(d.name) (without its tracking ids): check the name, then Ctrl-S."),
             ])
-        case .delete:
-            guard let d = selected else { return Effect.none }
-            return .confirm(
-                self, "Delete delivery",
-                "Delete '\(d.name)' (\(Delivery.path(d.name)))?\nThis removes the file.",
-                yes: .delete(d.name), no: .keep)
         case .sends:
             guard let d = selected else { return Effect.none }
             return .push(SendsScreen(delivery: d.name, app: app))
@@ -127,6 +121,12 @@ final class DeliveriesListScreen: RecordListScreen {
             return Effect.none
         default: return nil
         }
+    }
+
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete, let d = selected else { return nil }
+        return deleting(
+            d.name, "Delete delivery", "Delete '\(d.name)' (\(Delivery.path(d.name)))?\nThis removes the file.")
     }
 
     func update(_ rect: Rect, app: AppContext) {

@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Edits one service: its fields (form) and its apps (table). Rules run live on the
 /// draft; their findings show under the fields and in the pane at the bottom.
-final class ServiceEditorScreen: FormTableScreen, Asking {
+final class ServiceEditorScreen: FormTableScreen {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
     var view = FormAndTable(
@@ -120,12 +120,6 @@ final class ServiceEditorScreen: FormTableScreen, Asking {
             sync()
             table.select(row: s.draft.apps.count - 1)
             return .say("Added an Android app: Enter to set package name and credentials.")
-        case .delete:
-            guard let sel else { return Effect.none }
-            return .confirm(
-                self, "Delete app",
-                "Delete '\(s.draft.apps[sel].label)' (\(s.draft.apps[sel].integrationKey)) from this service?",
-                yes: .deleteApp(sel), no: .keep)
         case .moveUp, .moveDown:
             guard let (from, to) = table.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
             s.edit(nil) { $0.apps.swapAt(from, to) }
@@ -136,20 +130,19 @@ final class ServiceEditorScreen: FormTableScreen, Asking {
         return Effect.none
     }
 
-    enum Reply {
-        case deleteApp(Int)
-        case keep
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete, let i = table.selectedRow, s.draft.apps.indices.contains(i) else { return nil }
+        let a = s.draft.apps[i]
+        return Danger("Delete app", "Delete '\(a.label)' (\(a.integrationKey)) from this service?") { [weak self] _ in
+            self?.deleteApp(i)
+            return .none
+        }
     }
 
-    func answer(_ reply: Reply, app: AppContext) -> Effect {
-        switch reply {
-        case .deleteApp(let i):
-            guard s.draft.apps.indices.contains(i) else { return .none }
-            s.edit(nil) { $0.apps.remove(at: i) }
-            sync()
-        case .keep: break
-        }
-        return .none
+    private func deleteApp(_ i: Int) {
+        guard s.draft.apps.indices.contains(i) else { return }
+        s.edit(nil) { $0.apps.remove(at: i) }
+        sync()
     }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.

@@ -92,14 +92,16 @@ final class ServicesListScreen: RecordListScreen {
             return .push(ProfilesListScreen(app: app))
         case .listen:
             return .push(ListenScreen(storeURL: app.storeURL, environment: app.environment))
-        case .delete:
-            guard let sel else { return Effect.none }
-            return .confirm(
-                self, "Delete service",
-                "Delete '\(sel.name)' (\(Service.path(sel.name)))?\nThis removes the file.",
-                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
+    }
+
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete,
+            let sel = table.selectedRow.flatMap({ app.services.indices.contains($0) ? app.services[$0] : nil })
+        else { return nil }
+        return deleting(
+            sel.name, "Delete service", "Delete '\(sel.name)' (\(Service.path(sel.name)))?\nThis removes the file.")
     }
 
     /// Findings counts change as drafts are edited elsewhere; keep the rows current.

@@ -54,15 +54,19 @@ final class ProfilesListScreen: RecordListScreen {
                 .push(ProfileEditorScreen(session: EditSession(original: nil, draft: draft))),
                 .say("New profile: set its name, then add test devices (Tab to the devices, n)."),
             ])
-        case .delete:
-            guard let sel else { return Effect.none }
-            let n = sel.subscriptions.count
-            return .confirm(
-                self, "Delete profile",
-                "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
-                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
+    }
+
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete,
+            let sel = table.selectedRow.flatMap({ app.profiles.indices.contains($0) ? app.profiles[$0] : nil })
+        else { return nil }
+        let n = sel.subscriptions.count
+        return deleting(
+            sel.name, "Delete profile",
+            "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file."
+        )
     }
 
     func update(_ rect: Rect, app: AppContext) {

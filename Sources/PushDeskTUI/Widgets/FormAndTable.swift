@@ -59,14 +59,6 @@ struct FormAndTable {
         tableFocused = true
     }
 
-    /// The row `action` (move up / down) moves the selected one to, when there is one there;
-    /// the editor swaps them in its draft and then `select`s it.
-    func moveTarget(_ action: Action, count: Int) -> (from: Int, to: Int)? {
-        guard let sel = table.selectedRow else { return nil }
-        let to = action == .moveUp ? sel - 1 : sel + 1
-        return (0..<count).contains(to) ? (sel, to) : nil
-    }
-
     /// A click: a form field takes the focus; a table row is selected, and a click on the
     /// row already selected in the focused table opens it (`open` true).
     mutating func click(x: Int, y: Int) -> (hit: Bool, open: Bool) {

@@ -121,7 +121,7 @@ final class ServiceEditorScreen: FormTableScreen {
             table.select(row: s.draft.apps.count - 1)
             return .say("Added an Android app: Enter to set package name and credentials.")
         case .moveUp, .moveDown:
-            guard let (from, to) = view.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
+            guard let (from, to) = table.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
             s.edit(nil) { $0.apps.swapAt(from, to) }
             sync()
             table.select(row: to)

@@ -125,7 +125,7 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
             sync()
             return .say("Removed \(Escape.inline(label)): u brings it back.")
         case .moveUp, .moveDown:
-            guard let (from, to) = view.moveTarget(action, count: s.draft.subscriptions.count) else {
+            guard let (from, to) = table.moveTarget(action, count: s.draft.subscriptions.count) else {
                 return Effect.none
             }
             s.edit(nil) { $0.subscriptions.swapAt(from, to) }

@@ -27,6 +27,7 @@ final class PushTypeSendTests: XCTestCase {
         ("controls", .controls, "controls", "com.neotrips.app.push-type.controls", "10"),
         ("voip", .voip, "voip", "com.neotrips.app.voip", "10"),
         ("location", .location, "location", "com.neotrips.app.location-query", "10"),
+        ("pushtotalk", .pushToTalk, "pushtotalk", "com.neotrips.app.voip-ptt", "10"),
     ]
 
     func testEveryTypeSendsTheBodyPreviewShowsToItsTokenKind() throws {
@@ -68,6 +69,7 @@ final class PushTypeSendTests: XCTestCase {
             XCTAssertEqual(sent.header("apns-push-type"), pushType, name)
             XCTAssertEqual(sent.header("apns-topic"), topic, name)
             XCTAssertEqual(sent.header("apns-priority"), priority, name)
+            XCTAssertEqual(sent.header("apns-expiration"), name == "pushtotalk" ? "0" : nil, name)
 
             // The body is the one preview prints for that id, token and profile.
             let id = try XCTUnwrap(result["messageId"] as? String, name)

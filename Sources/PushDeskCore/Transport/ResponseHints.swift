@@ -19,6 +19,11 @@ public enum ResponseHints {
         "apns-priority is not one this push type allows ("
         + PushType.all.map { "\($0.name) \($0.priorities.map(\.rawValue).joined(separator: ", "))" }.joined(
             separator: "; ") + "); fix the delivery's iOS priority"
+    /// The payload limits of the push types, from their rows: 4096 bytes, and the others by type.
+    static let payloadTooLarge =
+        "the payload is over the push type's limit (4096 bytes"
+        + PushType.all.filter { $0.sizeLimit != 4096 }.map { "; \($0.sizeLimit) for \($0.name)" }.joined()
+        + "); shorten the text or variables (pushdesk preview shows the size and the limit)"
 
     /// APNs device endpoint `reason` → (status Apple gives, hint).
     public static let apns: [(reason: String, status: Int, hint: String)] = [
@@ -102,10 +107,7 @@ public enum ResponseHints {
             "Unregistered", 410,
             "the token is no longer active for this topic (the app was removed, or notifications turned off); stop sending to it — the timestamp says since when"
         ),
-        (
-            "PayloadTooLarge", 413,
-            "the payload is over the push type's limit (4096 bytes; 5120 for VoIP); shorten the text or variables (pushdesk preview shows the size and the limit)"
-        ),
+        ("PayloadTooLarge", 413, payloadTooLarge),
         (
             "TooManyProviderTokenUpdates", 429,
             "provider tokens were renewed too often; PushDesk renews at most every 20 minutes — another sender may share this key"

@@ -78,4 +78,16 @@ final class PushTypePayloadTests: XCTestCase {
         XCTAssertEqual(t.headers[2].value, "com.neotrips.app.push-type.liveactivity")
         XCTAssertTrue(t.diagnostics.contains { $0.rule == "liveactivity.json" && $0.severity == .error })
     }
+
+    /// `size.limit` takes the type's limit: 4,500 bytes pass as VoIP, not as an alert.
+    func testSizeLimitIsTheTypesLimit() throws {
+        let big = [VariableValue(name: "VAR", value: String(repeating: "x", count: 4400))]
+        for (type, limit, over) in [(PushType.voip, 5120, false), (.silent, 4096, true)] {
+            let d = F.delivery(title: "", body: "", ios: IOSOptions(type: type), variables: big)
+            let t = try XCTUnwrap(F.preview(d).targets.first { $0.app == "neotrips-ios" })
+            XCTAssertGreaterThan(t.bytes, 4400)
+            XCTAssertEqual(t.limit, limit, type.name)
+            XCTAssertEqual(t.diagnostics.contains { $0.rule == "size.limit" }, over, type.name)
+        }
+    }
 }

@@ -137,6 +137,35 @@ final class ListenViewTests: WholeScreenTestCase {
         XCTAssertTrue(portIsFree(port), "port \(port) still taken after Esc")
     }
 
+    /// More requests than the view has rows: with the selection on the newest, each new
+    /// request's line is on screen as it arrives; moved down, the selection keeps its request.
+    func testNewRequestsStayInViewWhileTheSelectionIsOnTheNewest() throws {
+        let (a, view) = try listening()
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        let client = try TLSTestClient(port: port, ca: caFile)
+        defer { client.close() }
+        func register(_ i: Int) throws {
+            let answer = try client.exchange(
+                CampaignSDK.iosRegistration(
+                    token: String(format: "%064x", i + 1), integrationKey: "neotrips-ios", userKey: "u\(i)",
+                    deviceName: "view-\(i)", params: ["loyaltyId": "\(i)"]
+                ).bytes(host: "localhost:\(port)"))
+            XCTAssertEqual(answer.status, 200, answer.body)
+            try settle(a, "request \(i) to show") { view.entries.count == i + 1 }
+        }
+        for i in 0..<8 {
+            try register(i)
+            let body = lines(a).joined(separator: "\n")
+            XCTAssertTrue(body.contains("neotrips-ios \"view-\(i)\""), "request \(i) not on screen:\n\(body)")
+            XCTAssertEqual(view.selectedRecord?.deviceName, "view-\(i)")
+        }
+        a.press(.down)
+        XCTAssertEqual(view.selectedRecord?.deviceName, "view-6")
+        try register(8)
+        XCTAssertEqual(view.selectedRecord?.deviceName, "view-6", "the selection keeps its request")
+        a.press(.back)
+    }
+
     func testAReadOnlyConsoleListensButAddsNoDevice() throws {
         let a = app(StoreAccess(state: .readOnly(holder: nil, problem: nil)))
         a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }

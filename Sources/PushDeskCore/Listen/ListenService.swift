@@ -159,7 +159,7 @@ public final class ListenService: @unchecked Sendable {
     func save(_ sub: Subscription, profile: String, into record: inout ListenRecord) {
         do {
             let what = try ListenProfileSave.save(sub, profile: profile, store: store)
-            record.saved = what
+            record.saved = [what, record.labelNote].compactMap { $0 }.joined(separator: " ")
         } catch {
             record.saved = "not saved: \(Escape.inline("\(error)", limit: 400))"
             record.saveFailed = true

@@ -26,6 +26,24 @@ public enum Escape {
         return out
     }
 
+    /// Untrusted text kept as a name (a device's label from a registration): every character
+    /// `mustEscape` flags left out — tab and line breaks become a space — and trimmed, so the
+    /// saved name is what the operator sees, can be written to XML, and never drives a terminal.
+    public static func removingFlagged(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, s) in scalars.enumerated() {
+            if s == "\t" || s == "\n" || s == "\r" {
+                out.append(" ")
+            } else if !mustEscape(
+                s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            {
+                out.append(s)
+            }
+        }
+        return String(out).trimmingCharacters(in: .whitespaces)
+    }
+
     /// A JSON document on its way to a terminal: every character `mustEscape` flags inside
     /// its strings (C1, DEL, bidi controls, invisibles; C0 is already escaped by the JSON
     /// writer) becomes a JSON `\uXXXX` escape — the same value for a JSON reader, nothing raw

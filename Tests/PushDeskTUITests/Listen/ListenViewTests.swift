@@ -192,6 +192,50 @@ final class ListenViewTests: WholeScreenTestCase {
         XCTAssertTrue(portIsFree(port))
     }
 
+    /// A registration added to a profile the operator is editing: whichever save comes
+    /// second is checked against the file as read, so neither the device nor the edit is
+    /// lost — the device lands in the file and the operator's save asks (Save as copy), or
+    /// the operator saved first and the device is added on top of that save.
+    func testADeviceAddedWhileItsProfileIsEditedLosesNeitherEdit() throws {
+        let device = Subscription(app: "neotrips-ios", token: iosToken, userKey: "qa@example.com", label: "QA iPhone")
+        let a = console()
+        a.press(.testDevices)
+        a.press(.open)  // ana
+        a.press(.open)  // its first device
+        a.focus(field: "label")
+        a.type(" Pro")
+        // What Enter on the registration in the Listen view applies (the `addDevice` effect).
+        XCTAssertEqual(try a.addDevice(device, profile: "ana"), "added to profile ana")
+        XCTAssertTrue(a.top.session?.isDirty ?? false, "the operator's edit is still in the editor")
+        a.press(.save)
+        XCTAssertEqual(a.dialog?.title, "Changed on disk")
+        a.handle(.char("s"))  // Save as copy
+        a.handle(.enter)
+        XCTAssertEqual(a.message, "Saved your version as profiles/ana-copy.xml; profiles/ana.xml keeps the other one.")
+        let ana = try store.load(Profile.self, "ana")
+        XCTAssertTrue(ana.subscriptions.contains(device), "the registered device is kept")
+        XCTAssertEqual(ana.subscriptions.first?.label, "Ana's iPhone 15")
+        XCTAssertEqual(
+            try store.load(Profile.self, "ana-copy").subscriptions.first?.label, "Ana's iPhone 15 Pro",
+            "the operator's edit is kept")
+
+        // The other order: the operator's save first, then the registration on top of it.
+        let b = console()
+        b.press(.testDevices)
+        b.press(.open)
+        b.press(.open)
+        b.focus(field: "label")
+        b.type(" Max")
+        b.press(.save)
+        XCTAssertNil(b.dialog, b.message ?? "")
+        let other = Subscription(app: "neotrips-ios", token: String(repeating: "4e", count: 32), label: "QA iPad")
+        XCTAssertEqual(try b.addDevice(other, profile: "ana"), "added to profile ana")
+        let both = try store.load(Profile.self, "ana")
+        XCTAssertEqual(both.subscriptions.first?.label, "Ana's iPhone 15 Max")
+        XCTAssertTrue(both.subscriptions.contains(other))
+        XCTAssertTrue(both.subscriptions.contains(device))
+    }
+
     func testAPortInUseSaysWhatToChange() throws {
         let (first, view) = try listening()
         let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })

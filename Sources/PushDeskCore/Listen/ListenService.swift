@@ -42,6 +42,10 @@ public final class ListenService: @unchecked Sendable {
         }
     }
 
+    /// Reads the store's services now, before the server listens, so the first requests
+    /// do not wait for the store to be read.
+    public func preload() { _ = currentServices() }
+
     public func handle(_ request: ListenHTTPRequest) -> ListenHTTPResponse {
         let (response, record) = answer(request)
         finish(record)

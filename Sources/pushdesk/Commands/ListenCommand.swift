@@ -76,6 +76,7 @@ struct ListenCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
         let service = ListenService(store: store, profile: profile)
+        service.preload()
         let stop = DispatchSemaphore(value: 0)
         let handled = Counter()
         let json = self.json

@@ -47,9 +47,9 @@ public struct ListenHTTPResponse: Sendable {
 /// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
 /// headers ≤ 16 KB, body ≤ 64 KB (413 beyond), 64 connections at once, 10 s to read a
-/// request (the TLS handshake included). A request `quick` can answer is answered on its
-/// connection's event loop (checks, one log write: no thread hop); the others — store saves,
-/// which wait for the lock and the disk — go to `handle` on worker threads off the loops.
+/// request (the TLS handshake included). A request `quick` can answer is answered on the
+/// event loop (checks, one log write: no thread hop); the others — store saves, which wait
+/// for the lock and the disk — go to `handle` on worker threads off the loop.
 public final class ListenServer: @unchecked Sendable {
     public static let maxHeadBytes = 16 * 1024
     public static let maxBodyBytes = 64 * 1024
@@ -104,7 +104,11 @@ public final class ListenServer: @unchecked Sendable {
         handle: @escaping @Sendable (ListenHTTPRequest) -> ListenHTTPResponse
     ) throws {
         self.quick = quick
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: min(max(System.coreCount, 1), 4))
+        // One event loop: a test build's phones are a handful of connections, a quick answer
+        // costs tens of microseconds, and every answer ends in the one log and output (the
+        // service's serial commit). A second loop only contended for that and for the cores
+        // the client runs on; store saves still go to the worker queue.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let box = Box()
         let queue = self.queue
         let bootstrap = ServerBootstrap(group: group)

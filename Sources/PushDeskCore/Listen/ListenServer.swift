@@ -338,11 +338,11 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
                 remote: remote, oversizedBody: oversized)
             body = []
             let keepAlive = head.isKeepAlive && oversized == nil
-            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             if let quick = server?.quick, let response = quick(request) {
                 respond(response, keepAlive: keepAlive, context: context)
                 return
             }
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             let handle = self.handle
             queue.async {
                 let response = handle(request)

@@ -129,6 +129,7 @@ struct ListenCommand: ParsableCommand {
         if let seconds { DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { stop.signal() } }
         stop.wait()
         server.stop()
+        service.flush()
         _ = sources
         printError("pushdesk listen: stopped; \(handled.value) request\(handled.value == 1 ? "" : "s") handled")
     }

@@ -98,6 +98,7 @@ final class ListenScreen: StatefulScreen, Asking {
             return mailbox.post(.failed(Escape.inline("\(error)", limit: 400)))
         }
         let service = ListenService(store: Store(root: storeURL), profile: nil)
+        service.preload()
         service.onRecord = { mailbox.post(.record($0)) }
         service.onLogError = { why in
             mailbox.post(

@@ -137,19 +137,16 @@ public enum ListenLog {
         Array((record.json(fullToken: false).compact + "\n").utf8)
     }
 
-    /// The log kept open by a running listener: one write per request, or per batch of
-    /// requests answered while the last write was made.
+    /// The log kept open by a running listener: one write per request.
     final class Writer: @unchecked Sendable {
         let storeRoot: URL
         private var fd: Int32 = -1
         init(storeRoot: URL) { self.storeRoot = storeRoot }
         deinit { if fd >= 0 { close(fd) } }
 
-        /// The records' lines with one write.
-        func append(_ records: [ListenRecord]) throws {
+        func append(_ record: ListenRecord) throws {
             if fd < 0 { fd = try SendLog.openForAppend(storeRoot: storeRoot, file: "listen.jsonl") }
-            let bytes = records.count == 1 ? line(records[0]) : records.flatMap(line)
-            do { try SendLog.writeAll(bytes, to: fd, file: "listen.jsonl") } catch {
+            do { try SendLog.writeAll(line(record), to: fd, file: "listen.jsonl") } catch {
                 close(fd)  // opened again for the next request (a full disk may clear)
                 fd = -1
                 throw error

@@ -17,9 +17,6 @@ public final class ListenService: @unchecked Sendable {
     private let lock = NSLock()
     /// Saves, the log and `onRecord`, one request at a time.
     private let commit = DispatchQueue(label: "pushdesk.listen.commit")
-    /// Answered on the event loop, not yet logged and printed (under `waitingLock`).
-    private var waiting: [ListenRecord] = []
-    private let waitingLock = NSLock()
     /// Called after each request with its record (on the server's request queue).
     public var onRecord: (@Sendable (ListenRecord) -> Void)?
     /// The log could not be written: said once per failure kind, the requests still answered.
@@ -63,29 +60,8 @@ public final class ListenService: @unchecked Sendable {
     public func handleWithoutSaving(_ request: ListenHTTPRequest) -> ListenHTTPResponse? {
         let (response, record) = answer(request)
         if record.pendingSave != nil { return nil }
-        // Queued; the commit queue is woken only when the queue was empty, and writes what
-        // has gathered meanwhile with one log write.
-        let wake = waitingLock.withLock {
-            waiting.append(record)
-            return waiting.count == 1
-        }
-        if wake { commit.async { self.commitWaiting() } }
+        commit.async { self.commitRecord(record) }
         return response
-    }
-
-    /// On the commit queue: the answered requests waiting, oldest first, until none is left.
-    private func commitWaiting() {
-        while true {
-            let batch = waitingLock.withLock {
-                defer { waiting.removeAll(keepingCapacity: true) }
-                return waiting
-            }
-            if batch.isEmpty { return }
-            do { try log.append(batch) } catch {
-                onLogError?("\(error)")
-            }
-            for record in batch { onRecord?(record) }
-        }
     }
 
     /// Waits until every request answered so far is logged and printed (before the
@@ -100,7 +76,7 @@ public final class ListenService: @unchecked Sendable {
     private func commitRecord(_ record: ListenRecord) {
         var record = record
         if let sub = record.pendingSave, let profile { save(sub, profile: profile, into: &record) }
-        do { try log.append([record]) } catch {
+        do { try log.append(record) } catch {
             onLogError?("\(error)")
         }
         onRecord?(record)

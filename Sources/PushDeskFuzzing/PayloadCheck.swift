@@ -40,7 +40,7 @@ enum PayloadCheck {
         let counted = bytes(&p, model, read, path: name)
         p.check(counted == t.bytes, "\(name): bytes says \(t.bytes), the SPEC's rule counts \(counted)")
         p.check(t.limit == DeliveryRules.sizeLimit, "\(name): limit \(t.limit)")
-        let flagged = t.diagnostics.contains { $0.rule == "size.limit" }
+        let flagged = t.diagnostics.contains { $0.rule == DeliveryRules.payloadSize.id }
         p.check(
             flagged == (t.bytes > DeliveryRules.sizeLimit),
             "\(name): \(t.bytes) bytes but size.limit \(flagged ? "fired" : "did not fire")")

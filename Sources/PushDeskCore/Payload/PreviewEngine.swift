@@ -131,8 +131,7 @@ public enum PreviewEngine {
             if apps.isEmpty {
                 let keys = service.apps.map(\.integrationKey).joined(separator: ", ")
                 diagnostics.append(
-                    Finding(
-                        .error, "preview.unknown-app",
+                    DeliveryRules.previewUnknownApp.finding(
                         "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
                         file: serviceFile))
             }

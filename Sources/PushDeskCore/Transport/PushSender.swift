@@ -87,7 +87,7 @@ public final class PushSender: @unchecked Sendable {
         }
         if t.api == .legacy {
             r.outcome = .skipped
-            r.reason = CredentialRules.ID.fcmLegacyAPI
+            r.reason = CredentialRules.fcmLegacyAPI.id
             r.hint = "Google shut the legacy FCM API down in 2024; move the app to FCM HTTP v1 (a service-account key)"
             return r
         }
@@ -139,12 +139,12 @@ public final class PushSender: @unchecked Sendable {
             } catch let e as TransportError {
                 r.madeRequest = true
                 r.outcome = .failed
-                r.reason = "connection.\(e.step.rawValue)"
+                r.reason = e.step.rule.id
                 r.hint = "Google's token endpoint: \(e.message)"
                 return r
             } catch {
                 r.outcome = .failed
-                r.reason = CredentialRules.ID.tokenKey
+                r.reason = CredentialRules.tokenKey.id
                 r.hint = "the key cannot sign a token"
                 return r
             }
@@ -167,13 +167,13 @@ public final class PushSender: @unchecked Sendable {
             } catch let e as TransportError {
                 r.ms = Int(Date().timeIntervalSince(started) * 1000)
                 r.outcome = .failed
-                r.reason = "connection.\(e.step.rawValue)"
+                r.reason = e.step.rule.id
                 r.hint = e.message
                 dropConnection(base, credential: credential)
                 return r
             } catch {
                 r.outcome = .failed
-                r.reason = "connection.tls"
+                r.reason = ConnectionRules.tls.id
                 r.hint = "\(error)"
                 return r
             }
@@ -305,7 +305,7 @@ public final class PushSender: @unchecked Sendable {
         if let t = googleTokens.cached(account, now: now()) { return t }
         guard let u = URLComponents(string: account.tokenURI), u.scheme == "https", let host = u.host else {
             throw CredentialFailure(
-                rule: CredentialRules.ID.serviceAccountFields,
+                rule: CredentialRules.serviceAccountFields.id,
                 message: "\(account.file): token_uri is not an https URL")
         }
         let assertion = try GoogleTokenCache.assertion(account, now: now())

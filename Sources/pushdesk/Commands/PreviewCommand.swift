@@ -91,8 +91,7 @@ struct PreviewCommand: ParsableCommand {
                 // SPEC §6: a profile that cannot be read is a top-level finding; the preview
                 // goes on with the text as written.
                 profileFindings.append(
-                    Finding(
-                        .error, "profile.unreadable",
+                    DeliveryRules.profileUnreadable.finding(
                         "\(e.message); the preview shows the text without personalization",
                         file: e.file, line: e.line, column: e.column))
             }

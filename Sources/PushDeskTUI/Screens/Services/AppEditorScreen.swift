@@ -282,9 +282,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
                 sync()
                 return .say("Deleted the \(k.noun); u (or Ctrl-Z) brings it back.")
             case .moveUp, .moveDown:
-                guard let sel else { return Effect.none }
-                let to = action == .moveUp ? sel - 1 : sel + 1
-                guard to >= 0, to < k.count(self.app) else { return Effect.none }
+                guard let (sel, to) = table.moveTarget(action, count: k.count(self.app)) else { return Effect.none }
                 s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
                 sync()
                 table.select(row: to)
@@ -415,7 +413,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         let rules = ca.findings(forService: s.draft.name).filter { $0.field.index(in: "apps") == index }
         guard tab == .credentials, let r = credentialReport else { return rules }
         let extra = r.findings.filter { f in
-            f.rule != CredentialRules.ID.fcmLegacyAPI && !rules.contains { $0.rule == f.rule && $0.field == f.field }
+            f.rule != CredentialRules.fcmLegacyAPI.id && !rules.contains { $0.rule == f.rule && $0.field == f.field }
         }
         return rules + extra
     }

@@ -205,7 +205,7 @@ final class ListenViewTests: WholeScreenTestCase {
         a.focus(field: "label")
         a.type(" Pro")
         // What Enter on the registration in the Listen view applies (the `addDevice` effect).
-        XCTAssertEqual(try a.addDevice(device, profile: "ana"), "added to profile ana")
+        XCTAssertEqual(try addDevice(a, device, to: "ana"), "added to profile ana")
         XCTAssertTrue(a.top.session?.isDirty ?? false, "the operator's edit is still in the editor")
         a.press(.save)
         XCTAssertEqual(a.dialog?.title, "Changed on disk")
@@ -229,11 +229,23 @@ final class ListenViewTests: WholeScreenTestCase {
         b.press(.save)
         XCTAssertNil(b.dialog, b.message ?? "")
         let other = Subscription(app: "neotrips-ios", token: String(repeating: "4e", count: 32), label: "QA iPad")
-        XCTAssertEqual(try b.addDevice(other, profile: "ana"), "added to profile ana")
+        XCTAssertEqual(try addDevice(b, other, to: "ana"), "added to profile ana")
         let both = try store.load(Profile.self, "ana")
         XCTAssertEqual(both.subscriptions.first?.label, "Ana's iPhone 15 Max")
         XCTAssertTrue(both.subscriptions.contains(other))
         XCTAssertTrue(both.subscriptions.contains(device))
+    }
+
+    /// Applies the `addDevice` effect as the Listen view's Enter does; what it said it did.
+    func addDevice(_ a: ConsoleApp, _ device: Subscription, to profile: String) throws -> String {
+        final class Outcome: @unchecked Sendable { var result: Result<String, Error>? }
+        let outcome = Outcome()
+        a.perform(
+            .addDevice(device, profile: profile) { result in
+                outcome.result = result
+                return .none
+            })
+        return try XCTUnwrap(outcome.result, "the effect was not applied").get()
     }
 
     func testAPortInUseSaysWhatToChange() throws {

@@ -126,6 +126,7 @@ public enum CredentialChecker {
                     CredentialDetail("notBefore", "Not before", ISOTime.string(info.notValidBefore)))
                 r.details.append(CredentialDetail("notAfter", "Not after", ISOTime.string(info.notValidAfter)))
                 r.details.append(CredentialDetail("topics", "Topics", info.topics.joined(separator: ", ")))
+                r.details.append(pushTypes(bundleId: app.bundleId, topics: info.topics))
                 r.details.append(CredentialDetail("pushEnvironment", "Environment", info.environment.label))
                 r.findings += CredentialRules.validity(info, now: now, at: at)
                 r.findings += CredentialRules.topic(info, bundleId: app.bundleId, at: place(index, "bundleId"))
@@ -158,6 +159,7 @@ public enum CredentialChecker {
             r.details.append(CredentialDetail("keyId", "Key ID", keyId))
             r.details.append(CredentialDetail("teamId", "Team ID", teamId))
             r.details.append(CredentialDetail("file", "Key file", keyFile))
+            r.details.append(pushTypes(bundleId: app.bundleId, topics: nil))
             r.findings += CredentialRules.tokenIDs(
                 keyId: keyId, teamId: teamId,
                 keyIdAt: place(index, "auth.keyId"),
@@ -180,6 +182,18 @@ public enum CredentialChecker {
                 r.findings.append(
                     at.finding(CredentialRules.tokenKey, "\(keyFile): the key cannot sign a token"))
             }
+        }
+
+        /// Which push types (SPEC §12.1) the credential can send, and why not the others: token
+        /// auth sends every type; a certificate those whose topic it lists and that take it.
+        func pushTypes(bundleId: String, topics: [String]?) -> CredentialDetail {
+            let (can, cannot) = DeliveryRules.pushTypes(bundleId: bundleId, topics: topics)
+            var text = can.map(\.name).joined(separator: ", ")
+            if topics == nil { text += " (token auth sends every type)" }
+            if !cannot.isEmpty {
+                text += "; not " + cannot.map { "\($0.0.name) (\($0.1))" }.joined(separator: ", ")
+            }
+            return CredentialDetail("pushTypes", "Push types", text)
         }
 
         func check(_ app: AndroidApp, index: Int) -> CredentialReport {

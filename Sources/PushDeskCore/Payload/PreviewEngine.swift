@@ -24,6 +24,9 @@ public struct PreviewTarget: Equatable, Sendable {
     public var limit: Int
     public var diagnostics: [Finding]
 
+    /// The value of header `name`, nil when the request has none.
+    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+
     public static func == (a: PreviewTarget, b: PreviewTarget) -> Bool {
         a.app == b.app && a.label == b.label && a.platform == b.platform && a.environment == b.environment
             && a.api == b.api && a.endpoint == b.endpoint
@@ -79,16 +82,21 @@ public enum PreviewEngine {
     /// `preview(profile: nil)`.
     public static func largestPayload(delivery: Delivery, service: Service) -> (bytes: Int, limit: Int)? {
         let tracking = delivery.tracking ?? .placeholder
-        let sizes = service.apps.map { app -> Int in
+        let type = delivery.ios.effectiveType
+        // The timestamp's digits count; any second of this century has as many.
+        let timestamp = 1_700_000_000
+        let sizes = service.apps.compactMap { app -> Int? in
             switch app {
-            case .ios(let a): return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+            case .ios(let a):
+                return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking, timestamp: timestamp)
+            case .android where type.iosOnly: return nil
             case .android(let a):
                 return a.api == .legacy
                     ? FCMLegacyMessage.payloadBytes(delivery: delivery, app: a, tracking: tracking)
                     : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
             }
         }
-        return sizes.max().map { ($0, DeliveryRules.sizeLimit) }
+        return sizes.max().map { ($0, type.sizeLimit) }
     }
 
     /// `payloads: false` is for the rules alone (`validate`): each target's payload is left
@@ -123,7 +131,7 @@ public enum PreviewEngine {
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
 
-        let apps: [(index: Int, app: MobileApp)]
+        var apps: [(index: Int, app: MobileApp)]
         if let appKey {
             apps = service.apps.enumerated().filter { $0.element.integrationKey == appKey }.map {
                 ($0.offset, $0.element)
@@ -138,6 +146,8 @@ public enum PreviewEngine {
         } else {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
+        // A type other than alert and silent reaches iOS apps only (SPEC §12.1).
+        if delivery.ios.effectiveType.iosOnly { apps.removeAll { $0.app.platform == .android } }
         let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
         var tracking = delivery.tracking ?? .placeholder
         if let messageId { tracking.messageId = messageId }
@@ -158,9 +168,13 @@ public enum PreviewEngine {
         let api: PreviewAPI
         let environment: IOSEnvironment?
         var findings = appFindings
+        var limit = DeliveryRules.sizeLimit
         switch app {
         case .ios(let a):
-            built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
+            built = APNsRequest.build(
+                delivery: d, app: a, tracking: tracking, token: token, timestamp: Int(now.timeIntervalSince1970),
+                withPayload: payload)
+            limit = d.ios.effectiveType.sizeLimit
             api = .apns
             environment = a.environment
             findings += DeliveryRules.iosFindings(d, app: a, token: givenToken, now: now, file: file)
@@ -174,11 +188,11 @@ public enum PreviewEngine {
             findings += DeliveryRules.androidFindings(d, app: a, file: file)
         }
         findings += DeliveryRules.variableFindings(d, app: app, file: file)
-        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, file: file) { findings.append(f) }
+        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, limit: limit, file: file) { findings.append(f) }
         return PreviewTarget(
             app: app.integrationKey, label: app.label, platform: app.platform, environment: environment,
             api: api, endpoint: built.endpoint, headers: built.headers.map { (name: $0.0, value: $0.1) },
-            payload: built.payload, bytes: built.bytes, limit: DeliveryRules.sizeLimit,
+            payload: built.payload, bytes: built.bytes, limit: limit,
             diagnostics: findings)
     }
 

@@ -35,7 +35,7 @@ extension DeliveryRules {
         }
         let isData = o.effectiveType == .data
         if isData {
-            for d in AndroidOptions.definitions where d.visibleOnly && d.isSet(in: o) {
+            for d in AndroidOptions.definitions where d.notificationOnly && d.isSet(in: o) {
                 add(
                     Self.androidIgnoredOption, d.field,
                     "not sent: a data message carries only data; set type=\"notification\" on <android> or remove it")
@@ -43,7 +43,7 @@ extension DeliveryRules {
         }
         if app.api == .legacy {
             // A notification-only option of a data message has its android.ignored-option already.
-            for d in AndroidOptions.definitions where !d.legacy && d.isSet(in: o) && !(isData && d.visibleOnly) {
+            for d in AndroidOptions.definitions where !d.legacy && d.isSet(in: o) && !(isData && d.notificationOnly) {
                 add(
                     Self.legacyIgnoredOption, d.field,
                     "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\""

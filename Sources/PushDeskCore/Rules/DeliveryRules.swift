@@ -7,12 +7,13 @@ import Foundation
 /// App settings (`connector.binary`, `fcm.legacy-api`, …) are ServiceRules' findings, which
 /// previews show on the app's target.
 public enum DeliveryRules {
-    /// APNs and FCM both refuse payloads over 4 KB.
+    /// APNs and FCM both refuse payloads over 4 KB (a push type may allow more: `PushType.sizeLimit`).
     public static let sizeLimit = 4096
 
     // MARK: the rules
 
-    public static let payloadSize = Rule("size.limit", .error, .target, "payload over 4096 bytes")
+    public static let payloadSize = Rule(
+        "size.limit", .error, .target, "payload over the push type's limit (4096 bytes; 5120 for voip)")
     public static let soundUnknown = Rule(
         "sound.unknown", .error, .target, "iOS sound is neither default nor a sound of the app")
     public static let variableUndeclared = Rule(
@@ -25,8 +26,6 @@ public enum DeliveryRules {
         "variable.collision", .error, .target, "a variable named title in an Android data message")
     public static let silentContent = Rule(
         "silent.content", .error, .target, "silent iOS delivery with title, subtitle, body, sound or badge")
-    public static let silentIgnoredOption = Rule(
-        "silent.ignored-option", .warning, .target, "an alert-only iOS option on a silent delivery")
     public static let alertEmpty = Rule("alert.empty", .error, .target, "alert delivery with neither title nor body")
     public static let badgeRange = Rule("badge.range", .error, .target, "badge not a whole number ≥ 0")
     public static let relevanceRange = Rule("relevance.range", .error, .target, "relevance score outside 0..1")
@@ -68,11 +67,12 @@ public enum DeliveryRules {
     /// Every delivery rule, in the order of docs/RULES.md.
     public static let all: [Rule] = [
         payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
-        silentContent, silentIgnoredOption, alertEmpty, badgeRange, relevanceRange, volumeRange,
+        silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, alertEmpty, badgeRange,
+        relevanceRange, volumeRange,
         interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat, mutableNoAlert,
         richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange, notificationEmpty,
         androidIgnoredOption, legacyIgnoredOption, personalizationUnknownField, previewUnknownApp,
-        deliveryServiceMissing, profileUnreadable,
+        deliveryServiceMissing, profileUnreadable, typeCertificateTopic,
     ]
 
     // MARK: predicates shared with the payload builders
@@ -150,11 +150,11 @@ public enum DeliveryRules {
         return out
     }
 
-    /// `size.limit`.
-    static func sizeFinding(bytes: Int, file: String) -> Finding? {
-        guard bytes > sizeLimit else { return nil }
+    /// `size.limit`: `limit` is the push type's (SPEC §12.1), 4096 on Android.
+    static func sizeFinding(bytes: Int, limit: Int, file: String) -> Finding? {
+        guard bytes > limit else { return nil }
         return Self.payloadSize.finding(
-            "payload is \(bytes) bytes, over the \(sizeLimit)-byte limit by \(bytes - sizeLimit); shorten the texts or variable values",
+            "payload is \(bytes) bytes, over the \(limit)-byte limit by \(bytes - limit); shorten the texts or variable values",
             file: file, field: "payload")
     }
 

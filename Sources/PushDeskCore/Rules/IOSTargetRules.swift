@@ -6,7 +6,8 @@ extension DeliveryRules {
         var out: [Finding] = []
         let ios = delivery.ios
         let c = delivery.content
-        let silent = ios.effectiveType == .silent
+        let type = ios.effectiveType
+        let silent = type == .silent
         func add(_ rule: Rule, _ field: FieldPath, _ message: String) {
             out.append(rule.finding(message, file: file, field: field))
         }
@@ -22,30 +23,21 @@ extension DeliveryRules {
                     "a silent (background) notification cannot show text, play a sound or change the badge; remove it or use type=\"alert\""
                 )
             }
-            if let p = ios.priority, p != .powerConsiderate {
-                add(
-                    Self.priorityBackground, "ios.priority",
-                    "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset"
-                )
-            }
-            for o in IOSOptions.definitions where o.visibleOnly && o.isSet(in: ios) && !silentOwnRule.contains(o.name) {
-                add(
-                    Self.silentIgnoredOption, o.field,
-                    "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
-            }
-        } else {
-            if c.title.isEmpty && c.body.isEmpty {
-                add(
-                    Self.alertEmpty, "content.body",
-                    "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
-            }
-            if let sound = ios.sound.nonEmpty, sound != "default", !app.sounds.contains(where: { $0.name == sound }) {
-                let known = app.sounds.map(\.name)
-                add(
-                    Self.soundUnknown, "ios.sound",
-                    "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of \(ServiceRules.appName(.ios(app))) (key \(Escape.inline(app.integrationKey))); use one of: "
-                        + (["default"] + known).map { Escape.inline($0) }.joined(separator: ", "))
-            }
+        }
+        out += typeFindings(delivery, app: app, file: file)
+        if type == .alert && c.title.isEmpty && c.body.isEmpty {
+            add(
+                Self.alertEmpty, "content.body",
+                "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
+        }
+        if let sound = ios.sound.nonEmpty, type.sends(option: "sound"), sound != "default",
+            !app.sounds.contains(where: { $0.name == sound })
+        {
+            let known = app.sounds.map(\.name)
+            add(
+                Self.soundUnknown, "ios.sound",
+                "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of \(ServiceRules.appName(.ios(app))) (key \(Escape.inline(app.integrationKey))); use one of: "
+                    + (["default"] + known).map { Escape.inline($0) }.joined(separator: ", "))
         }
         if let text = ios.badge.nonEmpty, OptionValues.badge(text) == nil {
             add(
@@ -62,31 +54,33 @@ extension DeliveryRules {
                 Self.volumeRange, "ios.volume",
                 "critical volume \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 1 (full volume)")
         }
-        if ios.interruptionLevel == .critical {
+        if ios.interruptionLevel == .critical, type.sends(option: "interruptionLevel") {
             add(
                 Self.interruptionCritical, "ios.interruptionLevel",
                 "critical alerts need Apple's critical-alerts entitlement in the app; without it iOS shows a normal alert"
             )
         }
-        if ios.critical == true {
+        if ios.critical == true, type.sends(option: "critical") {
             add(
                 Self.interruptionCritical, "ios.critical",
                 "a critical sound needs Apple's critical-alerts entitlement in the app; without it iOS plays a normal sound"
             )
         }
-        if ios.mutableContent == true && (silent || (c.title.isEmpty && c.subtitle.isEmpty && c.body.isEmpty)) {
+        if ios.mutableContent == true
+            && (silent || (type == .alert && c.title.isEmpty && c.subtitle.isEmpty && c.body.isEmpty))
+        {
             add(
                 Self.mutableNoAlert, "ios.mutableContent",
                 "the notification service extension only runs for notifications with an alert; add a title or body")
         }
         if app.connector == .binary {
-            if ios.mutableContent == true && !silent {
+            if ios.mutableContent == true && type.sends(option: "mutableContent") {
                 add(
                     Self.richBinaryConnector, "ios.mutableContent",
                     "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send rich notifications; switch the app to connector=\"http2\""
                 )
             }
-            if !c.subtitle.isEmpty && !silent {
+            if !c.subtitle.isEmpty && type.sends(content: "subtitle") {
                 add(
                     Self.richBinaryConnector, "content.subtitle",
                     "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send a subtitle; switch the app to connector=\"http2\""
@@ -113,13 +107,10 @@ extension DeliveryRules {
                 )
             }
         }
+        if type.payload == .liveActivity { out += LiveActivityPayload.findings(delivery, file: file) }
         if let token, !OptionValues.isHexToken(token) {
             add(Self.tokenFormat, "token", "APNs device tokens are hexadecimal; check the --token value")
         }
         return out
     }
-
-    /// Alert-only options a silent delivery reports by their own rule (`silent.content`,
-    /// `mutable.no-alert`) or that cost nothing there (content-available is sent anyway).
-    private static let silentOwnRule: Set<String> = ["sound", "badge", "mutableContent", "contentAvailable"]
 }

@@ -8,8 +8,14 @@ public enum ProfileRules {
     public static let tokenFormat = Rule(
         "subscription.token-format", .error, .profile, "the device token does not fit the app's platform")
 
+    public static let kind = Rule(
+        "subscription.kind", .error, .profile, "an iOS token kind on an Android app's subscription")
+    public static let kindMissing = Rule(
+        "subscription.kind-missing", .error, .profile,
+        "send --profile: no iOS subscription of the token kind the push type needs")
+
     /// Every profile rule, in the order of docs/RULES.md.
-    public static let all: [Rule] = [unknownApp, tokenFormat]
+    public static let all: [Rule] = [unknownApp, tokenFormat, kind, kindMissing]
 
     /// Every profile's subscriptions against the store's apps, in profile and file order.
     /// With a service file unreadable (`servicesUnreadable`), a key no readable app has may
@@ -38,6 +44,14 @@ public enum ProfileRules {
                     file: file, field: p.appending("app"))
             ]
         }
+        if s.kind.iosOnly, app.platform == .android {
+            return [
+                Self.kind.finding(
+                    "a \(s.kind.rawValue) token is an iOS token, but \(Escape.inline(s.app)) is an Android app (FCM has one kind of token); remove kind or move the subscription to the iOS app",
+                    file: file, field: p.appending("kind"))
+            ]
+        }
+        // Every iOS kind is an APNs token: the same hex form (SPEC §12.3).
         if let problem = tokenProblem(s.token, platform: app.platform) {
             return [tokenFormat.finding(problem, file: file, field: p.appending("token"))]
         }

@@ -85,6 +85,12 @@ public final class PushSender: @unchecked Sendable {
             r.hint = "the send was cancelled before this target: nothing was sent to it"
             return r
         }
+        if let skip = item.skip {
+            r.outcome = .skipped
+            r.reason = skip.reason
+            r.hint = skip.hint
+            return r
+        }
         if t.api == .legacy {
             r.outcome = .skipped
             r.reason = CredentialRules.fcmLegacyAPI.id
@@ -98,6 +104,17 @@ public final class PushSender: @unchecked Sendable {
             r.outcome = .failed
             r.reason = f.rule
             r.hint = f.message + " (pushdesk credentials check)"
+            return r
+        }
+        // A certificate pushes only to the topics it lists (SPEC §12.1, type.certificate-topic).
+        if case .apnsCertificate(let chain, _, _) = credential, let topic = t.header("apns-topic"),
+            let der = try? chain.first?.toDERBytes(), let info = try? CertificateInfo(derEncoded: der),
+            let problem = DeliveryRules.certificateTopicProblem(
+                topic: topic, apnsPushType: t.header("apns-push-type") ?? "", topics: info.topics)
+        {
+            r.outcome = .failed
+            r.reason = DeliveryRules.typeCertificateTopic.id
+            r.hint = problem
             return r
         }
         var body = t.payload

@@ -23,6 +23,17 @@ final class PayloadRulesTests: XCTestCase {
     ) -> Delivery {
         F.delivery(title: title, subtitle: subtitle, body: body, ios: ios, android: android, variables: variables)
     }
+    /// The fixture service with certificate auth on its iOS apps.
+    static func certificateService() -> Service {
+        var s = F.service()
+        for i in s.apps.indices {
+            if case .ios(var a) = s.apps[i] {
+                a.auth = .certificate(certificateFile: "credentials/push.p12", passwordRef: "push")
+                s.apps[i] = .ios(a)
+            }
+        }
+        return s
+    }
     static func p(
         _ d: Delivery, service: Service = F.service(), profile: Profile? = F.ana, token: String? = nil,
         now: Date = F.now
@@ -159,13 +170,51 @@ final class PayloadRulesTests: XCTestCase {
                     ]))
             }),
         Case(
-            rule: "silent.ignored-option", severity: .warning, field: "ios.category",
+            rule: "type.ignored-option", severity: .warning, field: "ios.category",
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, category: "c"))) },
             quiet: { p(d(ios: IOSOptions(type: .alert, category: "c"))) }),
         Case(
-            rule: "silent.ignored-option", severity: .warning, field: "ios.volume",
+            rule: "type.ignored-option", severity: .warning, field: "ios.volume",
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, volume: "1"))) },
             quiet: { p(d(ios: IOSOptions(type: .alert, critical: true, volume: "1"))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "content.title",
+            fires: { p(d(body: "", ios: IOSOptions(type: .widgets))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "variables.VAR",
+            fires: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .controls), variables: [.init(name: "VAR", value: "x")]))
+            },
+            quiet: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .voip), variables: [.init(name: "VAR", value: "x")]))
+            }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.badge",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, badge: "1"))) },
+            quiet: { p(d(ios: IOSOptions(type: .alert, badge: "1"))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.expiration",
+            fires: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, expiration: "2026-12-01T00:00:00Z")))
+            },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, expiration: "2026-12-01T00:00:00Z"))) }),
+        Case(
+            rule: "type.priority", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .powerConsiderate))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .immediate))) }),
+        Case(
+            rule: "type.priority", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .low))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .powerConsiderate))) }),
+        Case(
+            rule: "type.token-auth", severity: .error, field: "ios.type",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .location)), service: certificateService()) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip)), service: certificateService()) }),
+        Case(
+            rule: "liveactivity.json", severity: .error, field: "ios.type",
+            fires: { p(d(ios: IOSOptions(type: .liveactivity))) },
+            quiet: { p(d(ios: IOSOptions(type: .alert))) }),
         Case(
             rule: "notification.empty", severity: .warning, field: "content.body",
             fires: { p(d(title: "", body: "", android: AndroidOptions(type: .notification))) },

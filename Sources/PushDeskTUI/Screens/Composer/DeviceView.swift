@@ -28,11 +28,14 @@ enum DeviceView {
         case .apns:
             var c = Card(header: appName, bodyLines: iosBodyLines)
             let aps = t.payload["aps"]
+            let type = PushType.sent(in: t)
             guard let alert = aps?["alert"] else {
+                // What a push with nothing to show does is its type's (silent, widgets, voip, …).
                 c.note =
-                    aps?["content-available"] != nil
-                    ? "Nothing is shown: a silent notification wakes the app in the background."
-                    : "Nothing is shown: the alert has no text."
+                    type == .alert ? "Nothing is shown: the alert has no text." : "Nothing is shown: \(type.effect)."
+                if type.payload == .customKeysOnly || type.payload == .contentChanged {
+                    c.footer.append("topic " + (t.headers.first { $0.name == "apns-topic" }?.value ?? ""))
+                }
                 return c
             }
             c.title = str(alert["title"]) ?? ""
@@ -135,4 +138,12 @@ enum DeviceView {
     }
 
     private static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+}
+
+extension PushType {
+    /// The type a preview target's request is, from its `apns-push-type` header.
+    static func sent(in t: PreviewTarget) -> PushType {
+        let header = t.headers.first { $0.name == "apns-push-type" }?.value
+        return PushType.all.first { $0.apnsPushType == header } ?? .alert
+    }
 }

@@ -18,6 +18,8 @@ public enum CampaignPackage {
     static let p = "pushdesk:"
     /// `nms:service/@type` of a mobile application service.
     public static let mobileServiceType = "40"
+    public static let ignored = Rule(
+        "package.ignored", .warning, .package, "Campaign data PushDesk does not model, skipped on import")
 
     /// Fields Campaign's own attributes carry (`name`/`label` of a service, `uuid`/`label` of
     /// an app); every other row of the field tables is written in our namespace.
@@ -405,16 +407,15 @@ struct PackageReader {
         guard !names.isEmpty else { return }
         let p = r.node.position(ofAttribute: names[0])
         notes.append(
-            Finding(
-                .warning, "package.ignored",
+            CampaignPackage.ignored.finding(
                 "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
                 file: file, field: FieldPath(r.node.name), line: p.line, column: p.column))
     }
 
     private mutating func note(_ r: ElementReader, _ message: String) {
         notes.append(
-            Finding(
-                .warning, "package.ignored", message, file: file, field: FieldPath(r.node.name),
+            CampaignPackage.ignored.finding(
+                message, file: file, field: FieldPath(r.node.name),
                 line: r.node.line, column: r.node.column))
     }
 }

@@ -44,7 +44,7 @@ enum ComposerFields {
 
     private static func content(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
         let services = c.services.contains(d.service) || d.service.isEmpty ? c.services : c.services + [d.service]
-        return [
+        var f = [
             FormField(id: "name", label: "Name", value: d.name, note: "file name"),
             FormField(id: "label", label: "Label", value: d.label),
             FormField(id: "service", label: "Service", kind: .choice(services), value: d.service),
@@ -56,6 +56,14 @@ enum ComposerFields {
                 value: c.profile ?? noProfile,
                 note: "sample recipient for <%= recipient.… %>; not saved"),
         ]
+        // An iOS-only type that does not send a text sends it nowhere (Android gets no request).
+        let type = d.ios.effectiveType
+        if type.iosOnly {
+            dim(&f, note: "not sent: \(type.name)") {
+                ["title", "subtitle", "body"].contains($0) && !type.sends(content: $0)
+            }
+        }
+        return f
     }
 
     private static func ios(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
@@ -66,8 +74,10 @@ enum ComposerFields {
         for s in (c.service?.iosApps ?? []).flatMap(\.sounds) where !sounds.contains(s.name) { sounds.append(s.name) }
         if let s = o.sound, !sounds.contains(s) { sounds.append(s) }
         if let i = f.firstIndex(where: { $0.id == "sound" }) { f[i].kind = .choice(sounds) }
-        // A silent notification carries only content-available: grey out the rest.
-        if o.effectiveType == .silent { dim(&f, IOSOptions.definitions, note: "not sent: silent") }
+        // Grey out what the type does not send (its row in PushType.all says what it sends).
+        let type = o.effectiveType
+        dim(&f, note: "not sent: \(type.name)") { $0 != "type" && !type.sends(option: $0) }
+        if let i = f.firstIndex(where: { $0.id == "type" }) { f[i].note = type.note }
         return f
     }
 
@@ -99,7 +109,12 @@ enum ComposerFields {
     private static func android(_ d: Delivery) -> [FormField] {
         var f = AndroidOptions.definitions.map { field($0, d.android) }
         // A data message carries only data: grey out the notification options.
-        if d.android.effectiveType == .data { dim(&f, AndroidOptions.definitions, note: "not sent: data message") }
+        if d.android.effectiveType == .data {
+            dim(&f, note: "not sent: data message") { AndroidOptions.definitions.named($0)?.notificationOnly ?? false }
+        }
+        // Android apps get no request for an iOS-only type.
+        let type = d.ios.effectiveType
+        if type.iosOnly { dim(&f, note: "not sent: \(type.name) is iOS only") { _ in true } }
         return f
     }
 
@@ -119,9 +134,9 @@ enum ComposerFields {
         }
     }
 
-    /// Greys out the fields a delivery of this type does not send, saying why.
-    private static func dim<R>(_ fields: inout [FormField], _ table: [FieldDefinition<R>], note: String) {
-        for i in fields.indices where table.named(fields[i].id)?.visibleOnly ?? false {
+    /// Greys out the fields a delivery of this type does not send (by field id), saying why.
+    private static func dim(_ fields: inout [FormField], note: String, _ notSent: (String) -> Bool) {
+        for i in fields.indices where notSent(fields[i].id) {
             fields[i].dimmed = true
             fields[i].note = note
         }

@@ -441,7 +441,8 @@ final class ComposerScreen: StatefulScreen, Asking {
         let formBox = Rect(x: rect.x, y: rect.y + 1, width: formW, height: formH)
         var boxTitle = tab.rawValue
         switch tab {
-        case .ios where s.draft.ios.effectiveType == .silent: boxTitle += " — silent: greyed fields are not sent"
+        case .ios where s.draft.ios.effectiveType != .alert:
+            boxTitle += " — \(s.draft.ios.effectiveType.name): greyed fields are not sent"
         case .android where s.draft.android.effectiveType == .data:
             boxTitle += " — data message: greyed fields are not sent"
         case .variables: boxTitle += " — values sent as custom keys"

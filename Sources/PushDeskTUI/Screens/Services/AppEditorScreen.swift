@@ -415,7 +415,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         let rules = ca.findings(forService: s.draft.name).filter { $0.field.index(in: "apps") == index }
         guard tab == .credentials, let r = credentialReport else { return rules }
         let extra = r.findings.filter { f in
-            f.rule != CredentialRules.ID.fcmLegacyAPI && !rules.contains { $0.rule == f.rule && $0.field == f.field }
+            f.rule != CredentialRules.fcmLegacyAPI.id && !rules.contains { $0.rule == f.rule && $0.field == f.field }
         }
         return rules + extra
     }

@@ -92,7 +92,8 @@ final class TmuxLiveActivityTests: TmuxTestCase {
         XCTAssertTrue(s.contains(#""content-state": {"#), s)
         XCTAssertTrue(s.contains(#""attributes-type": "TripAttributes","#), s)
         let (status, out) = try TmuxHarness.spawn(
-            TmuxHarness.binary.path, ["preview", "flight", "--store", store.path, "--app", "neotrips-ios-dev", "--json"])
+            TmuxHarness.binary.path,
+            ["preview", "flight", "--store", store.path, "--app", "neotrips-ios-dev", "--json"])
         XCTAssertEqual(status, 0, out)
         XCTAssertTrue(out.contains(#""apns-topic": "com.neotrips.app.push-type.liveactivity""#), out)
         t.keys("C-q")

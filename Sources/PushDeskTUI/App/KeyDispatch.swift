@@ -53,7 +53,7 @@ extension ConsoleApp {
                 return
             }
             apply(
-                s.handle(b.action, app: context)
+                s.respond(to: b, app: context)
                     ?? GlobalKeys.effect(b.action, stack: stack, state: state, app: context))
         } else if !s.handleUnbound(key, app: context), s.textFocused {
             _ = s.handleText(key, app: context)

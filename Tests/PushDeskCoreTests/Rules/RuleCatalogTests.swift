@@ -96,4 +96,22 @@ final class RuleCatalogTests: XCTestCase {
             }
         }
     }
+
+    /// The ids and severities SPEC §5 pins are rules of the catalog with that severity.
+    func testTheSpecsPinnedRulesAreInTheCatalog() {
+        let pinned: [(String, Severity)] = [
+            ("size.limit", .error), ("sound.unknown", .error), ("variable.undeclared", .error),
+            ("variable.reserved", .error), ("silent.content", .error), ("alert.empty", .error),
+            ("badge.range", .error), ("relevance.range", .error), ("volume.range", .error),
+            ("interruption.critical", .warning), ("priority.background", .error), ("collapse-id.length", .error),
+            ("ttl.range", .error), ("color.format", .error), ("image.url", .error), ("mutable.no-alert", .warning),
+            ("rich.binary-connector", .error), ("connector.binary", .warning), ("connector.v1-httpv1", .error),
+            ("fcm.legacy-api", .warning), ("integration-key.duplicate", .error), ("certificate.shared", .error),
+            ("personalization.unknown-field", .error), ("expiration.past", .warning),
+        ]
+        for (id, severity) in pinned {
+            XCTAssertTrue(
+                RuleCatalog.rules(id: id).contains { $0.severity == severity }, "SPEC §5 pins \(id) as \(severity)")
+        }
+    }
 }

@@ -32,7 +32,7 @@ final class AppContextTests: DemoStoreConsoleTestCase {
 
         // A screen answers with an effect; the app is unchanged until it applies it.
         let list = try XCTUnwrap(a.top as? ServicesListScreen)
-        let effect = try XCTUnwrap(list.handle(.delete, app: context))
+        let effect = try XCTUnwrap(list.respond(.delete, app: context))
         XCTAssertNil(a.dialog)
         a.apply(effect)
         XCTAssertEqual(a.dialog?.title, "Delete service")

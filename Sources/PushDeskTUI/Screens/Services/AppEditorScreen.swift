@@ -282,9 +282,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
                 sync()
                 return .say("Deleted the \(k.noun); u (or Ctrl-Z) brings it back.")
             case .moveUp, .moveDown:
-                guard let sel else { return Effect.none }
-                let to = action == .moveUp ? sel - 1 : sel + 1
-                guard to >= 0, to < k.count(self.app) else { return Effect.none }
+                guard let (sel, to) = table.moveTarget(action, count: k.count(self.app)) else { return Effect.none }
                 s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
                 sync()
                 table.select(row: to)

@@ -112,6 +112,30 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         XCTAssertTrue(a.top is ComposerScreen)
     }
 
+    /// A type only iOS has: the confirmation counts the devices it reaches (the profile's
+    /// token of the type's kind) and says the Android ones are skipped.
+    func testAnIOSOnlyTypeCountsOnlyTheDevicesItReaches() throws {
+        try prepare()
+        var d = DemoStore.summerSale
+        d.ios = IOSOptions(type: .widgets)
+        d.content = DeliveryContent()
+        d.variables = []
+        try store.save(d)
+        var ana = DemoStore.ana
+        ana.subscriptions.append(
+            Subscription(
+                app: "neotrips-ios-dev", token: String(repeating: "d4", count: 32), label: "Widgets", kind: .widgets))
+        try store.save(ana)
+        let a = composer()
+        a.press(.sendTest)
+        a.handle(.enter)  // all test devices
+        let confirm = a.render(width: 80, height: 24).text
+        XCTAssertTrue(confirm.contains("Send summer-sale to 1 device?"), confirm)
+        XCTAssertTrue(confirm.contains("1 Android device skipped: widgets is iOS only."), confirm)
+        a.handle(.char("C"))
+        XCTAssertNil(a.dialog)
+    }
+
     func testBlockedSendShowsTheFindingsAndSendsNothing() throws {
         try prepare(iosToken: "not-a-token")
         // Every endpoint on a loopback listener: a request that left would be counted there.

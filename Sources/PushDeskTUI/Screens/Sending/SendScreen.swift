@@ -135,8 +135,10 @@ final class SendScreen: StatefulScreen, Asking {
                 "\(verb) blocked by \(joined.blocked.count) error finding\(joined.blocked.count == 1 ? "" : "s"): nothing was sent."
             )
         }
+        // Devices the push type does not reach (Android, for a type only iOS has) are not counted.
+        let sent = joined.items.filter { $0.skip == nil }
         let production = Set(
-            joined.items.compactMap { i -> String? in
+            sent.compactMap { i -> String? in
                 switch i.app {
                 case .ios(let a) where a.environment == .production: "\(a.integrationKey) (iOS production)"
                 case .android(let a): "\(a.integrationKey) (Android: FCM has no sandbox)"
@@ -144,11 +146,16 @@ final class SendScreen: StatefulScreen, Asking {
                 }
             }
         ).sorted()
-        let to = "\(joined.items.count) device\(joined.items.count == 1 ? "" : "s")"
+        let to = "\(sent.count) device\(sent.count == 1 ? "" : "s")"
         var message =
             dryRun
             ? "Dry run of \(delivery.name) for \(to): FCM validates only, APNs is skipped.\nNothing reaches a device."
             : "Send \(delivery.name) to \(to)?"
+        let skipped = joined.items.count - sent.count
+        if skipped > 0 {
+            message +=
+                "\n\(skipped) Android device\(skipped == 1 ? "" : "s") skipped: \(delivery.ios.effectiveType.name) is iOS only."
+        }
         if !dryRun {
             message +=
                 production.isEmpty

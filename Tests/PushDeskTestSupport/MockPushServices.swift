@@ -193,6 +193,7 @@ public final class MockPushServices: @unchecked Sendable {
         if type == "pushtotalk", r.header("apns-expiration") != "0" { return reason(400, "BadExpirationDate") }
         guard r.body.count <= rule.limit else { return reason(413, "PayloadTooLarge") }
         if rule.tokenOnly, certificateAuth, r.header("authorization") == nil { return reason(403, "TopicDisallowed") }
+        if type == "liveactivity", let why = Self.liveActivityProblem(r.body) { problem("liveactivity body: \(why)") }
         lock.withLock { pushTypes.append(type) }
         if certificateAuth, r.header("authorization") == nil {
             return .init(status: 200, headers: [("apns-id", UUID().uuidString)])
@@ -238,6 +239,29 @@ public final class MockPushServices: @unchecked Sendable {
         "location": (".location-query", [10, 5], 4096, true),
         "pushtotalk": (".voip-ptt", [10], 4096, false),
     ]
+
+    /// What ActivityKit would not take in a Live Activity body (Apple: "Starting and updating
+    /// Live Activities with ActivityKit push notifications"), nil when it takes it.
+    static func liveActivityProblem(_ body: [UInt8]) -> String? {
+        guard let doc = try? JSONReader.object(body), case .object(let top) = doc, let aps = doc["aps"] else {
+            return "no aps object"
+        }
+        guard top.count == 1 else { return "keys beside aps" }
+        guard case .number(let ts)? = aps["timestamp"], ts.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return "no integer timestamp"
+        }
+        guard case .string(let event)? = aps["event"], ["start", "update", "end"].contains(event) else {
+            return "event"
+        }
+        guard case .object? = aps["content-state"] else { return "no content-state object" }
+        if event == "start" {
+            guard case .string? = aps["attributes-type"], case .object? = aps["attributes"] else {
+                return "start attributes"
+            }
+            guard aps["alert"]?["title"] != nil, aps["alert"]?["body"] != nil else { return "start alert" }
+        }
+        return nil
+    }
 
     /// Why the provider token is not one APNs would accept, nil when it is.
     private func verifyES256(_ jwt: String) -> String? {

@@ -98,7 +98,8 @@ extension PushType {
         name: "liveactivity", apnsPushType: "liveactivity", topicSuffix: ".push-type.liveactivity",
         tokenKinds: [.pushToStart, .activity], priorities: tenOrFive, defaultPriority: .immediate,
         tokenAuthOnly: true, sizeLimit: 4096, channelSizeLimit: 5120, fixedExpiration: nil, payload: .liveActivity,
-        contentAvailable: false, content: ["title", "body"], options: ["sound", "relevanceScore"] + headerOptions,
+        contentAvailable: false, content: ["title", "body"],
+        options: ["sound", "critical", "volume", "relevanceScore"] + headerOptions,
         customKeys: false, iosOnly: true, effect: "a Live Activity push starts, updates or ends an activity",
         note: "starts, updates, ends an activity")
     public static let widgets = PushType(

@@ -83,18 +83,8 @@ public enum APNsRequest {
         if let text = ios.badge.nonEmpty, has("badge"), let badge = OptionValues.badge(text) {
             J.append("badge", J.int(badge), to: &aps)
         }
-        if ios.critical == true, has("critical") {
-            // A critical alert's sound is a dictionary (Apple: "critical", "name", "volume").
-            var sound = J.emptyObject
-            J.append("critical", J.int(1), to: &sound)
-            J.append("name", J.string(ios.sound.nonEmpty ?? "default"), to: &sound)
-            if let text = ios.volume.nonEmpty, let v = OptionValues.unitInterval(text) {
-                J.append("volume", J.number(v), to: &sound)
-            }
-            J.append("sound", J.value(sound), to: &aps)
-        } else if let sound = ios.sound.nonEmpty, has("sound") {
-            J.append("sound", J.string(sound), to: &aps)
-        }
+        // The types that send a sound send the critical form too (their rows list both).
+        if has("sound"), let sound = APNsSound.value(J.self, ios) { J.append("sound", sound, to: &aps) }
         if let v = ios.threadId.nonEmpty, has("threadId") { J.append("thread-id", J.string(v), to: &aps) }
         if let v = ios.category.nonEmpty, has("category") { J.append("category", J.string(v), to: &aps) }
         if type.contentAvailable || (ios.contentAvailable == true && has("contentAvailable")) {

@@ -64,16 +64,18 @@ public enum PreviewEngine {
     ///   - now: for `expiration.past`.
     ///   - messageId: `_mId` in place of the delivery's (a send's per-target id, SPEC §8.1);
     ///     nil = the delivery's.
+    ///   - at: the UNIX second a Live Activity's `timestamp` takes (`preview --at`, the second
+    ///     a send builds its request); nil = `now`'s.
     ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
     ///     it (the console recomputes it only when the service changes); nil = compute it.
     public static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int? = nil,
         serviceFindings: [Finding]? = nil
     ) -> Preview {
         preview(
             delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
-            messageId: messageId, serviceFindings: serviceFindings, payloads: true)
+            messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: true)
     }
 
     /// The largest payload the delivery sends, in bytes, against the limit — what a list of
@@ -103,9 +105,10 @@ public enum PreviewEngine {
     /// null and only its byte count is computed, by the same builder.
     static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int? = nil,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
+        let timestamp = at ?? Int(now.timeIntervalSince1970.rounded(.down))
         let file = Delivery.path(delivery.name)
         let serviceFile = Service.path(service.name)
         var diagnostics: [Finding] = []
@@ -154,7 +157,8 @@ public enum PreviewEngine {
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in
             target(
-                resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
+                resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now,
+                timestamp: timestamp, file: file,
                 appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
         }
         return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
@@ -162,7 +166,7 @@ public enum PreviewEngine {
 
     private static func target(
         _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
-        now: Date, file: String, appFindings: [Finding], payload: Bool
+        now: Date, timestamp: Int, file: String, appFindings: [Finding], payload: Bool
     ) -> PreviewTarget {
         let built: BuiltRequest
         let api: PreviewAPI
@@ -172,7 +176,7 @@ public enum PreviewEngine {
         switch app {
         case .ios(let a):
             built = APNsRequest.build(
-                delivery: d, app: a, tracking: tracking, token: token, timestamp: Int(now.timeIntervalSince1970),
+                delivery: d, app: a, tracking: tracking, token: token, timestamp: timestamp,
                 withPayload: payload)
             limit = d.ios.effectiveType.sizeLimit
             api = .apns

@@ -67,7 +67,9 @@ public enum DeliveryRules {
     /// Every delivery rule, in the order of docs/RULES.md.
     public static let all: [Rule] = [
         payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
-        silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, alertEmpty, badgeRange,
+        silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, liveActivityEvent,
+        liveActivityStartAlert, liveActivityStartAttributes, liveActivityStaleDate, liveActivityDismissalDate,
+        liveActivityDate, liveActivityAlertTitle, liveActivityBudget, alertEmpty, badgeRange,
         relevanceRange, volumeRange,
         interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat, mutableNoAlert,
         richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange, notificationEmpty,

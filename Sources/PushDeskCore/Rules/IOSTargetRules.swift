@@ -44,7 +44,14 @@ extension DeliveryRules {
                 Self.badgeRange, "ios.badge",
                 "badge \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
         }
-        if let text = ios.relevanceScore.nonEmpty, OptionValues.unitInterval(text) == nil {
+        // A Live Activity's relevance score is any number (it orders the app's activities).
+        if type.payload == .liveActivity {
+            if let text = ios.relevanceScore.nonEmpty, OptionValues.number(text) == nil {
+                add(
+                    Self.relevanceRange, "ios.relevanceScore",
+                    "relevance score \"\(Escape.inline(text))\" is not a number; use e.g. 75")
+            }
+        } else if let text = ios.relevanceScore.nonEmpty, OptionValues.unitInterval(text) == nil {
             add(
                 Self.relevanceRange, "ios.relevanceScore",
                 "relevance score \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 0.8")
@@ -107,7 +114,10 @@ extension DeliveryRules {
                 )
             }
         }
-        if type.payload == .liveActivity { out += LiveActivityPayload.findings(delivery, file: file) }
+        if type.payload == .liveActivity {
+            let priority = (ios.priority ?? type.defaultPriority).rawValue
+            out += LiveActivityRules.findings(delivery, priority: priority, now: now, file: file)
+        }
         if let token, !OptionValues.isHexToken(token) {
             add(Self.tokenFormat, "token", "APNs device tokens are hexadecimal; check the --token value")
         }

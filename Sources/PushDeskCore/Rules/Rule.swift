@@ -19,10 +19,12 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         self.summary = summary
     }
 
+    /// `within`: where inside the field's text (a JSON text's line:column, `Finding.within`).
     public func finding(
-        _ message: String, file: String = "", field: FieldPath = .none, line: Int? = nil, column: Int? = nil
+        _ message: String, file: String = "", field: FieldPath = .none, line: Int? = nil, column: Int? = nil,
+        within: SourceMap.Position? = nil
     ) -> Finding {
-        Finding(severity, id, message, file: file, field: field, line: line, column: column)
+        Finding(severity, id, message, file: file, field: field, line: line, column: column, within: within)
     }
 
     public var description: String { "\(id) (\(severity.rawValue), \(scope.rawValue))" }

@@ -78,7 +78,8 @@ public final class PushSender: @unchecked Sendable {
         let (base, path) = endpoint(for: item)
         var r = SendResult(
             app: t.app, platform: t.platform, api: t.api.rawValue, profile: item.profile, device: item.device,
-            token: item.token, endpoint: base.baseURL + path, messageId: item.messageId, bytes: t.bytes)
+            token: item.token, endpoint: base.baseURL + path, messageId: item.messageId, timestamp: item.timestamp,
+            bytes: t.bytes)
         if cancellation.isCancelled {
             r.outcome = .skipped
             r.reason = "cancelled"

@@ -12,6 +12,11 @@ public struct SendPlan: Sendable {
         public var device: String?
         /// This target's `_mId` (SPEC §8.1): fresh for every target, in the payload too.
         public var messageId: String
+        /// A Live Activity's `aps.timestamp` as built (SPEC §12.2); nil for other types.
+        public var timestamp: Int? {
+            if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int(n) }
+            return nil
+        }
         /// Not sent, and why: an Android device of an iOS-only push type (`type.ios-only`).
         public var skip: (reason: String, hint: String)?
     }
@@ -29,13 +34,15 @@ public struct SendPlan: Sendable {
     /// `profile` (its subscriptions of this service's apps, only `appKey`'s when given) or
     /// `appKey` + `token`. `allServices` decide whether a subscription's app exists. Every
     /// target is previewed with its own `messageId()` as `_mId`, as Campaign gives every
-    /// message its own broadlog id.
+    /// message its own broadlog id. A Live Activity's `timestamp` is `now`'s second: the
+    /// plan is made just before its requests go out.
     public static func make(
         delivery: Delivery, service: Service, profile: Profile?, appKey: String?, token: String?,
         allServices: [Service], now: Date, position: ([Finding]) -> [Finding] = { $0 },
         messageId: () -> String = newMessageId
     ) -> SendPlan {
         var plan = SendPlan(delivery: delivery.name, service: service.name)
+        let at = Int(now.timeIntervalSince1970.rounded(.down))
         var topLevel: [Finding] = []
         func addTopLevel(_ findings: [Finding]) {
             for f in position(findings) where f.severity == .error && !topLevel.contains(f) { topLevel.append(f) }
@@ -73,7 +80,7 @@ public struct SendPlan: Sendable {
                 if app.platform == .ios { sentToKind = true }
                 let p = PreviewEngine.preview(
                     delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now,
-                    messageId: id)
+                    messageId: id, at: at)
                 addTopLevel(p.diagnostics)
                 if let t = p.targets.first {
                     add(t, app: app, token: s.token, profile: profile.name, device: s.label, id: id)
@@ -92,7 +99,7 @@ public struct SendPlan: Sendable {
             }
             let p = PreviewEngine.preview(
                 delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now,
-                messageId: id)
+                messageId: id, at: at)
             addTopLevel(p.diagnostics)
             if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil, id: id) }
         }

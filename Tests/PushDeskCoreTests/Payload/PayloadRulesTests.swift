@@ -23,6 +23,20 @@ final class PayloadRulesTests: XCTestCase {
     ) -> Delivery {
         F.delivery(title: title, subtitle: subtitle, body: body, ios: ios, android: android, variables: variables)
     }
+    /// A Live Activity that no `liveactivity.*` rule flags (priority 5), changed by `edit`;
+    /// `update` and `end` leave out what only a start takes.
+    static func la(event: String = "start", _ edit: (inout Delivery) -> Void = { _ in }) -> Delivery {
+        var x = d(
+            title: "Boarding", body: "Gate B12", ios: IOSOptions(type: .liveactivity, priority: .powerConsiderate))
+        x.liveActivity = LiveActivity(event: event, contentState: #"{"gate":"B12"}"#)
+        if event == "start" {
+            x.liveActivity?.attributesType = "TripAttributes"
+            x.liveActivity?.attributes = #"{"flight":"NT 401"}"#
+        }
+        edit(&x)
+        return x
+    }
+
     /// The fixture service with certificate auth on its iOS apps.
     static func certificateService() -> Service {
         var s = F.service()
@@ -212,9 +226,37 @@ final class PayloadRulesTests: XCTestCase {
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .location)), service: certificateService()) },
             quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip)), service: certificateService()) }),
         Case(
-            rule: "liveactivity.json", severity: .error, field: "ios.type",
-            fires: { p(d(ios: IOSOptions(type: .liveactivity))) },
-            quiet: { p(d(ios: IOSOptions(type: .alert))) }),
+            rule: "liveactivity.json", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la { $0.liveActivity?.contentState = #"{"gate":"B12","gate":"C3"}"# }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.event", severity: .error, field: "liveActivity.event",
+            fires: { p(la { $0.liveActivity?.event = "pause" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.event", severity: .error, field: "ios.type",
+            fires: { p(la { $0.liveActivity = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.start-alert", severity: .error, field: "content.body",
+            fires: { p(la { $0.content.body = "" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.start-attributes", severity: .error, field: "liveActivity.attributesType",
+            fires: { p(la { $0.liveActivity?.attributesType = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.stale-date", severity: .warning, field: "liveActivity.staleDate",
+            fires: { p(la { $0.liveActivity?.staleDate = "2000-01-01T00:00:00Z" }) },
+            quiet: { p(la { $0.liveActivity?.staleDate = "2099-01-01T00:00:00Z" }) }),
+        Case(
+            rule: "liveactivity.dismissal-date", severity: .warning, field: "liveActivity.dismissalDate",
+            fires: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2099-01-01T00:00:00Z" }) },
+            quiet: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2000-01-01T00:00:00Z" }) }),
+        Case(
+            rule: "liveactivity.date", severity: .error, field: "liveActivity.staleDate",
+            fires: { p(la { $0.liveActivity?.staleDate = "soon" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.alert-title", severity: .warning, field: "content.title",
+            fires: { p(la(event: "update") { $0.content.title = "" }) }, quiet: { p(la(event: "update")) }),
+        Case(
+            rule: "liveactivity.budget", severity: .info, field: "ios.priority",
+            fires: { p(la { $0.ios.priority = nil }) }, quiet: { p(la()) }),
         Case(
             rule: "notification.empty", severity: .warning, field: "content.body",
             fires: { p(d(title: "", body: "", android: AndroidOptions(type: .notification))) },

@@ -69,14 +69,19 @@ final class PushTypePayloadTests: XCTestCase {
         XCTAssertEqual(dflt, "alert")
     }
 
-    func testLiveActivityIsBlockedUntilItsContentIsRead() throws {
+    /// Without its `<liveActivity>` element a Live Activity is blocked (`liveactivity.event`
+    /// on the type); the request is iOS only, on the type's topic.
+    func testLiveActivityWithoutItsElementIsBlocked() throws {
         let d = F.delivery(ios: IOSOptions(type: .liveactivity))
         let p = F.preview(d)
         XCTAssertFalse(p.targets.contains { $0.platform == .android })
         let t = try XCTUnwrap(p.targets.first { $0.app == "neotrips-ios" })
         XCTAssertEqual(t.headers[0].value, "liveactivity")
         XCTAssertEqual(t.headers[2].value, "com.neotrips.app.push-type.liveactivity")
-        XCTAssertTrue(t.diagnostics.contains { $0.rule == "liveactivity.json" && $0.severity == .error })
+        XCTAssertTrue(
+            t.diagnostics.contains {
+                $0.rule == "liveactivity.event" && $0.severity == .error && $0.field == "ios.type"
+            })
     }
 
     /// `size.limit` takes the type's limit: 4,500 bytes pass as VoIP, not as an alert.

@@ -4,8 +4,15 @@ import PushDeskCore
 enum ComposerTab: String, CaseIterable {
     case content = "Content"
     case ios = "iOS"
+    /// Only for a delivery of type `liveactivity` (`tabs(for:)`).
+    case liveActivity = "Live Activity"
     case android = "Android"
     case variables = "Variables"
+
+    /// The tabs a delivery shows: the Live Activity fields only for that type.
+    static func tabs(for d: Delivery) -> [ComposerTab] {
+        ComposerFields.isLiveActivity(d) ? allCases : allCases.filter { $0 != .liveActivity }
+    }
 }
 
 /// What the fields offer besides the delivery itself: the services to choose from, the
@@ -29,6 +36,7 @@ enum ComposerFields {
         switch tab {
         case .content: content(d, c)
         case .ios: ios(d, c)
+        case .liveActivity: liveActivity(d)
         case .android: android(d)
         case .variables: variables(d, c)
         }
@@ -70,6 +78,31 @@ enum ComposerFields {
         let type = o.effectiveType
         dim(&f, note: "not sent: \(type.name)") { $0 != "type" && !type.sends(option: $0) }
         if let i = f.firstIndex(where: { $0.id == "type" }) { f[i].note = type.note }
+        return f
+    }
+
+    static let events = [notSet] + LiveActivityEvent.allCases.map(\.rawValue)
+
+    /// Whether the delivery is a Live Activity (its type's row, SPEC §12.1).
+    static func isLiveActivity(_ d: Delivery) -> Bool { d.ios.effectiveType.payload == .liveActivity }
+
+    /// The `<liveActivity>` attributes, then its two JSON texts in editors; a text that does
+    /// not read shows `liveactivity.json`'s message, with the line:column inside the text,
+    /// under its editor (the preview's findings, `update`).
+    private static func liveActivity(_ d: Delivery) -> [FormField] {
+        let la = d.liveActivity ?? LiveActivity(contentState: "")
+        var f = LiveActivity.definitions.map { field($0, la) }
+        if let i = f.firstIndex(where: { $0.id == "event" }) {
+            let v = la.event ?? notSet
+            f[i].kind = .choice(events.contains(v) ? events : events + [v])
+            f[i].value = v
+        }
+        for t in LiveActivity.texts {
+            f.append(
+                FormField(
+                    id: t.name, label: t.label, kind: .textArea(rows: 3...8), value: la[keyPath: t.text] ?? "",
+                    note: t.name == "contentState" ? "JSON object, sent as written" : "start: JSON object"))
+        }
         return f
     }
 
@@ -159,6 +192,15 @@ enum ComposerFields {
             }
         case .ios:
             if let o = IOSOptions.definitions.named(id) { apply(o, v, to: &d.ios, saved: saved?.ios) }
+        case .liveActivity:
+            var la = d.liveActivity ?? LiveActivity(contentState: "")
+            if let o = LiveActivity.definitions.named(id) {
+                apply(o, v, to: &la, saved: saved?.liveActivity)
+            } else if let t = LiveActivity.texts.first(where: { $0.name == id }) {
+                // An emptied `<attributes>` is no element; `<contentState>` is always written.
+                la[keyPath: t.text] = v.isEmpty && id == "attributes" ? nil : v
+            }
+            d.liveActivity = la
         case .android:
             if let o = AndroidOptions.definitions.named(id) { apply(o, v, to: &d.android, saved: saved?.android) }
         case .variables:
@@ -198,6 +240,7 @@ enum ComposerFields {
         switch (path.head, path.steps.count) {
         case ("content", 2...): return (.content, inside)
         case ("ios", 2...): return (.ios, inside)
+        case ("liveActivity", 2...): return (.liveActivity, inside)
         case ("android", 2...): return (.android, inside)
         case ("variables", 2...): return (.variables, "var." + inside)
         case ("tracking", 2...): return (.variables, path.description)

@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 
 /// The notification drawn roughly as the device shows it, from the exact payload of a
@@ -26,8 +27,9 @@ enum DeviceView {
         func str(_ v: JSONValue?) -> String? { if case .string(let s)? = v, !s.isEmpty { s } else { nil } }
         switch t.api {
         case .apns:
-            var c = Card(header: appName, bodyLines: iosBodyLines)
             let aps = t.payload["aps"]
+            if let event = str(aps?["event"]) { return liveActivity(aps, event: event, appName: appName) }
+            var c = Card(header: appName, bodyLines: iosBodyLines)
             let type = PushType.sent(in: t)
             guard let alert = aps?["alert"] else {
                 // What a push with nothing to show does is its type's (silent, widgets, voip, …).
@@ -83,6 +85,35 @@ enum DeviceView {
             if let s = str(an?["sound"]) { c.footer.append("sound " + s) }
             return c
         }
+    }
+
+    static let activityLines = 6
+
+    /// A Live Activity: its alert's title (a start or an update that lights the screen),
+    /// then the content state key by key (`gate: B12 · status: boarding`), wrapped: a narrow
+    /// card still shows several keys.
+    static func liveActivity(_ aps: JSONValue?, event: String, appName: String) -> Card {
+        var c = Card(header: "\(appName) · Live Activity \(event)", bodyLines: activityLines)
+        if case .string(let t)? = aps?["alert"]?["title"] { c.title = t }
+        var lines: [String] = []
+        if case .object(let members)? = aps?["content-state"] {
+            for (key, value) in members {
+                if case .string(let v) = value {
+                    lines.append("\(key): \(v)")
+                } else {
+                    lines.append("\(key): \(value.compact)")
+                }
+            }
+        }
+        c.body = lines.joined(separator: " · ")
+        if c.title.isEmpty && lines.isEmpty { c.note = "(no content state: the activity has nothing to show)" }
+        if case .string(let s)? = aps?["alert"]?["sound"] { c.footer.append("sound " + s) }
+        for (key, label) in [("stale-date", "stale at "), ("dismissal-date", "dismissed at ")] {
+            if case .number(let d)? = aps?[key], let seconds = Double(d) {
+                c.footer.append(label + ISOTime.string(Date(timeIntervalSince1970: seconds)))
+            }
+        }
+        return c
     }
 
     /// Draws the card at the top of `rect`; returns the rows used.

@@ -130,6 +130,7 @@ public enum ServiceRules {
                         .error, "field.required", p.item("sounds", j).appending("name"),
                         "a sound of \(name) has no file name")
                 }
+                checkChannels(a.channels, app: p, name: name, add)
                 if a.bundleId.isEmpty {
                     add(
                         .error, "field.required", p.appending("bundleId"),

@@ -13,6 +13,8 @@ protocol JSONOutput {
     static func append(_ key: String, _ value: Value, to object: inout Object)
     static func isEmpty(_ object: Object) -> Bool
     static func value(_ object: Object) -> Value
+    /// A value read whole (a Live Activity's content state), written as it is.
+    static func json(_ v: JSONValue) -> Value
 }
 
 extension JSONOutput {
@@ -30,6 +32,7 @@ enum JSONTree: JSONOutput {
     }
     static func isEmpty(_ object: [(String, JSONValue)]) -> Bool { object.isEmpty }
     static func value(_ object: [(String, JSONValue)]) -> JSONValue { .object(object) }
+    static func json(_ v: JSONValue) -> JSONValue { v }
 }
 
 /// Counts the bytes `JSONValue.compact` would write, building nothing.
@@ -49,4 +52,5 @@ enum JSONByteCount: JSONOutput {
     static func isEmpty(_ object: Object) -> Bool { object.members == 0 }
     /// Braces, commas between members, and the members.
     static func value(_ object: Object) -> Int { 2 + max(0, object.members - 1) + object.bytes }
+    static func json(_ v: JSONValue) -> Int { v.compactByteCount }
 }

@@ -14,6 +14,8 @@ public struct Delivery: Equatable, Sendable {
     public var tracking: Tracking?
     public var ios: IOSOptions
     public var android: AndroidOptions
+    /// `<liveActivity>`, right after `<ios>` (SPEC §12.2); nil = no element.
+    public var liveActivity: LiveActivity?
     /// Values of app variables, in file order; an empty text counts as not set.
     public var variables: [VariableValue]
 
@@ -21,7 +23,7 @@ public struct Delivery: Equatable, Sendable {
         name: String, label: String = "", service: String,
         content: DeliveryContent = DeliveryContent(), tracking: Tracking? = nil,
         ios: IOSOptions = IOSOptions(), android: AndroidOptions = AndroidOptions(),
-        variables: [VariableValue] = []
+        variables: [VariableValue] = [], liveActivity: LiveActivity? = nil
     ) {
         self.name = name
         self.label = label
@@ -31,6 +33,7 @@ public struct Delivery: Equatable, Sendable {
         self.ios = ios
         self.android = android
         self.variables = variables
+        self.liveActivity = liveActivity
     }
 
     /// The value given for a variable, nil when absent or empty.

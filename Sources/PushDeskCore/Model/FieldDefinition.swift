@@ -26,6 +26,8 @@ public enum FieldPlatform: String, Sendable {
     case ios, android
     /// A service's own field (`<service marketingUrl>`): its path is its name alone.
     case service
+    /// A delivery's `<liveActivity>` (SPEC §12.2): sent inside `aps` like an iOS option.
+    case liveActivity
 }
 
 /// One field of a record, defined once: its name (the XML attribute and the leaf of its
@@ -138,7 +140,7 @@ public struct FieldDefinition<Record>: Sendable {
         legacy: Bool = true, _ kp: WritableKeyPath<Record, Bool?> & Sendable
     ) -> Self {
         Self(
-            name: name, label: label, note: note, kind: platform == .ios ? .flag : .bool, platform: platform,
+            name: name, label: label, note: note, kind: platform == .android ? .bool : .flag, platform: platform,
             visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp].map { $0 ? "true" : "false" } },
             set: { o, t in o[keyPath: kp] = t == "true" ? true : (t == "false" ? false : nil) },
             decode: { r, o in if let v = try r.bool(name) { o[keyPath: kp] = v } })

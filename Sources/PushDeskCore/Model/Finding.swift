@@ -11,10 +11,13 @@ public struct Finding: Equatable, Hashable, Sendable {
     public var field: FieldPath
     public var line: Int?
     public var column: Int?
+    /// Where inside the field's text the problem is (1-based, a JSON text's line:column);
+    /// positioning a finding adds it to where the text starts in the file.
+    public var within: SourceMap.Position?
 
     public init(
         _ severity: Severity, _ rule: String, _ message: String, file: String = "",
-        field: FieldPath = .none, line: Int? = nil, column: Int? = nil
+        field: FieldPath = .none, line: Int? = nil, column: Int? = nil, within: SourceMap.Position? = nil
     ) {
         self.severity = severity
         self.rule = rule
@@ -23,6 +26,7 @@ public struct Finding: Equatable, Hashable, Sendable {
         self.field = field
         self.line = line
         self.column = column
+        self.within = within
     }
 
     /// `FILE:LINE:COLUMN: severity: MESSAGE [rule]` (SPEC §7), position parts left out when unknown.

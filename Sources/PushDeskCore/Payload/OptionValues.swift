@@ -37,6 +37,12 @@ public enum OptionValues {
         return text
     }
 
+    /// Any finite JSON number, as the literal to send (a Live Activity's relevance score).
+    public static func number(_ text: String) -> String? {
+        guard isJSONNumber(text), let v = Double(text), v.isFinite else { return nil }
+        return text
+    }
+
     /// JSON number grammar (RFC 8259 §6): `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     public static func isJSONNumber(_ text: String) -> Bool {
         let b = Array(text.utf8)

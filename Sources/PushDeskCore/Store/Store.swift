@@ -365,7 +365,8 @@ public struct StoreSnapshot: Sendable {
     /// position reads its file again (20,000 services with a finding each: 20,000 files).
     public func positioned(_ findings: [Finding]) -> [Finding] {
         Parallel.map(findings) { [self] f in
-            guard f.line == nil, let p = sourceMaps[f.file]?.position(of: f.field.description) else { return f }
+            guard f.line == nil, var p = sourceMaps[f.file]?.position(of: f.field.description) else { return f }
+            if let inner = f.within { p = p.offset(by: inner) }
             var f = f
             f.line = p.line
             f.column = p.column

@@ -24,8 +24,9 @@ public enum DeliverySchema {
         return out
     }
 
-    /// `xsd` with the complex type of `<element>` (one of `ios`, `android`) replaced by the
-    /// table's attributes; nil when the schema has no such element.
+    /// `xsd` with the attributes of `<element>` (`ios`, `liveActivity`, `android`) replaced by
+    /// the table's; its child elements (declared before the attributes) stay as written. nil
+    /// when the schema has no such element.
     public static func replacingAttributes<R>(in xsd: String, element: String, _ table: [FieldDefinition<R>])
         -> String?
     {
@@ -33,6 +34,8 @@ public enum DeliverySchema {
         let close = "          </xs:complexType>\n"
         guard let start = xsd.range(of: open), let end = xsd.range(of: close, range: start.upperBound..<xsd.endIndex)
         else { return nil }
-        return xsd.replacingCharacters(in: start.upperBound..<end.lowerBound, with: attributes(table))
+        let first = xsd.range(of: "            <xs:attribute ", range: start.upperBound..<end.lowerBound)
+        return xsd.replacingCharacters(
+            in: (first?.lowerBound ?? end.lowerBound)..<end.lowerBound, with: attributes(table))
     }
 }

@@ -5,6 +5,7 @@ public enum DeliveryXML {
     static let deliveryAttributes = ["format", "name", "label", "service"]
     static let iosAttributes = IOSOptions.definitions.names()
     static let androidAttributes = AndroidOptions.definitions.names()
+    static let liveActivityAttributes = LiveActivity.definitions.names()
 
     // MARK: reading
 
@@ -22,7 +23,7 @@ public enum DeliveryXML {
         let r = ElementReader(root, file: file, sourceMap: map)
         try r.checkRoot(RecordKind.delivery.rootElement)
         try r.checkAttributes(deliveryAttributes)
-        try r.checkChildren(["content", "tracking", "ios", "android", "variables"])
+        try r.checkChildren(["content", "tracking", "ios", "liveActivity", "android", "variables"])
         var d = Delivery(
             name: try r.required("name"), label: r.optional("label") ?? "",
             service: r.optional("service") ?? "")
@@ -51,6 +52,9 @@ public enum DeliveryXML {
             try i.checkChildren([])
             try IOSOptions.definitions.decode(i, into: &d.ios)
         }
+        if let node = r.child(named: "liveActivity") {
+            d.liveActivity = try liveActivity(r.reader(for: node, path: "liveActivity."), file: file, recording: map)
+        }
         if let node = r.child(named: "android") {
             let a = r.reader(for: node, path: "android.")
             try a.checkAttributes(androidAttributes)
@@ -76,6 +80,30 @@ public enum DeliveryXML {
         return d
     }
 
+    /// `<liveActivity>`: its attributes, then `<contentState>` (required) and `<attributes>`.
+    /// The JSON texts are kept as written; the rules read them (`liveactivity.json`). Their
+    /// fields are mapped to where the text starts, so a JSON error's line:column inside the
+    /// text becomes one in the file.
+    private static func liveActivity(_ l: ElementReader, file: String, recording map: SourceMapRecorder?) throws
+        -> LiveActivity
+    {
+        try l.checkAttributes(liveActivityAttributes)
+        try l.checkChildren(LiveActivity.texts.map(\.name))
+        var la = LiveActivity(contentState: "")
+        try LiveActivity.definitions.decode(l, into: &la)
+        guard l.child(named: "contentState") != nil else {
+            throw l.error(
+                "<liveActivity> needs <contentState> with a JSON object, e.g. <contentState>{\"status\":\"boarding\"}</contentState>"
+            )
+        }
+        for (name, _, kp) in LiveActivity.texts {
+            guard let child = l.child(named: name) else { continue }
+            map?.record("liveActivity.\(name)", child.textPosition)
+            la[keyPath: kp] = try l.leafText(of: child, path: "liveActivity.\(name)")
+        }
+        return la
+    }
+
     // MARK: writing
 
     public static func encode(_ d: Delivery) throws -> String {
@@ -94,6 +122,12 @@ public enum DeliveryXML {
         }
         let iosAttrs = IOSOptions.definitions.attributes(of: d.ios)
         if iosAttrs.contains(where: { $0.1 != nil }) { try w.empty("ios", iosAttrs) }
+        if let la = d.liveActivity {
+            try w.start("liveActivity", LiveActivity.definitions.attributes(of: la))
+            try w.textElement("contentState", text: la.contentState)
+            if let a = la.attributes { try w.textElement("attributes", text: a) }
+            w.end()
+        }
         let androidAttrs = AndroidOptions.definitions.attributes(of: d.android)
         if androidAttrs.contains(where: { $0.1 != nil }) { try w.empty("android", androidAttrs) }
         if !d.variables.isEmpty {

@@ -33,9 +33,19 @@ extension SourceMap {
 /// Loading a store does not record positions: the map keeps the file's bytes and reads
 /// them again, recording, the first time a position is asked for (a finding on that file).
 public struct SourceMap: Sendable, Equatable {
-    public struct Position: Sendable, Equatable {
+    public struct Position: Sendable, Hashable {
         public var line: Int
         public var column: Int
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+        /// `inner` (1-based, inside a text that starts here) as a position in the file.
+        public func offset(by inner: Position) -> Position {
+            inner.line == 1
+                ? Position(line: line, column: column + inner.column - 1)
+                : Position(line: line + inner.line - 1, column: inner.column)
+        }
     }
     private let storage: Storage
 

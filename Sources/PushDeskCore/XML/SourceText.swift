@@ -83,6 +83,25 @@ final class SourceText: @unchecked Sendable {
         return (lo + 1, characters(before: offset, marks) - characters(before: start, marks) + 1)
     }
 
+    /// Offset just past the `>` closing the start tag that begins at `tagStart` (quoted
+    /// attribute values skipped); nil when the tag never closes.
+    func tagEnd(from tagStart: Int) -> Int? {
+        var quote: UInt8?
+        var k = tagStart
+        while k < bytes.count {
+            let b = bytes[k]
+            if let q = quote {
+                if b == q { quote = nil }
+            } else if b == 0x22 || b == 0x27 {
+                quote = b
+            } else if b == 0x3E {
+                return k + 1
+            }
+            k += 1
+        }
+        return nil
+    }
+
     /// True when `pattern` stands at byte `k`.
     func matches(_ pattern: [UInt8], at k: Int) -> Bool {
         guard k + pattern.count <= bytes.count else { return false }

@@ -100,6 +100,13 @@ public struct XMLNode: @unchecked Sendable {
         offset.map { document.source.position(ofByte: $0) } ?? document.parserPositions[index] ?? (1, 1)
     }
 
+    /// 1-based position of the first character after the start tag (where its text
+    /// begins); the tag's own position when the scan did not find it.
+    public var textPosition: (line: Int, column: Int) {
+        guard let offset, let end = document.source.tagEnd(from: offset) else { return (line, column) }
+        return document.source.position(ofByte: end)
+    }
+
     public func attribute(_ name: String) -> String? {
         let d = document
         var i = d.attributeStarts[index]

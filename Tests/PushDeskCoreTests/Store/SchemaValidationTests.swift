@@ -17,6 +17,7 @@ final class SchemaValidationTests: XCTestCase {
         try store.save(fullService())
         try store.save(fullDelivery())
         try store.save(Delivery(name: "minimal", service: "full"))
+        try store.save(liveActivityDelivery())
         var legacy = fullService(name: "legacy")
         legacy.apps = [
             .android(
@@ -39,7 +40,7 @@ final class SchemaValidationTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             checked += files.count
         }
-        XCTAssertEqual(checked, 8)
+        XCTAssertEqual(checked, 9)
     }
 
     func testTheSchemaRejectsWhatTheReaderRejects() throws {
@@ -57,14 +58,16 @@ final class SchemaValidationTests: XCTestCase {
         XCTAssertThrowsError(try ServiceXML.decode(try Data(contentsOf: bad), file: "bad.xml"))
     }
 
-    /// The `<ios>` and `<android>` attribute lists of delivery.xsd are the option tables'.
+    /// The `<ios>`, `<liveActivity>` and `<android>` attribute lists of delivery.xsd are the option tables'.
     func testDeliverySchemaAttributesAreTheOptionTables() throws {
         let url = packageRoot.appendingPathComponent("docs/schema/delivery.xsd")
         let original = try String(contentsOf: url, encoding: .utf8)
         let ios = try XCTUnwrap(
             DeliverySchema.replacingAttributes(in: original, element: "ios", IOSOptions.definitions))
+        let live = try XCTUnwrap(
+            DeliverySchema.replacingAttributes(in: ios, element: "liveActivity", LiveActivity.definitions))
         let generated = try XCTUnwrap(
-            DeliverySchema.replacingAttributes(in: ios, element: "android", AndroidOptions.definitions))
+            DeliverySchema.replacingAttributes(in: live, element: "android", AndroidOptions.definitions))
         if ProcessInfo.processInfo.environment["PUSHDESK_UPDATE_DOCS"] == "1" {
             try generated.write(to: url, atomically: true, encoding: .utf8)
         }

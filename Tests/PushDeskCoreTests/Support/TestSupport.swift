@@ -167,6 +167,20 @@ func fullDelivery(name: String = "everything") -> Delivery {
         ])
 }
 
+/// A Live Activity start with every `<liveActivity>` attribute a start takes, and JSON
+/// texts whose key order and number spelling must survive.
+func liveActivityDelivery(name: String = "flight", event: String = "start") -> Delivery {
+    Delivery(
+        name: name, label: "Flight NT 401", service: "full",
+        content: DeliveryContent(title: "Boarding", body: "Gate B12 <now> & \"soon\""),
+        ios: IOSOptions(sound: "chime.caf", relevanceScore: "75", priority: .immediate),
+        liveActivity: LiveActivity(
+            event: event, attributesType: "TripAttributes", staleDate: "2026-12-01T18:00:00Z",
+            inputPushToken: true, inputPushChannel: "dHJpcHMtbGl2ZQ==",
+            contentState: #"{"status":"boarding","gate":"B12","eta":1.764612E9,"seats":[1,2.50]}"#,
+            attributes: #"{"flight":"NT 401","from":"LIS","to":"HND"}"#))
+}
+
 /// A seeded generator for a random test: the seed is `PUSHDESK_TEST_SEED` or a fresh one,
 /// and is printed when the test fails, so that run can be repeated exactly.
 func seededGenerator(_ test: XCTestCase) -> SeededGenerator {

@@ -29,6 +29,16 @@ struct PreviewCommand: ParsableCommand {
             "Send this _mId in place of the delivery's, as a send does (the id `send` reported).", valueName: "UUID"))
     var messageId: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Preview the broadcast to this channel of the --app iOS app (its id or label), SPEC §12.4.",
+            valueName: "ID|LABEL"))
+    var channel: String?
+
+    @Option(
+        help: ArgumentHelp("The UNIX second a Live Activity's timestamp takes (default: now).", valueName: "SECONDS"))
+    var at: Int64?
+
     @Flag(help: "Print the SPEC §6 JSON document instead of text.")
     var json = false
 
@@ -106,9 +116,16 @@ struct PreviewCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
 
-        var result = PreviewEngine.preview(
-            delivery: d, service: service, profile: profileValue,
-            appKey: app, token: token, now: Date(), messageId: messageId)
+        var result: Preview
+        if let channel {
+            let (ios, c) = try broadcastChannel(channel, app: app, service: service, delivery: d, token: token)
+            result = BroadcastRequest.preview(
+                delivery: d, service: service, app: ios, channel: c, now: Date(), at: at, messageId: messageId)
+        } else {
+            result = PreviewEngine.preview(
+                delivery: d, service: service, profile: profileValue,
+                appKey: app, token: token, now: Date(), messageId: messageId)
+        }
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices {
             result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics)

@@ -1,0 +1,100 @@
+import Foundation
+import PushDeskCore
+import PushDeskTestSupport
+import XCTest
+
+/// The iOS app editor's Channels tab in a real terminal at 80×24, against the loopback mock
+/// of Apple's channel management API (SPEC §12.4): create a channel by its label, fetch
+/// Apple's list (an id only Apple has, escaped), delete after the confirmation — each
+/// checked on the screen, in the mock and in the service file.
+final class TmuxChannelsTests: TmuxTestCase {
+    private func channels() throws -> [BroadcastChannel] {
+        let s = try Store(root: store).load(Service.self, "neotrips")
+        guard case .ios(let a) = s.apps[0] else { return [] }
+        return a.channels
+    }
+
+    func testCreateFetchAndDeleteFromTheChannelsTab() throws {
+        let mock = try MockPushServices(store: store)
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: mock.environment())
+        t.waitFor("neotrips")
+        t.keys("Enter")
+        t.waitFor("Apps (i: add iOS pair")
+        t.focus(hint: "edit app")
+        t.keys("Enter")
+        t.waitFor("Bundle id")
+        t.press("C-o", until: "Channels (f fetch")
+        t.waitFor("Apple's list not fetched yet")
+
+        t.keys("n")
+        t.waitFor("Label of the channel")
+        t.type("Match 1204")
+        t.keys("Enter")
+        t.waitFor("Message storage (cannot change later)")
+        t.keys("Enter")  // none, the first choice
+        t.waitFor("Created “Match 1204”")
+        let created = try XCTUnwrap(mock.channels.channels.first)
+        XCTAssertEqual(created.storage, 0)
+        t.waitFor(String(created.id.prefix(20)))
+        XCTAssertEqual(try channels(), [BroadcastChannel(id: created.id, label: "Match 1204")])
+        let post = try XCTUnwrap(mock.channels.manage.requests.last)
+        XCTAssertEqual(
+            String(decoding: post.body, as: UTF8.self), #"{"message-storage-policy":0,"push-type":"LiveActivity"}"#)
+
+        // Apple also holds an id a hostile server made up: it shows escaped, flagged.
+        mock.channels.addChannel("\u{1B}[31mRED")
+        t.keys("f")
+        t.waitFor("Apple lists 2 channels.")
+        let screen = t.waitFor("(not in the store)")
+        XCTAssertTrue(screen.contains(#"\u{1B}[31mRED"#), screen)
+        XCTAssertFalse(t.screen(escapes: true).contains("\u{1B}[31mRED"))
+
+        // Delete: asks first; Keep (the focused button) asks Apple nothing.
+        t.keys("g")
+        t.keys("d")
+        t.waitFor("Delete channel “Match 1204”")
+        t.keys("Enter")
+        t.waitFor("Nothing was asked of Apple.")
+        XCTAssertEqual(mock.channels.channels.count, 2)
+        t.keys("d")
+        t.waitFor("Delete channel “Match 1204”")
+        t.keys("D")  // the button's first letter
+        t.waitFor("Deleted “Match 1204” at Apple; removed from the file.")
+        XCTAssertEqual(mock.channels.channels.map(\.id), ["\u{1B}[31mRED"])
+        XCTAssertEqual(mock.channels.manage.requests.last?.header("apns-channel-id"), created.id)
+        XCTAssertEqual(try channels(), [])
+        XCTAssertEqual(mock.problems + mock.channels.problems, [])
+        t.keys("C-q")
+    }
+
+    func testAnUnsavedDraftIsSavedFirstAndApplesRefusalIsShown() throws {
+        let mock = try MockPushServices(store: store)
+        mock.channels.broadcastEnabled = false
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: mock.environment())
+        t.waitFor("neotrips")
+        t.keys("Enter")
+        t.waitFor("Apps (i: add iOS pair")
+        t.focus(hint: "edit app")
+        t.keys("Enter")
+        t.waitFor("Bundle id")
+        t.focus(field: "Label")
+        t.type("!")
+        t.press("C-o", until: "Channels (f fetch")
+        t.keys("n")
+        t.waitFor("Save first")
+        t.keys("Enter")
+        XCTAssertEqual(mock.channels.manage.requests.count, 0)
+        t.keys("C-s")
+        t.waitFor("Saved")
+        t.keys("n")
+        t.waitFor("Label of the channel")
+        t.type("Final")
+        t.keys("Enter")
+        t.waitFor("Message storage")
+        t.keys("Enter")
+        t.waitFor("FeatureNotEnabled")
+        t.waitFor("Capability")
+        XCTAssertEqual(try channels(), [])
+        t.keys("C-q")
+    }
+}

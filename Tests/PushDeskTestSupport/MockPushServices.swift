@@ -181,9 +181,13 @@ public final class MockPushServices: @unchecked Sendable {
         if answerNothing { return nil }
         guard r.method == "POST", r.path.hasPrefix("/3/device/") else { return reason(404, "BadPath") }
         let token = String(r.path.dropFirst("/3/device/".count))
-        guard r.header("apns-topic") == Self.bundleId else { return reason(400, "BadTopic") }
-        guard let type = r.header("apns-push-type"), ["alert", "background"].contains(type) else {
+        guard let type = r.header("apns-push-type"), let suffix = Self.topicSuffixes[type] else {
             return reason(400, "InvalidPushType")
+        }
+        guard r.header("apns-topic") == Self.bundleId + suffix else { return reason(400, "BadTopic") }
+        if type == "liveactivity" {
+            if let why = Self.liveActivityProblem(r.body) { problem("liveactivity body: \(why)") }
+            if certificateAuth { return reason(403, "TopicDisallowed") }
         }
         guard r.body.count <= 4096 else { return reason(413, "PayloadTooLarge") }
         if certificateAuth, r.header("authorization") == nil {
@@ -216,6 +220,32 @@ public final class MockPushServices: @unchecked Sendable {
             lock.withLock { apnsIds[token] = id }
             return .init(status: 200, headers: [("apns-id", id), ("apns-unique-id", UUID().uuidString.lowercased())])
         }
+    }
+
+    /// The push types this mock takes, with the suffix Apple wants on the bundle id topic.
+    static let topicSuffixes = ["alert": "", "background": "", "liveactivity": ".push-type.liveactivity"]
+
+    /// What ActivityKit would not take in a Live Activity body (Apple: "Starting and updating
+    /// Live Activities with ActivityKit push notifications"), nil when it takes it.
+    static func liveActivityProblem(_ body: [UInt8]) -> String? {
+        guard let doc = try? JSONReader.object(body), case .object(let top) = doc, let aps = doc["aps"] else {
+            return "no aps object"
+        }
+        guard top.count == 1 else { return "keys beside aps" }
+        guard case .number(let ts)? = aps["timestamp"], ts.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return "no integer timestamp"
+        }
+        guard case .string(let event)? = aps["event"], ["start", "update", "end"].contains(event) else {
+            return "event"
+        }
+        guard case .object? = aps["content-state"] else { return "no content-state object" }
+        if event == "start" {
+            guard case .string? = aps["attributes-type"], case .object? = aps["attributes"] else {
+                return "start attributes"
+            }
+            guard aps["alert"]?["title"] != nil, aps["alert"]?["body"] != nil else { return "start alert" }
+        }
+        return nil
     }
 
     /// Why the provider token is not one APNs would accept, nil when it is.

@@ -79,7 +79,7 @@ public struct IOSOptions: Equatable, Sendable {
     public var effectiveType: IOSDeliveryType { type ?? .alert }
 }
 
-public enum IOSDeliveryType: String, Sendable, CaseIterable { case alert, silent }
+public enum IOSDeliveryType: String, Sendable, CaseIterable { case alert, silent, liveactivity }
 public enum InterruptionLevel: String, Sendable, CaseIterable {
     case passive, active
     case timeSensitive = "time-sensitive"

@@ -16,10 +16,11 @@ public enum APNsRequest {
     public static func headers(delivery: Delivery, app: IOSApp) -> [(String, String)] {
         let ios = delivery.ios
         let silent = ios.effectiveType == .silent
+        let live = ios.effectiveType == .liveactivity
         var h: [(String, String)] = [
-            ("apns-push-type", silent ? "background" : "alert"),
+            ("apns-push-type", silent ? "background" : live ? "liveactivity" : "alert"),
             ("apns-priority", ios.priority?.rawValue ?? (silent ? "5" : "10")),
-            ("apns-topic", app.bundleId),
+            ("apns-topic", app.bundleId + (live ? ".push-type.liveactivity" : "")),
         ]
         if let text = ios.expiration.nonEmpty, let seconds = OptionValues.expiration(text) {
             h.append(("apns-expiration", String(seconds)))
@@ -29,17 +30,23 @@ public enum APNsRequest {
     }
 
     /// `{"aps":{…}, custom keys…}`; `delivery` is already personalized.
-    public static func payload(delivery: Delivery, app: IOSApp, tracking: Tracking) -> JSONValue {
-        payload(JSONTree.self, delivery: delivery, app: app, tracking: tracking)
+    /// `timestamp`: a Live Activity's `aps.timestamp` (SPEC §12.2).
+    public static func payload(delivery: Delivery, app: IOSApp, tracking: Tracking, timestamp: Int64 = 0) -> JSONValue {
+        payload(JSONTree.self, delivery: delivery, app: app, tracking: tracking, timestamp: timestamp)
     }
 
     /// UTF-8 bytes of the compact payload, without building it.
-    static func payloadBytes(delivery: Delivery, app: IOSApp, tracking: Tracking) -> Int {
-        payload(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking)
+    static func payloadBytes(delivery: Delivery, app: IOSApp, tracking: Tracking, timestamp: Int64) -> Int {
+        payload(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking, timestamp: timestamp)
     }
 
-    static func payload<J: JSONOutput>(_: J.Type, delivery: Delivery, app: IOSApp, tracking: Tracking) -> J.Value {
+    static func payload<J: JSONOutput>(
+        _: J.Type, delivery: Delivery, app: IOSApp, tracking: Tracking, timestamp: Int64
+    ) -> J.Value {
         let ios = delivery.ios
+        if LiveActivityPayload.applies(to: delivery) {
+            return LiveActivityPayload.payload(J.self, delivery: delivery, timestamp: timestamp)
+        }
         var aps = J.emptyObject
         if ios.effectiveType == .silent {
             J.append("content-available", J.int(1), to: &aps)
@@ -87,15 +94,18 @@ public enum APNsRequest {
 
     /// The whole request; `withPayload: false` counts the payload's bytes without building
     /// it (the rules need only the count) and leaves `payload` null.
-    static func build(delivery: Delivery, app: IOSApp, tracking: Tracking, token: String, withPayload: Bool = true)
-        -> BuiltRequest
-    {
-        let payload = withPayload ? payload(delivery: delivery, app: app, tracking: tracking) : .null
+    static func build(
+        delivery: Delivery, app: IOSApp, tracking: Tracking, token: String, timestamp: Int64 = 0,
+        withPayload: Bool = true
+    ) -> BuiltRequest {
+        let payload =
+            withPayload ? payload(delivery: delivery, app: app, tracking: tracking, timestamp: timestamp) : .null
         return BuiltRequest(
             endpoint: endpoint(environment: app.environment, token: token),
             headers: headers(delivery: delivery, app: app),
             payload: payload,
             bytes: withPayload
-                ? payload.compactByteCount : payloadBytes(delivery: delivery, app: app, tracking: tracking))
+                ? payload.compactByteCount
+                : payloadBytes(delivery: delivery, app: app, tracking: tracking, timestamp: timestamp))
     }
 }

@@ -19,6 +19,13 @@ public enum LiveActivityPayload {
         }
     }
 
+    /// Where no request is built (a list's size column), a second of today's length: every
+    /// UNIX second from 2001 to 2286 has ten digits.
+    public static let sizingTimestamp: Int64 = 1_700_000_000
+
+    /// Whether the delivery's type is `liveactivity` (its row, SPEC §12.1).
+    public static func applies(to d: Delivery) -> Bool { d.ios.effectiveType.rawValue == "liveactivity" }
+
     public static func payload(delivery: Delivery, timestamp: Int64) -> JSONValue {
         payload(JSONTree.self, delivery: delivery, timestamp: timestamp)
     }

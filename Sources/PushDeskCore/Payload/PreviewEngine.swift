@@ -61,16 +61,18 @@ public enum PreviewEngine {
     ///   - now: for `expiration.past`.
     ///   - messageId: `_mId` in place of the delivery's (a send's per-target id, SPEC §8.1);
     ///     nil = the delivery's.
+    ///   - at: the UNIX second a Live Activity's `timestamp` takes (`preview --at`, the second
+    ///     a send builds its request); nil = `now`'s.
     ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
     ///     it (the console recomputes it only when the service changes); nil = compute it.
     public static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int64? = nil,
         serviceFindings: [Finding]? = nil
     ) -> Preview {
         preview(
             delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
-            messageId: messageId, serviceFindings: serviceFindings, payloads: true)
+            messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: true)
     }
 
     /// The largest payload the delivery sends, in bytes, against the limit — what a list of
@@ -81,7 +83,9 @@ public enum PreviewEngine {
         let tracking = delivery.tracking ?? .placeholder
         let sizes = service.apps.map { app -> Int in
             switch app {
-            case .ios(let a): return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking)
+            case .ios(let a):
+                return APNsRequest.payloadBytes(
+                    delivery: delivery, app: a, tracking: tracking, timestamp: LiveActivityPayload.sizingTimestamp)
             case .android(let a):
                 return a.api == .legacy
                     ? FCMLegacyMessage.payloadBytes(delivery: delivery, app: a, tracking: tracking)
@@ -95,9 +99,10 @@ public enum PreviewEngine {
     /// null and only its byte count is computed, by the same builder.
     static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int64? = nil,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
+        let timestamp = at ?? Int64(now.timeIntervalSince1970.rounded(.down))
         let file = Delivery.path(delivery.name)
         let serviceFile = Service.path(service.name)
         var diagnostics: [Finding] = []
@@ -145,7 +150,8 @@ public enum PreviewEngine {
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in
             target(
-                resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now, file: file,
+                resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now,
+                timestamp: timestamp, file: file,
                 appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
         }
         return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
@@ -153,7 +159,7 @@ public enum PreviewEngine {
 
     private static func target(
         _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
-        now: Date, file: String, appFindings: [Finding], payload: Bool
+        now: Date, timestamp: Int64, file: String, appFindings: [Finding], payload: Bool
     ) -> PreviewTarget {
         let built: BuiltRequest
         let api: PreviewAPI
@@ -161,10 +167,15 @@ public enum PreviewEngine {
         var findings = appFindings
         switch app {
         case .ios(let a):
-            built = APNsRequest.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
+            built = APNsRequest.build(
+                delivery: d, app: a, tracking: tracking, token: token, timestamp: timestamp, withPayload: payload)
             api = .apns
             environment = a.environment
             findings += DeliveryRules.iosFindings(d, app: a, token: givenToken, now: now, file: file)
+            if LiveActivityPayload.applies(to: d) {
+                let priority = built.headers.first { $0.0 == "apns-priority" }?.1 ?? "10"
+                findings += LiveActivityRules.findings(d, priority: priority, now: now, file: file)
+            }
         case .android(let a):
             built =
                 a.api == .legacy

@@ -21,6 +21,11 @@ extension Delivery {
         d.variables = variables.map { VariableValue(name: f($0.name), value: f($0.value)) }
         for o in IOSOptions.definitions where o.kind == .text { o.set(&d.ios, opt(o.text(ios))) }
         for o in AndroidOptions.definitions where o.kind == .text { o.set(&d.android, opt(o.text(android))) }
+        if var la = liveActivity {
+            for o in LiveActivity.definitions where o.kind == .text { o.set(&la, opt(o.text(la))) }
+            for t in LiveActivity.texts { la[keyPath: t.text] = opt(la[keyPath: t.text]) }
+            d.liveActivity = la
+        }
         return d
     }
 }

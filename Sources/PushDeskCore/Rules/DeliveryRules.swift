@@ -131,7 +131,8 @@ public enum DeliveryRules {
                     "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
             }
         } else {
-            if c.title.isEmpty && c.body.isEmpty {
+            // A Live Activity update or end may carry no alert (liveactivity.start-alert covers a start).
+            if c.title.isEmpty && c.body.isEmpty && !LiveActivityPayload.applies(to: delivery) {
                 add(
                     .error, "alert.empty", "content.body",
                     "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
@@ -149,7 +150,10 @@ public enum DeliveryRules {
                 .error, "badge.range", "ios.badge",
                 "badge \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
         }
-        if let text = ios.relevanceScore.nonEmpty, OptionValues.unitInterval(text) == nil {
+        if let text = ios.relevanceScore.nonEmpty,
+            LiveActivityPayload.applies(to: delivery)
+                ? OptionValues.number(text) == nil : OptionValues.unitInterval(text) == nil
+        {
             add(
                 .error, "relevance.range", "ios.relevanceScore",
                 "relevance score \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 0.8")

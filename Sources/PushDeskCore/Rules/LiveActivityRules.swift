@@ -51,13 +51,13 @@ public enum LiveActivityRules {
         if let e = jsonError(la.contentState) {
             add(
                 .error, "liveactivity.json", "liveActivity.contentState",
-                "the content state is no JSON object: \(e.message)",
+                "the content state is no JSON object (its line \(e.line), column \(e.column)): \(e.message)",
                 within: SourceMap.Position(line: e.line, column: e.column))
         }
         if event == .start, let a = la.attributes, let e = jsonError(a) {
             add(
                 .error, "liveactivity.json", "liveActivity.attributes",
-                "the attributes are no JSON object: \(e.message)",
+                "the attributes are no JSON object (their line \(e.line), column \(e.column)): \(e.message)",
                 within: SourceMap.Position(line: e.line, column: e.column))
         }
         // A start.

@@ -12,8 +12,8 @@ import Foundation
 /// optional fraction, then `Z` or `±HH:MM`, and refuses a day the month does not have or
 /// hour 24 (Foundation rolls 2023-02-29 over to March 1st: a typo must not become another
 /// date).
-enum ISOTime {
-    static func string(_ date: Date) -> String {
+public enum ISOTime {
+    public static func string(_ date: Date) -> String {
         // To the millisecond first, as Foundation's formatter does (…02.9997 is …03).
         var t = time_t(floor((date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down) / 1000))
         var tm = tm()

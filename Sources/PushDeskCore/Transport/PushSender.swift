@@ -81,6 +81,7 @@ public final class PushSender: @unchecked Sendable {
         var r = SendResult(
             app: t.app, platform: t.platform, api: t.api.rawValue, profile: item.profile, device: item.device,
             token: item.token, channel: item.channel, endpoint: base.baseURL + path, messageId: item.messageId,
+            timestamp: item.timestamp,
             bytes: t.bytes)
         if cancellation.isCancelled {
             r.outcome = .skipped

@@ -14,6 +14,11 @@ public struct SendPlan: Sendable {
         public var messageId: String
         /// The channel id of a broadcast (SPEC §12.4); nil for a device request.
         public var channel: String? = nil
+        /// A Live Activity's `aps.timestamp` as built (SPEC §12.2); nil for other types.
+        public var timestamp: Int64? {
+            if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int64(n) }
+            return nil
+        }
     }
     public var delivery: String
     public var service: String
@@ -29,13 +34,15 @@ public struct SendPlan: Sendable {
     /// `profile` (its subscriptions of this service's apps, only `appKey`'s when given) or
     /// `appKey` + `token`. `allServices` decide whether a subscription's app exists. Every
     /// target is previewed with its own `messageId()` as `_mId`, as Campaign gives every
-    /// message its own broadlog id.
+    /// message its own broadlog id. A Live Activity's `timestamp` is `now`'s second: the
+    /// plan is made just before its requests go out.
     public static func make(
         delivery: Delivery, service: Service, profile: Profile?, appKey: String?, token: String?,
         allServices: [Service], now: Date, position: ([Finding]) -> [Finding] = { $0 },
         messageId: () -> String = newMessageId
     ) -> SendPlan {
         var plan = SendPlan(delivery: delivery.name, service: service.name)
+        let at = Int64(now.timeIntervalSince1970.rounded(.down))
         var topLevel: [Finding] = []
         func addTopLevel(_ findings: [Finding]) {
             for f in position(findings) where f.severity == .error && !topLevel.contains(f) { topLevel.append(f) }
@@ -62,7 +69,7 @@ public struct SendPlan: Sendable {
                 let id = messageId()
                 let p = PreviewEngine.preview(
                     delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now,
-                    messageId: id)
+                    messageId: id, at: at)
                 addTopLevel(p.diagnostics)
                 if let t = p.targets.first {
                     add(t, app: app, token: s.token, profile: profile.name, device: s.label, id: id)
@@ -72,7 +79,7 @@ public struct SendPlan: Sendable {
             let id = messageId()
             let p = PreviewEngine.preview(
                 delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now,
-                messageId: id)
+                messageId: id, at: at)
             addTopLevel(p.diagnostics)
             if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil, id: id) }
         }

@@ -18,6 +18,8 @@ public struct SendResult: Sendable, Equatable {
     public var endpoint: String
     /// The `_mId` this target was given (SPEC §8.1).
     public var messageId: String
+    /// A Live Activity's `aps.timestamp` as sent (SPEC §12.2); nil for other types.
+    public var timestamp: Int64?
     public var outcome: SendOutcome = .failed
     public var status: Int?
     public var reason: String?
@@ -39,7 +41,8 @@ public struct SendResult: Sendable, Equatable {
             ("token", channel == nil ? .string(token) : .null),
             ("endpoint", .string(endpoint)), ("outcome", .string(outcome.rawValue)),
             ("status", status.map(JSONValue.int) ?? .null), ("reason", s(reason)), ("hint", s(hint)),
-            ("messageId", .string(messageId)), ("timestamp", .null), ("apnsId", s(apnsId)),
+            ("messageId", .string(messageId)), ("timestamp", timestamp.map { .number(String($0)) } ?? .null),
+            ("apnsId", s(apnsId)),
             ("apnsUniqueId", s(apnsUniqueId)), ("messageName", s(messageName)),
             ("attempts", .int(attempts)), ("bytes", .int(bytes)), ("ms", .int(ms)),
             ("channel", s(channel)),

@@ -27,9 +27,9 @@ func broadcastChannel(_ idOrLabel: String, app: String?, service: Service, deliv
         )
         throw Exit.usageOrIO
     }
-    guard delivery.liveActivity != nil else {
+    guard delivery.ios.effectiveType == .liveactivity, delivery.liveActivity != nil else {
         printError(
-            "error: delivery \(Escape.inline(delivery.name)) has no <liveActivity>; channels carry Live Activity updates and ends only"
+            "error: delivery \(Escape.inline(delivery.name)) is no Live Activity (iOS type liveactivity with a <liveActivity>); channels carry Live Activity updates and ends only"
         )
         throw Exit.usageOrIO
     }

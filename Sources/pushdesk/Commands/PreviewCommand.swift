@@ -36,7 +36,9 @@ struct PreviewCommand: ParsableCommand {
     var channel: String?
 
     @Option(
-        help: ArgumentHelp("The UNIX second a Live Activity's timestamp takes (default: now).", valueName: "SECONDS"))
+        help: ArgumentHelp(
+            "The UNIX second a Live Activity's timestamp takes (default: now), as `send` reported it.",
+            valueName: "SECONDS"))
     var at: Int64?
 
     @Flag(help: "Print the SPEC §6 JSON document instead of text.")
@@ -47,6 +49,9 @@ struct PreviewCommand: ParsableCommand {
     func validate() throws {
         if let id = messageId, id.isEmpty || id.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
             throw ValidationError("--message-id takes the id a send reported (a UUID, or v7's decimal id)")
+        }
+        if let at, at < 0 {
+            throw ValidationError("--at takes a UNIX second (0 or more), e.g. the timestamp a send reported")
         }
     }
 
@@ -124,7 +129,7 @@ struct PreviewCommand: ParsableCommand {
         } else {
             result = PreviewEngine.preview(
                 delivery: d, service: service, profile: profileValue,
-                appKey: app, token: token, now: Date(), messageId: messageId)
+                appKey: app, token: token, now: Date(), messageId: messageId, at: at)
         }
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices {

@@ -55,7 +55,7 @@ final class PayloadByteCountTests: XCTestCase {
         for d in deliveries() {
             for case .ios(let app) in service.apps {
                 XCTAssertEqual(
-                    APNsRequest.payloadBytes(delivery: d, app: app, tracking: tracking),
+                    APNsRequest.payloadBytes(delivery: d, app: app, tracking: tracking, timestamp: 0),
                     APNsRequest.payload(delivery: d, app: app, tracking: tracking).compactBytes.count)
             }
             for case .android(let app) in service.apps {

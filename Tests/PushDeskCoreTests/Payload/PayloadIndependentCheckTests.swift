@@ -102,8 +102,12 @@ final class PayloadIndependentCheckTests: XCTestCase {
     static let aps: Set = [
         "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
         "interruption-level", "relevance-score", "target-content-id",
+        // A Live Activity's (SPEC §12.2).
+        "timestamp", "event", "content-state", "attributes-type", "attributes", "stale-date", "dismissal-date",
+        "input-push-token", "input-push-channel",
     ]
-    static let alert: Set = ["title", "subtitle", "body", "launch-image"]
+    /// `sound` sits in `alert` for a Live Activity.
+    static let alert: Set = ["title", "subtitle", "body", "launch-image", "sound"]
     static let criticalSound: Set = ["critical", "name", "volume"]
     static let v1Message: Set = ["token", "notification", "data", "android"]
     static let v1Notification: Set = ["title", "body", "image"]
@@ -117,6 +121,8 @@ final class PayloadIndependentCheckTests: XCTestCase {
     static let numberKeys: Set = [
         "badge", "content-available", "mutable-content", "relevance-score", "critical", "volume",
         "time_to_live", "notification_count",
+        // A Live Activity's (SPEC §12.2); its content state comes without generated values here.
+        "timestamp", "stale-date", "dismissal-date", "input-push-token",
     ]
     static let boolKeys: Set = ["sticky"]
 
@@ -199,7 +205,7 @@ final class PayloadIndependentCheckTests: XCTestCase {
                         case "": custom.union(["aps"])
                         case ".aps": Self.aps
                         case ".aps.alert": Self.alert
-                        case ".aps.sound": Self.criticalSound
+                        case ".aps.sound", ".aps.alert.sound": Self.criticalSound
                         default: nil
                         }
                     }

@@ -33,7 +33,7 @@ final class BroadcastSendTests: XCTestCase {
             Delivery(
                 name: "match", label: "Match", service: "neotrips",
                 content: DeliveryContent(title: "Goal!", body: "2-1"),
-                ios: IOSOptions(expiration: expiration),
+                ios: IOSOptions(type: .liveactivity, expiration: expiration),
                 liveActivity: LiveActivity(event: event, contentState: contentState)))
     }
 

@@ -98,3 +98,50 @@ final class TmuxChannelsTests: TmuxTestCase {
         t.keys("C-q")
     }
 }
+
+/// The composer's Send test of a Live Activity update offers the app's channels and
+/// broadcasts to the one chosen, through the loopback broadcast mock.
+final class TmuxBroadcastSendTests: TmuxTestCase {
+    func testSendTestOffersTheChannelsOfALiveActivityUpdate() throws {
+        let mock = try MockPushServices(store: store)
+        try mock.saveProfile([])
+        let s = Store(root: store)
+        var service = try s.load(Service.self, "neotrips")
+        if case .ios(var a) = service.apps[0] {
+            a.channels = [BroadcastChannel(id: "bWF0Y2gtMTIwNA==", label: "Match 1204")]
+            service.apps[0] = .ios(a)
+        }
+        try s.save(service)
+        mock.channels.addChannel("bWF0Y2gtMTIwNA==")
+        try s.save(
+            Delivery(
+                name: "zz-match", label: "Match", service: "neotrips",
+                content: DeliveryContent(title: "Goal!", body: "2-1"), ios: IOSOptions(type: .liveactivity),
+                liveActivity: LiveActivity(event: "update", contentState: #"{"score":"2-1"}"#)))
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: mock.environment())
+        t.waitFor("neotrips")
+        t.keys("D")
+        t.waitFor("zz-match")
+        t.keys("G")
+        t.keys("Enter")
+        t.waitFor("Delivery zz-match")
+        t.keys("C-g")
+        t.waitFor("which test devices?")
+        t.waitFor("Channel “Match 1204” of Neotrips iOS (sandbox) (broadcast)")
+        t.keys("Enter")
+        t.waitFor("Send zz-match to the subscribers of channel bWF0Y2gtMTIwNA==?")
+        t.keys("Enter")
+        t.waitFor("Done: 1 sent")
+        let request = try XCTUnwrap(mock.channels.broadcast.requests.first)
+        XCTAssertEqual(mock.channels.broadcast.requests.count, 1)
+        XCTAssertEqual(request.header("apns-channel-id"), "bWF0Y2gtMTIwNA==")
+        XCTAssertEqual(request.header("apns-push-type"), "liveactivity")
+        XCTAssertNil(request.header("apns-topic"))
+        XCTAssertEqual(mock.apns.requests.count, 0)
+        let log = try String(contentsOf: store.appendingPathComponent(SendLog.relativePath), encoding: .utf8)
+        XCTAssertTrue(log.contains(#""channel":"bWF0Y2gtMTIwNA==""#), log)
+        t.keys("Escape")
+        t.waitFor("Delivery zz-match")
+        t.keys("C-q")
+    }
+}

@@ -103,7 +103,7 @@ public struct FuzzModels {
 
     static func iosOptions(_ f: inout FuzzBytes) -> IOSOptions {
         IOSOptions(
-            type: f.maybe { $0.pick(IOSDeliveryType.allCases) }, sound: f.maybe { $0.text() },
+            type: f.maybe { $0.pick(PushType.allCases) }, sound: f.maybe { $0.text() },
             critical: f.maybe { $0.bool() }, volume: f.maybe { $0.number() }, badge: f.maybe { $0.number() },
             category: f.maybe { $0.text() }, mutableContent: f.maybe { $0.bool() },
             contentAvailable: f.maybe { $0.bool() }, threadId: f.maybe { $0.text() },

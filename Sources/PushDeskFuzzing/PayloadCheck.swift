@@ -39,10 +39,12 @@ enum PayloadCheck {
         }
         let counted = bytes(&p, model, read, path: name)
         p.check(counted == t.bytes, "\(name): bytes says \(t.bytes), the SPEC's rule counts \(counted)")
-        p.check(t.limit == DeliveryRules.sizeLimit, "\(name): limit \(t.limit)")
-        let flagged = t.diagnostics.contains { $0.rule == "size.limit" }
+        // APNs: the push type's limit (SPEC §12.1); FCM: 4096.
+        let limits = t.api == .apns ? Set(PushType.all.map(\.sizeLimit)) : [DeliveryRules.sizeLimit]
+        p.check(limits.contains(t.limit), "\(name): limit \(t.limit)")
+        let flagged = t.diagnostics.contains { $0.rule == DeliveryRules.payloadSize.id }
         p.check(
-            flagged == (t.bytes > DeliveryRules.sizeLimit),
+            flagged == (t.bytes > t.limit),
             "\(name): \(t.bytes) bytes but size.limit \(flagged ? "fired" : "did not fire")")
         if t.api == .apns, let aps = (parsed as? [String: Any])?["aps"] {
             p.check(aps is [String: Any], "\(name): aps is not an object")

@@ -18,9 +18,11 @@ public enum PayloadFuzz {
         p.check(preview == again, "the same input previewed twice gave different results")
         checkPreview(&p, preview)
         if m.appKey == nil {
+            // An iOS-only push type has no Android target (SPEC §12.1).
+            let expected = m.service.apps.filter { !(m.delivery.ios.effectiveType.iosOnly && $0.platform == .android) }
             p.check(
-                preview.targets.count == m.service.apps.count,
-                "\(m.service.apps.count) apps but \(preview.targets.count) targets")
+                preview.targets.count == expected.count,
+                "\(expected.count) apps but \(preview.targets.count) targets")
         }
         // What the console would save must load back as the same record (never a file we cannot read).
         LoaderFuzz.roundTrip(&p, m.service, "service", encode: ServiceXML.encode) {

@@ -110,6 +110,34 @@ enum ComposerBench {
         return (d, bytes)
     }
 
+    /// Writes `bench-live` into the store: a Live Activity update for the first service
+    /// whose content state is about 3 KB over many lines, its first line `{"eta":1764612000`
+    /// so that End there and a digit typed keep it a JSON object (the composer reads it again
+    /// on each key). It sorts second, after `bench-4kb` (`pushdesk-bench add-live STORE`).
+    static func writeLiveActivity(into store: Store) throws -> (Delivery, bytes: Int) {
+        let snap = store.loadAll()
+        guard let service = snap.services.first else {
+            throw StoreError(file: "services", "the store has no service", kind: .io)
+        }
+        var state = #"{"eta":1764612000"#
+        var i = 0
+        while state.utf8.count < 3000 {
+            state += "\n,\"leg\(i)\":{\"gate\":\"B\(i)\",\"status\":\"boarding\",\"seats\":[12,14.50,1e3]}"
+            i += 1
+        }
+        state += "\n}"
+        let d = Delivery(
+            name: "bench-live", label: "Benchmark: a Live Activity with a 3 KB content state", service: service.name,
+            content: DeliveryContent(title: "Boarding", body: "Gate B12"),
+            ios: IOSOptions(type: .liveactivity, priority: .powerConsiderate),
+            liveActivity: LiveActivity(event: "update", contentState: state))
+        try store.save(d)
+        let bytes =
+            PreviewEngine.preview(delivery: d, service: service, profile: nil, appKey: nil, token: nil, now: Date())
+            .targets.map(\.bytes).max() ?? 0
+        return (d, bytes)
+    }
+
     static func ms(_ d: Duration) -> Double {
         Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
     }

@@ -12,6 +12,8 @@ import PushDeskCore
 //                                              services without apps, one warning each)
 //   pushdesk-bench add-4kb STORE               writes the `bench-4kb` delivery (payload near
 //                                              4 KB, sorts first) into STORE
+//   pushdesk-bench add-live STORE              writes the `bench-live` delivery (a Live
+//                                              Activity, 3 KB content state) into STORE
 //   pushdesk-bench phases STORE [--runs N]     validate's CPU time phase by phase
 //   pushdesk-bench typing STORE [--runs N]     a key in the service editor and the composer,
 //                                              handle + render, in process
@@ -26,6 +28,7 @@ func usage() -> Never {
                    pushdesk-bench composer [--runs N]
                    pushdesk-bench generate DIR [--services N] [--deliveries M] [--bare]
                    pushdesk-bench add-4kb STORE
+                   pushdesk-bench add-live STORE
                    pushdesk-bench phases STORE [--runs N]
                    pushdesk-bench typing STORE [--runs N]
                    pushdesk-bench save STORE [--runs N]
@@ -65,6 +68,17 @@ case "add-4kb":
     do {
         let (d, bytes) = try ComposerBench.writeFourKB(into: Store(root: URL(fileURLWithPath: args[1])))
         print("\(Delivery.path(d.name)): service \(d.service), largest payload \(bytes) bytes")
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "add-live":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    do {
+        let (d, bytes) = try ComposerBench.writeLiveActivity(into: Store(root: URL(fileURLWithPath: args[1])))
+        print(
+            "\(Delivery.path(d.name)): service \(d.service), content state \(d.liveActivity?.contentState.utf8.count ?? 0) bytes, payload \(bytes) bytes"
+        )
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
         exit(2)

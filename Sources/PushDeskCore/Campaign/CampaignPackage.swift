@@ -18,14 +18,18 @@ public enum CampaignPackage {
     static let p = "pushdesk:"
     /// `nms:service/@type` of a mobile application service.
     public static let mobileServiceType = "40"
+    public static let ignored = Rule(
+        "package.ignored", .warning, .package, "Campaign data PushDesk does not model, skipped on import")
 
     /// Fields Campaign's own attributes carry (`name`/`label` of a service, `uuid`/`label` of
     /// an app); every other row of the field tables is written in our namespace.
     static let campaignCarried: Set<String> = ["name", "label", "integrationKey"]
     static let serviceFields = Service.definitions.filter { !campaignCarried.contains($0.name) }
-    static func oursNames<R>(_ table: [FieldDefinition<R>]) -> [String] {
-        table.names().filter { !campaignCarried.contains($0) }
+    /// The rows of a table in our namespace (Campaign's own attributes carry the rest).
+    static func ours<R>(_ table: [FieldDefinition<R>]) -> [FieldDefinition<R>] {
+        table.filter { !campaignCarried.contains($0.name) }
     }
+    static func oursNames<R>(_ table: [FieldDefinition<R>]) -> [String] { ours(table).names() }
     typealias AuthModes = [(mode: String, fields: [FieldDefinition<[String: String]>])]
     /// `mode` and a mode's reference attributes (never a secret), from its table.
     static func authAttributes(_ mode: String, _ modes: AuthModes) -> [String] {
@@ -68,7 +72,7 @@ public enum CampaignPackage {
         // Campaign's own uuid and label carry the integration key and label; the rest of the
         // app's table goes in our namespace.
         func ours<R>(_ table: [FieldDefinition<R>], _ r: R) -> [(String, String?)] {
-            table.filter { !campaignCarried.contains($0.name) }.map { (p + $0.name, $0.text(r)) }
+            Self.ours(table).map { (p + $0.name, $0.text(r)) }
         }
         switch app {
         case .ios(let a):
@@ -223,11 +227,10 @@ struct PackageReader {
                 "service name \"\(Escape.inline(name))\" cannot be a file name in the store (\(Store.nameRule)); rename it in the package"
             )
         }
-        return Service(
-            name: name, label: node.attribute("label") ?? "",
-            targetMapping: node.attribute(Self.p + "targetMapping") ?? Service.defaultTargetMapping,
-            marketingUrl: node.attribute(Self.p + "marketingUrl") ?? "",
-            trackingUrl: node.attribute(Self.p + "trackingUrl") ?? "")
+        // Campaign's name and label; the rest of the service's table in our namespace.
+        var service = Service(name: name, label: node.attribute("label") ?? "")
+        try CampaignPackage.serviceFields.decode(r.prefixed(Self.p), into: &service)
+        return service
     }
 
     private mutating func mobileApp(_ node: XMLNode) throws -> (String, MobileApp)? {
@@ -290,12 +293,10 @@ struct PackageReader {
                 )
             }
             var app = IOSApp(
-                environment: env, label: label, integrationKey: key,
-                bundleId: node.attribute(Self.p + "bundleId") ?? "",
-                connector: try r.enumValue(Self.p + "connector", IOSConnector.self) ?? .http2,
-                icon: node.attribute(Self.p + "icon") ?? "",
-                variables: variables, subscriptionParams: params, sounds: sounds)
-            if let auth { app.auth = try iosAuth(auth) }
+                environment: env, label: label, integrationKey: key, bundleId: "", variables: variables,
+                subscriptionParams: params, sounds: sounds)
+            try CampaignPackage.ours(IOSApp.definitions).decode(r.prefixed(Self.p), into: &app)
+            if let auth { app.auth = try self.auth(auth, IOSAuth.modes, "an iOS", IOSAuth.init(mode:values:)) }
             return (serviceName, .ios(app))
         case "1":
             try ours(r, allowed: CampaignPackage.oursNames(AndroidApp.definitions))
@@ -305,14 +306,11 @@ struct PackageReader {
                     "Android app \(Escape.inline(key)) has sounds; sounds belong to iOS apps only")
             }
             var app = AndroidApp(
-                label: label, integrationKey: key,
-                packageName: node.attribute(Self.p + "packageName") ?? "",
-                api: try r.enumValue(Self.p + "api", AndroidAPI.self) ?? .httpv1,
-                connector: try r.enumValue(Self.p + "connector", AndroidConnector.self) ?? .v2,
-                maxConnectPerChild: try r.int(Self.p + "maxConnectPerChild", min: 1),
-                icon: node.attribute(Self.p + "icon") ?? "",
-                variables: variables, subscriptionParams: params)
-            if let auth { app.auth = try androidAuth(auth) }
+                label: label, integrationKey: key, packageName: "", variables: variables, subscriptionParams: params)
+            try CampaignPackage.ours(AndroidApp.definitions).decode(r.prefixed(Self.p), into: &app)
+            if let auth {
+                app.auth = try self.auth(auth, AndroidAuth.modes, "an Android", AndroidAuth.init(mode:values:))
+            }
             return (serviceName, .android(app))
         case let other:
             throw r.error(
@@ -322,42 +320,24 @@ struct PackageReader {
         }
     }
 
-    /// Reference attributes only: a secret value has no attribute here, so it is refused as unknown.
-    private func iosAuth(_ node: XMLNode) throws -> IOSAuth {
+    /// Reference attributes only: a secret value has no attribute here, so it is refused as
+    /// unknown. The mode's attributes are its table's (`IOSAuth.modes`, `AndroidAuth.modes`).
+    private func auth<Auth>(
+        _ node: XMLNode, _ modes: CampaignPackage.AuthModes, _ platform: String,
+        _ make: (String, [String: String]) -> Auth?
+    ) throws -> Auth {
         let a = ElementReader(node, file: file, sourceMap: map)
-        switch try a.required("mode") {
-        case "token":
-            try strict(a, CampaignPackage.authAttributes("token", IOSAuth.modes))
-            return .token(
-                keyId: a.optional("keyId") ?? "", teamId: a.optional("teamId") ?? "",
-                keyFile: a.optional("keyFile") ?? "")
-        case "certificate":
-            try strict(a, CampaignPackage.authAttributes("certificate", IOSAuth.modes))
-            return .certificate(
-                certificateFile: a.optional("certificateFile") ?? "", passwordRef: a.optional("passwordRef") ?? "")
-        case let other:
+        let mode = try a.required("mode")
+        guard let fields = modes.first(where: { $0.mode == mode })?.fields else {
             throw a.error(
                 attribute: "mode",
-                "auth mode \"\(Escape.inline(other))\" is not an iOS mode; expected token|certificate")
+                "auth mode \"\(Escape.inline(mode))\" is not \(platform) mode; expected \(modes.map(\.mode).joined(separator: "|"))"
+            )
         }
-    }
-
-    private func androidAuth(_ node: XMLNode) throws -> AndroidAuth {
-        let a = ElementReader(node, file: file, sourceMap: map)
-        switch try a.required("mode") {
-        case "serviceAccount":
-            try strict(a, CampaignPackage.authAttributes("serviceAccount", AndroidAuth.modes))
-            return .serviceAccount(
-                projectId: a.optional("projectId") ?? "", clientEmail: a.optional("clientEmail") ?? "",
-                keyFile: a.optional("keyFile") ?? "")
-        case "serverKey":
-            try strict(a, CampaignPackage.authAttributes("serverKey", AndroidAuth.modes))
-            return .serverKey(serverKeyRef: a.optional("serverKeyRef") ?? "")
-        case let other:
-            throw a.error(
-                attribute: "mode",
-                "auth mode \"\(Escape.inline(other))\" is not an Android mode; expected serviceAccount|serverKey")
-        }
+        try strict(a, CampaignPackage.authAttributes(mode, modes))
+        var values: [String: String] = [:]
+        try fields.filter { $0.kind != .secret }.decode(a, into: &values)
+        return make(mode, values)!
     }
 
     private func strict(_ a: ElementReader, _ allowed: [String]) throws {
@@ -405,16 +385,15 @@ struct PackageReader {
         guard !names.isEmpty else { return }
         let p = r.node.position(ofAttribute: names[0])
         notes.append(
-            Finding(
-                .warning, "package.ignored",
+            CampaignPackage.ignored.finding(
                 "attributes not modelled by PushDesk were skipped: \(names.map { Escape.inline($0) }.joined(separator: ", "))",
                 file: file, field: FieldPath(r.node.name), line: p.line, column: p.column))
     }
 
     private mutating func note(_ r: ElementReader, _ message: String) {
         notes.append(
-            Finding(
-                .warning, "package.ignored", message, file: file, field: FieldPath(r.node.name),
+            CampaignPackage.ignored.finding(
+                message, file: file, field: FieldPath(r.node.name),
                 line: r.node.line, column: r.node.column))
     }
 }

@@ -31,7 +31,7 @@ public enum CredentialChecker {
     /// `fcm.legacy-api`, which ServiceRules already reports for `api="legacy"`.
     public static func findings(_ snapshot: StoreSnapshot, storeRoot: URL, now: Date) -> [Finding] {
         let all = snapshot.services.flatMap { check(service: $0, storeRoot: storeRoot, now: now) }.flatMap(\.findings)
-        return snapshot.positioned(all.filter { $0.rule != CredentialRules.ID.fcmLegacyAPI })
+        return snapshot.positioned(all.filter { $0.rule != CredentialRules.fcmLegacyAPI.id })
     }
 
     /// `certificate.shared` (SPEC §5): the sandbox and production apps use the same certificate.
@@ -48,7 +48,7 @@ public enum CredentialChecker {
                 field: FieldPath.app(reports[i].index).appending("auth", "certificateFile"))
             reports[i].findings.append(
                 place.finding(
-                    .error, CredentialRules.ID.certificateShared,
+                    CredentialRules.certificateShared,
                     "the \(env.rawValue) app uses the same certificate (SHA-256 \(fp.prefix(23))…) as \(reports[other].app); give sandbox and production each their own certificate"
                 ))
         }
@@ -126,6 +126,7 @@ public enum CredentialChecker {
                     CredentialDetail("notBefore", "Not before", ISOTime.string(info.notValidBefore)))
                 r.details.append(CredentialDetail("notAfter", "Not after", ISOTime.string(info.notValidAfter)))
                 r.details.append(CredentialDetail("topics", "Topics", info.topics.joined(separator: ", ")))
+                r.details.append(pushTypes(bundleId: app.bundleId, topics: info.topics))
                 r.details.append(CredentialDetail("pushEnvironment", "Environment", info.environment.label))
                 r.findings += CredentialRules.validity(info, now: now, at: at)
                 r.findings += CredentialRules.topic(info, bundleId: app.bundleId, at: place(index, "bundleId"))
@@ -139,15 +140,15 @@ public enum CredentialChecker {
                         : "the password in secret \(passwordRef) does not open \(file); set the right one with `pushdesk credentials set-secret \(passwordRef)`"
                     r.findings.append(
                         place(index, "auth.passwordRef").finding(
-                            .error, CredentialRules.ID.certificatePassword, message))
+                            CredentialRules.certificatePassword, message))
                 default:
-                    r.findings.append(at.finding(.error, CredentialRules.ID.certificateUnreadable, f.description))
+                    r.findings.append(at.finding(CredentialRules.certificateUnreadable, f.description))
                 }
             } catch {
                 // The password secret is missing: already reported as secret.missing.
                 if !passwordFailed {
                     r.findings.append(
-                        at.finding(.error, CredentialRules.ID.certificateUnreadable, "\(file) cannot be read"))
+                        at.finding(CredentialRules.certificateUnreadable, "\(file) cannot be read"))
                 }
             }
         }
@@ -158,6 +159,7 @@ public enum CredentialChecker {
             r.details.append(CredentialDetail("keyId", "Key ID", keyId))
             r.details.append(CredentialDetail("teamId", "Team ID", teamId))
             r.details.append(CredentialDetail("file", "Key file", keyFile))
+            r.details.append(pushTypes(bundleId: app.bundleId, topics: nil))
             r.findings += CredentialRules.tokenIDs(
                 keyId: keyId, teamId: teamId,
                 keyIdAt: place(index, "auth.keyId"),
@@ -175,11 +177,23 @@ public enum CredentialChecker {
                 r.details.append(CredentialDetail("authorization", "authorization", token.redacted))
             } catch let f as APNsAuthKey.Failure {
                 let message = if case .fileNotFound = f { f.description } else { "\(keyFile): \(f.description)" }
-                r.findings.append(at.finding(.error, CredentialRules.ID.tokenKey, message))
+                r.findings.append(at.finding(CredentialRules.tokenKey, message))
             } catch {
                 r.findings.append(
-                    at.finding(.error, CredentialRules.ID.tokenKey, "\(keyFile): the key cannot sign a token"))
+                    at.finding(CredentialRules.tokenKey, "\(keyFile): the key cannot sign a token"))
             }
+        }
+
+        /// Which push types (SPEC §12.1) the credential can send, and why not the others: token
+        /// auth sends every type; a certificate those whose topic it lists and that take it.
+        func pushTypes(bundleId: String, topics: [String]?) -> CredentialDetail {
+            let (can, cannot) = DeliveryRules.pushTypes(bundleId: bundleId, topics: topics)
+            var text = can.map(\.name).joined(separator: ", ")
+            if topics == nil { text += " (token auth sends every type)" }
+            if !cannot.isEmpty {
+                text += "; not " + cannot.map { "\($0.0.name) (\($0.1))" }.joined(separator: ", ")
+            }
+            return CredentialDetail("pushTypes", "Push types", text)
         }
 
         func check(_ app: AndroidApp, index: Int) -> CredentialReport {
@@ -195,7 +209,7 @@ public enum CredentialChecker {
                 checkSecret(ref, at: place(index, "auth.serverKeyRef"), into: &r)
                 r.findings.append(
                     place(index, "auth").finding(
-                        .warning, CredentialRules.ID.fcmLegacyAPI,
+                        CredentialRules.fcmLegacyAPI,
                         "a legacy FCM server key: Google shut the legacy HTTP API down in 2024; move the app to FCM HTTP v1 with a service-account key"
                     ))
             case .serviceAccount(let projectId, let clientEmail, let keyFile):
@@ -233,7 +247,7 @@ public enum CredentialChecker {
                         case let f?: "\(keyFile): \(f.description)"
                         case nil: "\(keyFile) cannot be read"
                         }
-                    r.findings.append(at.finding(.error, CredentialRules.ID.serviceAccountUnreadable, message))
+                    r.findings.append(at.finding(CredentialRules.serviceAccountUnreadable, message))
                 }
             }
             return r
@@ -247,7 +261,7 @@ public enum CredentialChecker {
             } catch {
                 r.findings.append(
                     p.finding(
-                        .error, CredentialRules.ID.secretMissing,
+                        CredentialRules.secretMissing,
                         (error as? SecretError)?.message ?? "secret \(ref) cannot be read"))
                 return
             }

@@ -34,7 +34,7 @@ public struct PKCS12Reader: Sendable {
             guard !der.isEmpty else { throw Failure.unreadable("the .p12 bundle holds no certificate") }
             return der
         } catch let f as CredentialFailure {
-            if f.rule == CredentialRules.ID.certificatePassword { throw Failure.wrongPassword }
+            if f.rule == CredentialRules.certificatePassword.id { throw Failure.wrongPassword }
             throw Failure.unreadable("not a readable PKCS#12 (.p12) bundle")
         }
     }

@@ -4,23 +4,37 @@ import Foundation
 /// pure values over a request and the store's services. Every message says what to change
 /// and where — the app's code or configuration, or the service.
 public enum ListenRules {
-    public enum ID {
-        public static let malformed = "registration.malformed"
-        public static let unknownKey = "registration.unknown-key"
-        public static let platform = "registration.platform"
-        public static let tokenFormat = "registration.token-format"
-        public static let unknownParam = "registration.unknown-param"
-        public static let missingParam = "registration.missing-param"
-        public static let userKey = "registration.user-key"
-        public static let trackingMalformed = "tracking.malformed"
-        public static let unknownMessage = "tracking.unknown-message"
-        public static let deliveryMismatch = "tracking.delivery-mismatch"
-        public static let unknownPath = "listen.unknown-path"
-        public static let all = [
-            malformed, unknownKey, platform, tokenFormat, unknownParam, missingParam, userKey, trackingMalformed,
-            unknownMessage, deliveryMismatch, unknownPath,
-        ]
-    }
+    public static let registrationMalformed = Rule(
+        "registration.malformed", .error, .listen,
+        "a registration that is not form-encoded, lacks its token or key, or has unreadable additionalParams")
+    public static let unknownKey = Rule(
+        "registration.unknown-key", .error, .listen, "mobileAppUuid is no app's integration key")
+    public static let platform = Rule(
+        "registration.platform", .error, .listen, "a registration to the other platform's endpoint")
+    public static let tokenFormat = Rule(
+        "registration.token-format", .error, .listen, "the registration token does not fit the app's platform")
+    public static let unknownParam = Rule(
+        "registration.unknown-param", .warning, .listen,
+        "additionalParams sends a name that is no subscription parameter of the app")
+    public static let missingParam = Rule(
+        "registration.missing-param", .info, .listen,
+        "a subscription parameter of the app the registration did not send")
+    public static let userKey = Rule(
+        "registration.user-key", .info, .listen, "an empty userKey: the subscription stays anonymous")
+    public static let trackingMalformed = Rule(
+        "tracking.malformed", .error, .listen, "a tracking id that is not h<messageId>,<deliveryId>,<tag>")
+    public static let unknownMessage = Rule(
+        "tracking.unknown-message", .warning, .listen, "no send of the send log has the tracked messageId")
+    public static let deliveryMismatch = Rule(
+        "tracking.delivery-mismatch", .error, .listen, "the tracked _dId is not the one of the send's delivery")
+    public static let otherPath = Rule(
+        "listen.unknown-path", .warning, .listen, "a request to a path that is no Campaign endpoint")
+
+    /// Every listen rule, in the order of docs/RULES.md.
+    public static let all: [Rule] = [
+        registrationMalformed, unknownKey, platform, tokenFormat, unknownParam, missingParam, userKey,
+        trackingMalformed, unknownMessage, deliveryMismatch, otherPath,
+    ]
 
     public static let registerIOSPath = "/nms/mobile/1/registerIOS.jssp"
     public static let registerAndroidPath = "/nms/mobile/1/registerAndroid.jssp"
@@ -94,7 +108,7 @@ public enum ListenRules {
                 message +=
                     "; the store has \"\(Escape.inline(near.1.integrationKey))\" (service \(Escape.inline(near.0.name))), which differs only in case or surrounding spaces"
             }
-            out.findings.append(Finding(.error, ID.unknownKey, message, field: "mobileAppUuid"))
+            out.findings.append(Self.unknownKey.finding(message, field: "mobileAppUuid"))
             return out
         }
         let (service, app) = found
@@ -104,8 +118,7 @@ public enum ListenRules {
         if app.platform != platform {
             let endpoint = platform == .ios ? "registerIOS.jssp" : "registerAndroid.jssp"
             out.findings.append(
-                Finding(
-                    .error, ID.platform,
+                Self.platform.finding(
                     "\(endpoint) was called with the integration key of the \(app.platform == .ios ? "iOS" : "Android") app \"\(Escape.inline(app.integrationKey))\" (service \(Escape.inline(service.name))): the \(platform == .ios ? "iOS" : "Android") build carries the other platform's key; set \(sdkKey) to the key of the service's \(platform == .ios ? "iOS" : "Android") app",
                     field: "mobileAppUuid"))
             return out
@@ -115,28 +128,25 @@ public enum ListenRules {
                 platform == .ios
                 ? "registrationToken (\(token.count) characters) is not an APNs device token (an even number of hex digits, at least 64): the app must pass the deviceToken Data of didRegisterForRemoteNotificationsWithDeviceToken to registerDevice as hex, not its description or a base64 text"
                 : "registrationToken is not an FCM registration token (empty, or holding white space or control characters): pass the token of FirebaseMessaging.getToken() / onNewToken unchanged"
-            out.findings.append(Finding(.error, ID.tokenFormat, what, field: "registrationToken"))
+            out.findings.append(Self.tokenFormat.finding(what, field: "registrationToken"))
         }
         let declared = app.subscriptionParams.map(\.name)
         for (name, _) in out.params ?? [] where !declared.contains(name) {
             out.findings.append(
-                Finding(
-                    .warning, ID.unknownParam,
+                Self.unknownParam.finding(
                     "additionalParams sends \"\(Escape.inline(name))\", which is no subscription parameter of app \(Escape.inline(app.integrationKey)): Campaign does not collect it — add it to the app's subscription parameters in the service, or drop it from the app's registerDevice call",
                     file: serviceFile, field: FieldPath("additionalParams", name)))
         }
         let sent = Set((out.params ?? []).map(\.name))
         for p in app.subscriptionParams where !sent.contains(p.name) {
             out.findings.append(
-                Finding(
-                    .info, ID.missingParam,
+                Self.missingParam.finding(
                     "the app did not send subscription parameter \"\(Escape.inline(p.name))\"\(p.label.isEmpty ? "" : " (\(Escape.inline(p.label)))"): add it to the additional parameters of the app's registerDevice call, or Campaign leaves \(Escape.inline(p.field)) empty",
                     file: serviceFile, field: FieldPath("additionalParams", p.name)))
         }
         if (r.userKey ?? "").isEmpty {
             out.findings.append(
-                Finding(
-                    .info, ID.userKey,
+                Self.userKey.finding(
                     "userKey is empty: the subscription stays anonymous (Campaign links it to no recipient); pass the signed-in user's key (e.g. the e-mail) to registerDevice",
                     field: "userKey"))
         }
@@ -144,7 +154,7 @@ public enum ListenRules {
     }
 
     static func malformed(_ message: String, field: FieldPath) -> Finding {
-        Finding(.error, ID.malformed, message, field: field)
+        Self.registrationMalformed.finding(message, field: field)
     }
 
     /// The checks of one tracking request: its hit (nil when malformed) and findings.
@@ -156,8 +166,7 @@ public enum ListenRules {
             return (
                 nil, nil,
                 [
-                    Finding(
-                        .error, ID.trackingMalformed,
+                    Self.trackingMalformed.finding(
                         "id \(id.map { "\"\(Escape.inline($0))\"" } ?? "is missing"); a tracking request is /r/?id=h<messageId>,<deliveryId>,<tag> with tag 1 (received) or 2 (clicked): pass the push's _mId and _dId unchanged to trackNotificationReceive / trackNotificationClick",
                         field: "id")
                 ]
@@ -167,8 +176,7 @@ public enum ListenRules {
             return (
                 hit, nil,
                 [
-                    Finding(
-                        .warning, ID.unknownMessage,
+                    Self.unknownMessage.finding(
                         "no send in \(SendLog.relativePath) has _mId \(Escape.inline(hit.messageId)): a push PushDesk did not send, or the app changes _mId before tracking — pass the push's _mId unchanged",
                         field: "id")
                 ]
@@ -178,8 +186,7 @@ public enum ListenRules {
             return (
                 hit, s,
                 [
-                    Finding(
-                        .error, ID.deliveryMismatch,
+                    Self.deliveryMismatch.finding(
                         "the send with this _mId was delivery \(Escape.inline(s.delivery)) with _dId \(Escape.inline(expected)); the app reported _dId \(Escape.inline(hit.deliveryId)) — pass the push's _dId unchanged",
                         field: "id")
                 ]
@@ -190,8 +197,7 @@ public enum ListenRules {
 
     /// Any other path.
     public static func unknownPath(_ path: String) -> Finding {
-        Finding(
-            .warning, ID.unknownPath,
+        Self.otherPath.finding(
             "no Campaign endpoint at \(Escape.inline(path)): PushDesk answers \(registerIOSPath), \(registerAndroidPath) and /r/?id=…; an app calling this may still point at a Campaign Standard endpoint, or its marketingServer / trackingServer setting holds a path",
             field: "path")
     }

@@ -6,7 +6,7 @@
 
 /// Every attribute of `<ios>`; nil = not set.
 public struct IOSOptions: Equatable, Sendable {
-    public var type: IOSDeliveryType?
+    public var type: PushType?
     public var sound: String?
     public var critical: Bool?
     public var volume: String?
@@ -27,9 +27,8 @@ public struct IOSOptions: Equatable, Sendable {
     public var expiration: String?
 
     public static let definitions: [FieldDefinition<IOSOptions>] = [
-        .choice(
-            "type", "Type", note: "silent: a background update, no alert", .ios, default: IOSDeliveryType.alert,
-            visibleOnly: false, \.type),
+        // Which content and options each type sends is its row's (PushType.all), not these rows'.
+        .choice("type", "Type", note: "what the push does (alert shows it)", .ios, default: PushType.alert, \.type),
         .text("sound", "Sound", .ios, \.sound),
         .bool("critical", "Critical sound", note: "needs Apple's entitlement", .ios, \.critical),
         .text("volume", "Critical volume", note: "0…1", .ios, \.volume),
@@ -43,13 +42,13 @@ public struct IOSOptions: Equatable, Sendable {
         .text("filterCriteria", "Filter criteria", note: "Focus filter the app matches", .ios, \.filterCriteria),
         .text("targetContentId", "Target content id", .ios, \.targetContentId),
         .text("launchImage", "Launch image", .ios, \.launchImage),
-        .choice("priority", "Priority", note: "10 now, 5 power-friendly", .ios, visibleOnly: false, \.priority),
-        .text("collapseId", "Collapse id", note: "≤ 64 bytes", .ios, visibleOnly: false, \.collapseId),
-        .text("expiration", "Expiration", note: "2026-12-01T00:00:00Z", .ios, visibleOnly: false, \.expiration),
+        .choice("priority", "Priority", note: "10 now, 5 power-friendly", .ios, \.priority),
+        .text("collapseId", "Collapse id", note: "≤ 64 bytes", .ios, \.collapseId),
+        .text("expiration", "Expiration", note: "2026-12-01T00:00:00Z", .ios, \.expiration),
     ]
 
     public init(
-        type: IOSDeliveryType? = nil, sound: String? = nil, critical: Bool? = nil,
+        type: PushType? = nil, sound: String? = nil, critical: Bool? = nil,
         volume: String? = nil, badge: String? = nil, category: String? = nil,
         mutableContent: Bool? = nil, contentAvailable: Bool? = nil, threadId: String? = nil,
         interruptionLevel: InterruptionLevel? = nil, relevanceScore: String? = nil,
@@ -76,10 +75,9 @@ public struct IOSOptions: Equatable, Sendable {
     }
 
     /// `type` with its default applied.
-    public var effectiveType: IOSDeliveryType { type ?? .alert }
+    public var effectiveType: PushType { type ?? .alert }
 }
 
-public enum IOSDeliveryType: String, Sendable, CaseIterable { case alert, silent, liveactivity }
 public enum InterruptionLevel: String, Sendable, CaseIterable {
     case passive, active
     case timeSensitive = "time-sensitive"
@@ -114,29 +112,32 @@ public struct AndroidOptions: Equatable, Sendable {
     public var notificationPriority: NotificationPriority?
     public var notificationCount: String?
 
-    /// `legacy: false`: the FCM legacy body has no key for it here (`legacy.ignored-option`).
+    /// `notificationOnly`: a data message leaves it out (`android.ignored-option`); `legacy: false`:
+    /// the FCM legacy body has no key for it here (`legacy.ignored-option`).
     public static let definitions: [FieldDefinition<AndroidOptions>] = [
         .choice(
-            "type", "Type", note: "data: the app draws it", .android, default: AndroidDeliveryType.data,
-            visibleOnly: false, \.type),
-        .choice("priority", "Priority", .android, visibleOnly: false, \.priority),
-        .text("ttl", "TTL (seconds)", note: "0…2419200", .android, visibleOnly: false, \.ttl),
-        .text("collapseKey", "Collapse key", .android, visibleOnly: false, \.collapseKey),
+            "type", "Type", note: "data: the app draws it", .android, default: AndroidDeliveryType.data, \.type),
+        .choice("priority", "Priority", .android, \.priority),
+        .text("ttl", "TTL (seconds)", note: "0…2419200", .android, \.ttl),
+        .text("collapseKey", "Collapse key", .android, \.collapseKey),
         .bool(
-            "directBootOk", "Direct boot OK", note: "before unlock", .android, visibleOnly: false, legacy: false,
+            "directBootOk", "Direct boot OK", note: "before unlock", .android, legacy: false,
             \.directBootOk),
-        .text("channelId", "Channel id", .android, legacy: false, \.channelId),
-        .text("sound", "Sound", .android, \.sound),
-        .text("icon", "Icon", note: "small icon resource", .android, \.icon),
-        .text("color", "Colour", note: "#RRGGBB", .android, \.color),
-        .text("tag", "Tag", .android, \.tag),
-        .text("clickAction", "Click action", .android, \.clickAction),
-        .text("image", "Image", note: "https:// URL", .android, legacy: false, \.image),
-        .text("ticker", "Ticker", .android, legacy: false, \.ticker),
-        .bool("sticky", "Sticky", .android, legacy: false, \.sticky),
-        .choice("visibility", "Visibility", .android, legacy: false, \.visibility),
-        .choice("notificationPriority", "Notif. priority", .android, legacy: false, \.notificationPriority),
-        .text("notificationCount", "Notif. count", .android, legacy: false, \.notificationCount),
+        .text("channelId", "Channel id", .android, notificationOnly: true, legacy: false, \.channelId),
+        .text("sound", "Sound", .android, notificationOnly: true, \.sound),
+        .text("icon", "Icon", note: "small icon resource", .android, notificationOnly: true, \.icon),
+        .text("color", "Colour", note: "#RRGGBB", .android, notificationOnly: true, \.color),
+        .text("tag", "Tag", .android, notificationOnly: true, \.tag),
+        .text("clickAction", "Click action", .android, notificationOnly: true, \.clickAction),
+        .text("image", "Image", note: "https:// URL", .android, notificationOnly: true, legacy: false, \.image),
+        .text("ticker", "Ticker", .android, notificationOnly: true, legacy: false, \.ticker),
+        .bool("sticky", "Sticky", .android, notificationOnly: true, legacy: false, \.sticky),
+        .choice("visibility", "Visibility", .android, notificationOnly: true, legacy: false, \.visibility),
+        .choice(
+            "notificationPriority", "Notif. priority", .android, notificationOnly: true, legacy: false,
+            \.notificationPriority),
+        .text(
+            "notificationCount", "Notif. count", .android, notificationOnly: true, legacy: false, \.notificationCount),
     ]
 
     public init(

@@ -42,8 +42,9 @@ public struct FieldDefinition<Record>: Sendable {
     public let note: String
     public let kind: FieldKind
     public let platform: FieldPlatform
-    /// Sent only with something to show: an iOS alert, an Android notification message.
-    public let visibleOnly: Bool
+    /// Sent only in an Android notification message, not in a data message. (Which iOS
+    /// options a push type sends is the type's row, `PushType.options`.)
+    public let notificationOnly: Bool
     /// The FCM legacy API carries it (Android only; always true on iOS).
     public let legacy: Bool
     public var section: FieldSection = .main
@@ -72,7 +73,8 @@ public struct FieldDefinition<Record>: Sendable {
         omitEmpty: Bool = false, _ kp: WritableKeyPath<Record, String> & Sendable
     ) -> Self {
         Self(
-            name: name, label: label, note: note, kind: path ? .path : .text, platform: platform, visibleOnly: false,
+            name: name, label: label, note: note, kind: path ? .path : .text, platform: platform,
+            notificationOnly: false,
             legacy: true, text: { omitEmpty && $0[keyPath: kp].isEmpty ? nil : $0[keyPath: kp] },
             set: { $0[keyPath: kp] = $1 ?? "" }, decode: { r, o in if let v = r.optional(name) { o[keyPath: kp] = v } })
     }
@@ -84,7 +86,7 @@ public struct FieldDefinition<Record>: Sendable {
     ) -> Self where E.RawValue == String {
         var d = Self(
             name: name, label: label, note: note, kind: .choice(E.allCases.map(\.rawValue), default: dflt?.rawValue),
-            platform: platform, visibleOnly: false, legacy: true, text: { $0[keyPath: kp].rawValue },
+            platform: platform, notificationOnly: false, legacy: true, text: { $0[keyPath: kp].rawValue },
             set: { o, t in if let v = t.flatMap(E.init(rawValue:)) { o[keyPath: kp] = v } },
             decode: { r, o in
                 if let v = try r.enumValue(name, E.self) ?? dflt {
@@ -105,7 +107,7 @@ public struct FieldDefinition<Record>: Sendable {
     ) -> Self {
         var d = Self(
             name: name, label: label, note: note, kind: .number(min: min, default: dflt), platform: platform,
-            visibleOnly: false, legacy: true, text: { $0[keyPath: kp].map(String.init) },
+            notificationOnly: false, legacy: true, text: { $0[keyPath: kp].map(String.init) },
             set: { o, t in o[keyPath: kp] = t.flatMap { Int($0) }.flatMap { $0 >= min ? $0 : nil } },
             decode: { r, o in if let v = try r.int(name, min: min) { o[keyPath: kp] = v } })
         d.section = section
@@ -119,40 +121,40 @@ public struct FieldDefinition<Record>: Sendable {
         omitEmpty: Bool = false
     ) -> Self where Record == [String: String] {
         Self(
-            name: name, label: label, note: note, kind: kind, platform: platform, visibleOnly: false, legacy: true,
+            name: name, label: label, note: note, kind: kind, platform: platform, notificationOnly: false, legacy: true,
             text: { omitEmpty && ($0[name] ?? "").isEmpty ? nil : ($0[name] ?? "") }, set: { $0[name] = $1 },
             decode: { r, o in if let v = r.optional(name) { o[name] = v } })
     }
 
     public static func text(
-        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, visibleOnly: Bool = true,
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, notificationOnly: Bool = false,
         legacy: Bool = true, _ kp: WritableKeyPath<Record, String?> & Sendable
     ) -> Self {
         Self(
-            name: name, label: label, note: note, kind: .text, platform: platform, visibleOnly: visibleOnly,
+            name: name, label: label, note: note, kind: .text, platform: platform, notificationOnly: notificationOnly,
             legacy: legacy, text: { $0[keyPath: kp] }, set: { $0[keyPath: kp] = $1 },
             decode: { r, o in if let v = r.optional(name) { o[keyPath: kp] = v } })
     }
 
     /// A boolean: `.flag` when only `true` is sent, `.bool` when `false` is sent too.
     public static func bool(
-        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, visibleOnly: Bool = true,
+        _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, notificationOnly: Bool = false,
         legacy: Bool = true, _ kp: WritableKeyPath<Record, Bool?> & Sendable
     ) -> Self {
         Self(
             name: name, label: label, note: note, kind: platform == .android ? .bool : .flag, platform: platform,
-            visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp].map { $0 ? "true" : "false" } },
+            notificationOnly: notificationOnly, legacy: legacy, text: { $0[keyPath: kp].map { $0 ? "true" : "false" } },
             set: { o, t in o[keyPath: kp] = t == "true" ? true : (t == "false" ? false : nil) },
             decode: { r, o in if let v = try r.bool(name) { o[keyPath: kp] = v } })
     }
 
     public static func choice<E: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, default dflt: E? = nil,
-        visibleOnly: Bool = true, legacy: Bool = true, _ kp: WritableKeyPath<Record, E?> & Sendable
+        notificationOnly: Bool = false, legacy: Bool = true, _ kp: WritableKeyPath<Record, E?> & Sendable
     ) -> Self where E.RawValue == String {
         Self(
             name: name, label: label, note: note, kind: .choice(E.allCases.map(\.rawValue), default: dflt?.rawValue),
-            platform: platform, visibleOnly: visibleOnly, legacy: legacy, text: { $0[keyPath: kp]?.rawValue },
+            platform: platform, notificationOnly: notificationOnly, legacy: legacy, text: { $0[keyPath: kp]?.rawValue },
             set: { o, t in o[keyPath: kp] = t.flatMap(E.init(rawValue:)) },
             decode: { r, o in if let v = try r.enumValue(name, E.self) { o[keyPath: kp] = v } })
     }

@@ -22,19 +22,23 @@ public struct LiveActivity: Equatable, Sendable {
     public var attributes: String?
 
     public static let definitions: [FieldDefinition<LiveActivity>] = [
-        .text("event", "Event", note: "start|update|end", .liveActivity, visibleOnly: false, \.event),
+        .text("event", "Event", note: "start|update|end", .liveActivity, notificationOnly: false, \.event),
         .text(
             "attributesType", "Attributes type", note: "start: the ActivityAttributes type", .liveActivity,
-            visibleOnly: false, \.attributesType),
-        .text("staleDate", "Stale date", note: "2026-12-01T18:00:00Z", .liveActivity, visibleOnly: false, \.staleDate),
+            notificationOnly: false, \.attributesType),
         .text(
-            "dismissalDate", "Dismissal date", note: "end: ≤ 4 hours ahead", .liveActivity, visibleOnly: false,
+            "staleDate", "Stale date", note: "2026-12-01T18:00:00Z", .liveActivity, notificationOnly: false, \.staleDate
+        ),
+        .text(
+            "dismissalDate", "Dismissal date", note: "end: ≤ 4 hours ahead", .liveActivity, notificationOnly: false,
             \.dismissalDate),
         .bool(
-            "inputPushToken", "Input push token", note: "start: ask for a token", .liveActivity, visibleOnly: false,
+            "inputPushToken", "Input push token", note: "start: ask for a token", .liveActivity,
+            notificationOnly: false,
             \.inputPushToken),
         .text(
-            "inputPushChannel", "Input push channel", note: "start: a channel id", .liveActivity, visibleOnly: false,
+            "inputPushChannel", "Input push channel", note: "start: a channel id", .liveActivity,
+            notificationOnly: false,
             \.inputPushChannel),
     ]
 

@@ -33,12 +33,18 @@ public struct Subscription: Equatable, Hashable, Sendable {
     public var token: String
     public var userKey: String?
     public var label: String?
+    /// Which push token it is (SPEC §12.3): the push types that use it are those whose row
+    /// names this kind. Written only when it is not `device`.
+    public var kind: TokenKind
 
-    public init(app: String, token: String, userKey: String? = nil, label: String? = nil) {
+    public init(
+        app: String, token: String, userKey: String? = nil, label: String? = nil, kind: TokenKind = .device
+    ) {
         self.app = app
         self.token = token
         self.userKey = userKey
         self.label = label
+        self.kind = kind
     }
 
     /// The token as lists and the send log show it (SPEC §3.3, §8.5).

@@ -7,6 +7,13 @@ import Foundation
 public enum BroadcastRequest {
     public static let sizeLimit = 5120
 
+    static let channelStart = Rule(
+        "channel.start", .error, .target, "a Live Activity start broadcast to a channel")
+    static let channelExpiration = Rule(
+        "channel.expiration", .error, .target, "an expiration on a broadcast to a channel that stores no message")
+    /// The broadcast's own rules (its `size.limit` is the delivery rule's, at 5120 bytes).
+    static let rules = [channelStart, channelExpiration]
+
     public static func endpoint(environment: IOSEnvironment, bundleId: String) -> String {
         (environment == .sandbox ? APNsRequest.sandboxHost : APNsRequest.productionHost) + path(bundleId: bundleId)
     }
@@ -40,7 +47,7 @@ public enum BroadcastRequest {
     /// (as `preview --app` reports them) and the channel rules; `at` is the Live Activity's
     /// `timestamp` (default: `now`).
     public static func preview(
-        delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int64? = nil,
+        delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int? = nil,
         messageId: String? = nil
     ) -> Preview {
         var p = PreviewEngine.preview(
@@ -51,7 +58,7 @@ public enum BroadcastRequest {
         t.endpoint = endpoint(environment: app.environment, bundleId: app.bundleId)
         t.headers = headers(delivery: delivery, channel: channel)
         t.payload = LiveActivityPayload.payload(
-            delivery: delivery, timestamp: at ?? Int64(now.timeIntervalSince1970.rounded(.down)))
+            delivery: delivery, timestamp: at ?? Int(now.timeIntervalSince1970.rounded(.down)))
         t.bytes = t.payload.compactBytes.count
         t.limit = sizeLimit
         // The device request's size finding is against its own limit; a broadcast has 5120.
@@ -67,8 +74,7 @@ public enum BroadcastRequest {
         let name = channel.label.isEmpty ? Escape.inline(channel.id) : "“\(Escape.inline(channel.label))”"
         if d.liveActivity?.knownEvent == .start {
             out.append(
-                Finding(
-                    .error, "channel.start",
+                channelStart.finding(
                     "a Live Activity start is not broadcast: devices start it themselves and subscribe through inputPushChannel; broadcast an update or end to channel \(name)",
                     file: file, field: FieldPath("liveActivity", "event")))
         }
@@ -76,15 +82,13 @@ public enum BroadcastRequest {
             OptionValues.expiration(text).map({ $0 != 0 }) ?? true
         {
             out.append(
-                Finding(
-                    .error, "channel.expiration",
+                channelExpiration.finding(
                     "channel \(name) stores no message (storage none), so Apple takes only apns-expiration 0; remove the delivery's expiration or use a channel with storage mostRecent",
                     file: file, field: FieldPath("ios", "expiration")))
         }
         if bytes > sizeLimit {
             out.append(
-                Finding(
-                    .error, "size.limit",
+                DeliveryRules.payloadSize.finding(
                     "the broadcast payload is \(bytes) bytes, over the \(sizeLimit)-byte limit by \(bytes - sizeLimit); shorten the content state, attributes or alert",
                     file: file, field: "payload"))
         }

@@ -1,5 +1,8 @@
-/// The payload of a `liveactivity` delivery (SPEC §12.2): `{"aps":{…}}` and no custom keys
-/// (ActivityKit does not hand them to the app). `aps` holds, each only when set and in this
+/// The `liveactivity` payload shape (SPEC §12.2): `{"aps":{…}}` and no custom keys
+/// (ActivityKit does not hand them to the app), and which token kind its event goes to. The
+/// push-type row, headers, topic, priority and size checks are the shared ones
+/// (`PushType.liveactivity`, `APNsRequest`, `PushTypeRules`); its own rules are
+/// `LiveActivityRules`. `aps` holds, each only when set and in this
 /// order: `timestamp`, `event`, `content-state`, `attributes-type`, `attributes`,
 /// `stale-date`, `dismissal-date`, `relevance-score`, `input-push-token`,
 /// `input-push-channel`, `alert` {`title`, `body`, `sound`}.
@@ -19,29 +22,34 @@ public enum LiveActivityPayload {
         }
     }
 
-    /// Where no request is built (a list's size column), a second of today's length: every
-    /// UNIX second from 2001 to 2286 has ten digits.
-    public static let sizingTimestamp: Int64 = 1_700_000_000
-
-    /// Whether the delivery's type is `liveactivity` (its row, SPEC §12.1).
-    public static func applies(to d: Delivery) -> Bool { d.ios.effectiveType.rawValue == "liveactivity" }
-
-    public static func payload(delivery: Delivery, timestamp: Int64) -> JSONValue {
-        payload(JSONTree.self, delivery: delivery, timestamp: timestamp)
+    /// `{"aps":{…}}` as `APNsRequest` builds it for the type.
+    public static func payload(delivery: Delivery, timestamp: Int) -> JSONValue {
+        var top = JSONTree.emptyObject
+        JSONTree.append("aps", .object(aps(JSONTree.self, delivery: delivery, timestamp: timestamp)), to: &top)
+        return .object(top)
     }
 
-    static func payload<J: JSONOutput>(_: J.Type, delivery: Delivery, timestamp: Int64) -> J.Value {
-        var top = J.emptyObject
-        J.append("aps", aps(J.self, delivery: delivery, timestamp: timestamp), to: &top)
-        return J.value(top)
+    /// Byte count of `payload`, built by the same function.
+    static func payloadBytes(delivery: Delivery, timestamp: Int) -> Int {
+        var top = JSONByteCount.emptyObject
+        JSONByteCount.append(
+            "aps", JSONByteCount.value(aps(JSONByteCount.self, delivery: delivery, timestamp: timestamp)), to: &top)
+        return JSONByteCount.value(top)
     }
 
-    static func aps<J: JSONOutput>(_: J.Type, delivery: Delivery, timestamp: Int64) -> J.Value {
+    /// `pushToStart` for a start, `activity` for an update or end (SPEC §12.2).
+    static func tokenKind(_ delivery: Delivery) -> TokenKind {
+        delivery.liveActivity?.knownEvent == .start ? .pushToStart : .activity
+    }
+
+    /// The members of `aps`, in SPEC §12.2's order; `timestamp` is the UNIX second the
+    /// request is built (`preview --at` pins it).
+    static func aps<J: JSONOutput>(_: J.Type, delivery: Delivery, timestamp: Int) -> J.Object {
         let la = delivery.liveActivity ?? LiveActivity(contentState: "")
         let event = la.knownEvent
         let texts = Texts(la)
         var aps = J.emptyObject
-        J.append("timestamp", J.number(String(timestamp)), to: &aps)
+        J.append("timestamp", J.int(timestamp), to: &aps)
         if let e = la.event.nonEmpty { J.append("event", J.string(e), to: &aps) }
         if let cs = texts.contentState { J.append("content-state", J.json(cs), to: &aps) }
         if event == .start {
@@ -67,7 +75,7 @@ public enum LiveActivityPayload {
         if let b = delivery.content.body.nonEmpty { J.append("body", J.string(b), to: &alert) }
         if let s = APNsSound.value(J.self, delivery.ios) { J.append("sound", s, to: &alert) }
         if !J.isEmpty(alert) { J.append("alert", J.value(alert), to: &aps) }
-        return J.value(aps)
+        return aps
     }
 }
 

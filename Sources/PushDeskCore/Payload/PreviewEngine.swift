@@ -24,6 +24,9 @@ public struct PreviewTarget: Equatable, Sendable {
     public var limit: Int
     public var diagnostics: [Finding]
 
+    /// The value of header `name`, nil when the request has none.
+    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+
     public static func == (a: PreviewTarget, b: PreviewTarget) -> Bool {
         a.app == b.app && a.label == b.label && a.platform == b.platform && a.environment == b.environment
             && a.api == b.api && a.endpoint == b.endpoint
@@ -67,7 +70,7 @@ public enum PreviewEngine {
     ///     it (the console recomputes it only when the service changes); nil = compute it.
     public static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int64? = nil,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int? = nil,
         serviceFindings: [Finding]? = nil
     ) -> Preview {
         preview(
@@ -81,28 +84,31 @@ public enum PreviewEngine {
     /// `preview(profile: nil)`.
     public static func largestPayload(delivery: Delivery, service: Service) -> (bytes: Int, limit: Int)? {
         let tracking = delivery.tracking ?? .placeholder
-        let sizes = service.apps.map { app -> Int in
+        let type = delivery.ios.effectiveType
+        // The timestamp's digits count; any second of this century has as many.
+        let timestamp = 1_700_000_000
+        let sizes = service.apps.compactMap { app -> Int? in
             switch app {
             case .ios(let a):
-                return APNsRequest.payloadBytes(
-                    delivery: delivery, app: a, tracking: tracking, timestamp: LiveActivityPayload.sizingTimestamp)
+                return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking, timestamp: timestamp)
+            case .android where type.iosOnly: return nil
             case .android(let a):
                 return a.api == .legacy
                     ? FCMLegacyMessage.payloadBytes(delivery: delivery, app: a, tracking: tracking)
                     : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
             }
         }
-        return sizes.max().map { ($0, DeliveryRules.sizeLimit) }
+        return sizes.max().map { ($0, type.sizeLimit) }
     }
 
     /// `payloads: false` is for the rules alone (`validate`): each target's payload is left
     /// null and only its byte count is computed, by the same builder.
     static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int64? = nil,
+        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int? = nil,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
-        let timestamp = at ?? Int64(now.timeIntervalSince1970.rounded(.down))
+        let timestamp = at ?? Int(now.timeIntervalSince1970.rounded(.down))
         let file = Delivery.path(delivery.name)
         let serviceFile = Service.path(service.name)
         var diagnostics: [Finding] = []
@@ -128,7 +134,7 @@ public enum PreviewEngine {
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
 
-        let apps: [(index: Int, app: MobileApp)]
+        var apps: [(index: Int, app: MobileApp)]
         if let appKey {
             apps = service.apps.enumerated().filter { $0.element.integrationKey == appKey }.map {
                 ($0.offset, $0.element)
@@ -136,14 +142,15 @@ public enum PreviewEngine {
             if apps.isEmpty {
                 let keys = service.apps.map(\.integrationKey).joined(separator: ", ")
                 diagnostics.append(
-                    Finding(
-                        .error, "preview.unknown-app",
+                    DeliveryRules.previewUnknownApp.finding(
                         "service \(service.name) has no app with integration key \"\(Escape.inline(appKey))\"; use one of: \(Escape.inline(keys))",
                         file: serviceFile))
             }
         } else {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
+        // A type other than alert and silent reaches iOS apps only (SPEC §12.1).
+        if delivery.ios.effectiveType.iosOnly { apps.removeAll { $0.app.platform == .android } }
         let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
         var tracking = delivery.tracking ?? .placeholder
         if let messageId { tracking.messageId = messageId }
@@ -159,23 +166,22 @@ public enum PreviewEngine {
 
     private static func target(
         _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
-        now: Date, timestamp: Int64, file: String, appFindings: [Finding], payload: Bool
+        now: Date, timestamp: Int, file: String, appFindings: [Finding], payload: Bool
     ) -> PreviewTarget {
         let built: BuiltRequest
         let api: PreviewAPI
         let environment: IOSEnvironment?
         var findings = appFindings
+        var limit = DeliveryRules.sizeLimit
         switch app {
         case .ios(let a):
             built = APNsRequest.build(
-                delivery: d, app: a, tracking: tracking, token: token, timestamp: timestamp, withPayload: payload)
+                delivery: d, app: a, tracking: tracking, token: token, timestamp: timestamp,
+                withPayload: payload)
+            limit = d.ios.effectiveType.sizeLimit
             api = .apns
             environment = a.environment
             findings += DeliveryRules.iosFindings(d, app: a, token: givenToken, now: now, file: file)
-            if LiveActivityPayload.applies(to: d) {
-                let priority = built.headers.first { $0.0 == "apns-priority" }?.1 ?? "10"
-                findings += LiveActivityRules.findings(d, priority: priority, now: now, file: file)
-            }
         case .android(let a):
             built =
                 a.api == .legacy
@@ -186,11 +192,11 @@ public enum PreviewEngine {
             findings += DeliveryRules.androidFindings(d, app: a, file: file)
         }
         findings += DeliveryRules.variableFindings(d, app: app, file: file)
-        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, file: file) { findings.append(f) }
+        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, limit: limit, file: file) { findings.append(f) }
         return PreviewTarget(
             app: app.integrationKey, label: app.label, platform: app.platform, environment: environment,
             api: api, endpoint: built.endpoint, headers: built.headers.map { (name: $0.0, value: $0.1) },
-            payload: built.payload, bytes: built.bytes, limit: DeliveryRules.sizeLimit,
+            payload: built.payload, bytes: built.bytes, limit: limit,
             diagnostics: findings)
     }
 

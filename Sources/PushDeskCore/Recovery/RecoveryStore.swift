@@ -137,7 +137,7 @@ public enum RecoveryXML {
         clean.subscriptions = p.subscriptions.map {
             Subscription(
                 app: replaceForbidden($0.app), token: replaceForbidden($0.token),
-                userKey: $0.userKey.map(replaceForbidden), label: $0.label.map(replaceForbidden))
+                userKey: $0.userKey.map(replaceForbidden), label: $0.label.map(replaceForbidden), kind: $0.kind)
         }
         return (Array(((try? ProfileXML.encode(clean)) ?? "").utf8), true)
     }

@@ -7,8 +7,74 @@ import Foundation
 /// App settings (`connector.binary`, `fcm.legacy-api`, …) are ServiceRules' findings, which
 /// previews show on the app's target.
 public enum DeliveryRules {
-    /// APNs and FCM both refuse payloads over 4 KB.
+    /// APNs and FCM both refuse payloads over 4 KB (a push type may allow more: `PushType.sizeLimit`).
     public static let sizeLimit = 4096
+
+    // MARK: the rules
+
+    public static let payloadSize = Rule("size.limit", .error, .target, "payload over 4096 bytes")
+    public static let soundUnknown = Rule(
+        "sound.unknown", .error, .target, "iOS sound is neither default nor a sound of the app")
+    public static let variableUndeclared = Rule(
+        "variable.undeclared", .error, .target, "a value for a variable the app does not declare")
+    public static let variableReserved = Rule(
+        "variable.reserved", .error, .delivery, "a value for a variable name reserved by APNs, FCM or Campaign")
+    public static let variableDuplicate = Rule(
+        "variable.duplicate", .error, .delivery, "a variable given more than one value")
+    public static let variableCollision = Rule(
+        "variable.collision", .error, .target, "a variable named title in an Android data message")
+    public static let silentContent = Rule(
+        "silent.content", .error, .target, "silent iOS delivery with title, subtitle, body, sound or badge")
+    public static let alertEmpty = Rule("alert.empty", .error, .target, "alert delivery with neither title nor body")
+    public static let badgeRange = Rule("badge.range", .error, .target, "badge not a whole number ≥ 0")
+    public static let relevanceRange = Rule("relevance.range", .error, .target, "relevance score outside 0..1")
+    public static let volumeRange = Rule("volume.range", .error, .target, "critical volume outside 0..1")
+    public static let interruptionCritical = Rule(
+        "interruption.critical", .warning, .target, "critical interruption level or critical sound")
+    public static let priorityBackground = Rule(
+        "priority.background", .error, .target, "silent delivery with a priority other than 5")
+    public static let collapseIdLength = Rule("collapse-id.length", .error, .target, "apns collapse id over 64 bytes")
+    public static let expirationPast = Rule("expiration.past", .warning, .target, "expiration before now")
+    public static let expirationFormat = Rule(
+        "expiration.format", .error, .target, "expiration not an ISO 8601 UTC date-time")
+    public static let mutableNoAlert = Rule(
+        "mutable.no-alert", .warning, .target, "mutable-content on a delivery with no alert")
+    public static let richBinaryConnector = Rule(
+        "rich.binary-connector", .error, .target, "mutable-content or subtitle to an iOS app on the binary connector")
+    public static let tokenFormat = Rule(
+        "token.format", .warning, .target, "a given APNs device token is not hexadecimal")
+    public static let ttlRange = Rule("ttl.range", .error, .target, "Android ttl outside 0..2419200")
+    public static let colorFormat = Rule("color.format", .error, .target, "Android color not #RRGGBB")
+    public static let imageUrl = Rule("image.url", .error, .target, "image not an absolute https URL")
+    public static let notificationCountRange = Rule(
+        "notification-count.range", .error, .target, "Android notification count not a whole number ≥ 0")
+    public static let notificationEmpty = Rule(
+        "notification.empty", .warning, .target, "Android notification message with neither title nor body")
+    public static let androidIgnoredOption = Rule(
+        "android.ignored-option", .warning, .target, "a notification-only Android option on a data message")
+    public static let legacyIgnoredOption = Rule(
+        "legacy.ignored-option", .warning, .target, "an Android option the FCM legacy API does not have")
+    public static let personalizationUnknownField = Rule(
+        "personalization.unknown-field", .error, .delivery, "a recipient field no sample profile has")
+    public static let previewUnknownApp = Rule(
+        "preview.unknown-app", .error, .preview, "preview asked for an app key the service does not have")
+    public static let deliveryServiceMissing = Rule(
+        "delivery.service-missing", .error, .delivery, "the delivery's service does not exist")
+    public static let profileUnreadable = Rule(
+        "profile.unreadable", .error, .preview, "the preview's profile cannot be read")
+
+    /// Every delivery rule, in the order of docs/RULES.md.
+    public static let all: [Rule] = [
+        payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
+        silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, liveActivityEvent,
+        liveActivityStartAlert, liveActivityStartAttributes, liveActivityStaleDate, liveActivityDismissalDate,
+        liveActivityDate, liveActivityAlertTitle, liveActivityBudget, alertEmpty, badgeRange,
+        relevanceRange, volumeRange,
+        interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat, mutableNoAlert,
+        richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange, notificationEmpty,
+        androidIgnoredOption, legacyIgnoredOption, personalizationUnknownField, previewUnknownApp,
+        deliveryServiceMissing, profileUnreadable, typeCertificateTopic,
+    ]
 
     // MARK: predicates shared with the payload builders
 
@@ -30,8 +96,7 @@ public enum DeliveryRules {
             var field: FieldPath { FieldPath("variables", v.name) }  // built only for a finding
             if !seen.insert(v.name).inserted {
                 out.append(
-                    Finding(
-                        .error, "variable.duplicate",
+                    Self.variableDuplicate.finding(
                         "variable \"\(Escape.inline(v.name))\" has more than one value; keep one",
                         file: file, field: field))
                 continue
@@ -39,8 +104,7 @@ public enum DeliveryRules {
             guard !v.value.isEmpty else { continue }
             if isReservedVariable(v.name) {
                 out.append(
-                    Finding(
-                        .error, "variable.reserved",
+                    Self.variableReserved.finding(
                         "\"\(Escape.inline(v.name))\" is reserved by APNs/FCM (aps, _mId, _dId, _msg, from, message_type, notification, google…, gcm…) and is not sent; rename the variable",
                         file: file, field: field))
             }
@@ -60,7 +124,7 @@ public enum DeliveryRules {
             } else {
                 "no sample profile has field \"\(name)\" for <%= recipient.\(name) %>; fix the field name or add it to a profile"
             }
-        return Finding(.error, "personalization.unknown-field", message, file: file, field: field)
+        return Self.personalizationUnknownField.finding(message, file: file, field: field)
     }
 
     // MARK: per-target findings
@@ -74,14 +138,12 @@ public enum DeliveryRules {
             var field: FieldPath { FieldPath("variables", v.name) }  // built only for a finding
             if !app.variables.contains(where: { $0.name == v.name }) {
                 out.append(
-                    Finding(
-                        .error, "variable.undeclared",
+                    Self.variableUndeclared.finding(
                         "app \(Escape.inline(app.integrationKey)) does not declare variable \"\(Escape.inline(v.name))\", so it is not sent to it; declare it on the app or remove the value",
                         file: file, field: field))
             } else if case .android = app, delivery.android.effectiveType == .data, collidesWithDataTitle(v.name) {
                 out.append(
-                    Finding(
-                        .error, "variable.collision",
+                    Self.variableCollision.finding(
                         "in a data message \"title\" carries the delivery title, so this variable is not sent; rename it",
                         file: file, field: field))
             }
@@ -89,198 +151,12 @@ public enum DeliveryRules {
         return out
     }
 
-    /// `size.limit`.
-    static func sizeFinding(bytes: Int, file: String) -> Finding? {
-        guard bytes > sizeLimit else { return nil }
-        return Finding(
-            .error, "size.limit",
-            "payload is \(bytes) bytes, over the \(sizeLimit)-byte limit by \(bytes - sizeLimit); shorten the texts or variable values",
+    /// `size.limit`: `limit` is the push type's (SPEC §12.1), 4096 on Android.
+    static func sizeFinding(bytes: Int, limit: Int, file: String) -> Finding? {
+        guard bytes > limit else { return nil }
+        return Self.payloadSize.finding(
+            "payload is \(bytes) bytes, over the \(limit)-byte limit by \(bytes - limit); shorten the texts or variable values",
             file: file, field: "payload")
-    }
-
-    /// Everything about the `<ios>` options for one iOS app.
-    static func iosFindings(_ delivery: Delivery, app: IOSApp, token: String?, now: Date, file: String) -> [Finding] {
-        var out: [Finding] = []
-        let ios = delivery.ios
-        let c = delivery.content
-        let silent = ios.effectiveType == .silent
-        func add(_ s: Severity, _ rule: String, _ field: FieldPath, _ message: String) {
-            out.append(Finding(s, rule, message, file: file, field: field))
-        }
-        if silent {
-            let sent: [(FieldPath, Bool)] = [
-                ("content.title", !c.title.isEmpty), ("content.subtitle", !c.subtitle.isEmpty),
-                ("content.body", !c.body.isEmpty), ("ios.sound", ios.sound.nonEmpty != nil),
-                ("ios.badge", ios.badge.nonEmpty != nil),
-            ]
-            for (field, isSet) in sent where isSet {
-                add(
-                    .error, "silent.content", field,
-                    "a silent (background) notification cannot show text, play a sound or change the badge; remove it or use type=\"alert\""
-                )
-            }
-            if let p = ios.priority, p != .powerConsiderate {
-                add(
-                    .error, "priority.background", "ios.priority",
-                    "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset"
-                )
-            }
-            for o in IOSOptions.definitions where o.visibleOnly && o.isSet(in: ios) && !silentOwnRule.contains(o.name) {
-                add(
-                    .warning, "silent.ignored-option", o.field,
-                    "not sent: a silent notification carries only content-available; remove it or use type=\"alert\"")
-            }
-        } else {
-            // A Live Activity update or end may carry no alert (liveactivity.start-alert covers a start).
-            if c.title.isEmpty && c.body.isEmpty && !LiveActivityPayload.applies(to: delivery) {
-                add(
-                    .error, "alert.empty", "content.body",
-                    "an alert needs a title or a body; write one, or use type=\"silent\" for a background update")
-            }
-            if let sound = ios.sound.nonEmpty, sound != "default", !app.sounds.contains(where: { $0.name == sound }) {
-                let known = app.sounds.map(\.name)
-                add(
-                    .error, "sound.unknown", "ios.sound",
-                    "sound \"\(Escape.inline(sound))\" is neither \"default\" nor a sound of \(ServiceRules.appName(.ios(app))) (key \(Escape.inline(app.integrationKey))); use one of: "
-                        + (["default"] + known).map { Escape.inline($0) }.joined(separator: ", "))
-            }
-        }
-        if let text = ios.badge.nonEmpty, OptionValues.badge(text) == nil {
-            add(
-                .error, "badge.range", "ios.badge",
-                "badge \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 0 (clears the badge) or 3")
-        }
-        if let text = ios.relevanceScore.nonEmpty,
-            LiveActivityPayload.applies(to: delivery)
-                ? OptionValues.number(text) == nil : OptionValues.unitInterval(text) == nil
-        {
-            add(
-                .error, "relevance.range", "ios.relevanceScore",
-                "relevance score \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 0.8")
-        }
-        if let text = ios.volume.nonEmpty, OptionValues.unitInterval(text) == nil {
-            add(
-                .error, "volume.range", "ios.volume",
-                "critical volume \"\(Escape.inline(text))\" is not a number between 0 and 1; use e.g. 1 (full volume)")
-        }
-        if ios.interruptionLevel == .critical {
-            add(
-                .warning, "interruption.critical", "ios.interruptionLevel",
-                "critical alerts need Apple's critical-alerts entitlement in the app; without it iOS shows a normal alert"
-            )
-        }
-        if ios.critical == true {
-            add(
-                .warning, "interruption.critical", "ios.critical",
-                "a critical sound needs Apple's critical-alerts entitlement in the app; without it iOS plays a normal sound"
-            )
-        }
-        if ios.mutableContent == true && (silent || (c.title.isEmpty && c.subtitle.isEmpty && c.body.isEmpty)) {
-            add(
-                .warning, "mutable.no-alert", "ios.mutableContent",
-                "the notification service extension only runs for notifications with an alert; add a title or body")
-        }
-        if app.connector == .binary {
-            if ios.mutableContent == true && !silent {
-                add(
-                    .error, "rich.binary-connector", "ios.mutableContent",
-                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send rich notifications; switch the app to connector=\"http2\""
-                )
-            }
-            if !c.subtitle.isEmpty && !silent {
-                add(
-                    .error, "rich.binary-connector", "content.subtitle",
-                    "app \(Escape.inline(app.integrationKey)) uses the binary connector, which cannot send a subtitle; switch the app to connector=\"http2\""
-                )
-            }
-        }
-        if let id = ios.collapseId.nonEmpty, id.utf8.count > OptionValues.maxCollapseIdBytes {
-            add(
-                .error, "collapse-id.length", "ios.collapseId",
-                "collapse id is \(id.utf8.count) bytes; APNs accepts at most \(OptionValues.maxCollapseIdBytes)")
-        }
-        if let text = ios.expiration.nonEmpty {
-            if let seconds = OptionValues.expiration(text) {
-                if Double(seconds) < now.timeIntervalSince1970 {
-                    add(
-                        .warning, "expiration.past", "ios.expiration",
-                        "expiration \(Escape.inline(text)) is in the past: APNs will not store the notification or retry delivery; move it later"
-                    )
-                }
-            } else {
-                add(
-                    .error, "expiration.format", "ios.expiration",
-                    "expiration \"\(Escape.inline(text))\" is not an ISO 8601 UTC date-time; write it like 2026-12-01T00:00:00Z"
-                )
-            }
-        }
-        if let token, !OptionValues.isHexToken(token) {
-            add(.warning, "token.format", "token", "APNs device tokens are hexadecimal; check the --token value")
-        }
-        return out
-    }
-
-    /// Alert-only options a silent delivery reports by their own rule (`silent.content`,
-    /// `mutable.no-alert`) or that cost nothing there (content-available is sent anyway).
-    private static let silentOwnRule: Set<String> = ["sound", "badge", "mutableContent", "contentAvailable"]
-
-    /// Everything about the `<android>` options for one Android app.
-    static func androidFindings(_ delivery: Delivery, app: AndroidApp, file: String) -> [Finding] {
-        var out: [Finding] = []
-        let o = delivery.android
-        func add(_ s: Severity, _ rule: String, _ field: FieldPath, _ message: String) {
-            out.append(Finding(s, rule, message, file: file, field: field))
-        }
-        if let text = o.ttl.nonEmpty, OptionValues.ttlSeconds(text) == nil {
-            add(
-                .error, "ttl.range", "android.ttl",
-                "ttl \"\(Escape.inline(text))\" is not a whole number of seconds in 0…\(OptionValues.maxTTLSeconds) (4 weeks); use e.g. 86400"
-            )
-        }
-        if let text = o.color.nonEmpty, !OptionValues.isColor(text) {
-            add(
-                .error, "color.format", "android.color",
-                "color \"\(Escape.inline(text))\" is not #RRGGBB; write it like #FF6600")
-        }
-        if let text = o.image.nonEmpty, !OptionValues.isHTTPSURL(text) {
-            out.append(imageURL(field: "android.image", file: file))
-        }
-        if let text = o.notificationCount.nonEmpty, OptionValues.notificationCount(text) == nil {
-            add(
-                .error, "notification-count.range", "android.notificationCount",
-                "notification count \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 1")
-        }
-        if o.effectiveType == .notification, delivery.content.title.isEmpty, delivery.content.body.isEmpty {
-            add(
-                .warning, "notification.empty", "content.body",
-                "a notification message with neither title nor body shows an empty notification; write one, or use type=\"data\""
-            )
-        }
-        let isData = o.effectiveType == .data
-        if isData {
-            for d in AndroidOptions.definitions where d.visibleOnly && d.isSet(in: o) {
-                add(
-                    .warning, "android.ignored-option", d.field,
-                    "not sent: a data message carries only data; set type=\"notification\" on <android> or remove it")
-            }
-        }
-        if app.api == .legacy {
-            // A notification-only option of a data message has its android.ignored-option already.
-            for d in AndroidOptions.definitions where !d.legacy && d.isSet(in: o) && !(isData && d.visibleOnly) {
-                add(
-                    .warning, "legacy.ignored-option", d.field,
-                    "not sent: the FCM legacy API has no such key; move app \(Escape.inline(app.integrationKey)) to api=\"httpv1\""
-                )
-            }
-        }
-        return out
-    }
-
-    private static func imageURL(field: FieldPath, file: String) -> Finding {
-        Finding(
-            .error, "image.url",
-            "image must be an absolute https:// URL (devices refuse other schemes); write it like https://cdn.example.com/a.jpg",
-            file: file, field: field)
     }
 
     /// The service rules' findings about one app (`connector.binary`, `connector.v1-httpv1`,
@@ -339,8 +215,7 @@ public enum DeliveryRules {
 
     /// `delivery.service-missing`.
     public static func serviceMissing(_ d: Delivery) -> Finding {
-        Finding(
-            .error, "delivery.service-missing",
+        Self.deliveryServiceMissing.finding(
             "service \"\(Escape.inline(d.service))\" does not exist (no \(Escape.inline(Service.path(d.service)))); fix service= or create the service",
             file: Delivery.path(d.name), field: "service")
     }

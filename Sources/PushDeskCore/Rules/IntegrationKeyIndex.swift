@@ -69,8 +69,7 @@ struct IntegrationKeyIndex {
                 let others =
                     shown.joined(separator: ", ") + (more > 0 ? " and \(more) other app\(more == 1 ? "" : "s")" : "")
                 out.append(
-                    Finding(
-                        .error, "integration-key.duplicate",
+                    ServiceRules.integrationKeyDuplicate.finding(
                         "integration key \"\(Escape.inline(key))\" of \(place.app) is also used by \(others); each app (sandbox and production too) needs its own key",
                         file: place.file, field: place.field))
             }

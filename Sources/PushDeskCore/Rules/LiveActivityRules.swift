@@ -4,6 +4,26 @@ import Foundation
 /// `liveactivity`. Findings point at the `<liveActivity>` field (`liveActivity.event`,
 /// `liveActivity.contentState`…); a JSON text's finding also says where inside the text
 /// (`Finding.within`), so that positioning it gives the file's line:column.
+extension DeliveryRules {
+    // `liveactivity.json` is PushTypeRules' (`liveActivityJSON`): the type's own check.
+    public static let liveActivityEvent = Rule(
+        "liveactivity.event", .error, .target, "no or unknown Live Activity event, or an attribute it does not take")
+    public static let liveActivityStartAlert = Rule(
+        "liveactivity.start-alert", .error, .target, "a Live Activity start without title or body")
+    public static let liveActivityStartAttributes = Rule(
+        "liveactivity.start-attributes", .error, .target, "a Live Activity start without attributesType or attributes")
+    public static let liveActivityStaleDate = Rule(
+        "liveactivity.stale-date", .warning, .target, "a Live Activity stale date in the past")
+    public static let liveActivityDismissalDate = Rule(
+        "liveactivity.dismissal-date", .warning, .target, "a Live Activity dismissal date more than 4 hours ahead")
+    public static let liveActivityDate = Rule(
+        "liveactivity.date", .error, .target, "a Live Activity date not an ISO 8601 UTC time")
+    public static let liveActivityAlertTitle = Rule(
+        "liveactivity.alert-title", .warning, .target, "a Live Activity alert with a body or sound but no title")
+    public static let liveActivityBudget = Rule(
+        "liveactivity.budget", .info, .target, "a Live Activity push at priority 10 counts against the update budget")
+}
+
 public enum LiveActivityRules {
     /// iOS removes an ended activity from the Lock Screen after at most four hours.
     public static let maxDismissalDelay: TimeInterval = 4 * 3600
@@ -12,14 +32,12 @@ public enum LiveActivityRules {
     /// carries (the delivery's, else the type's default).
     public static func findings(_ delivery: Delivery, priority: String, now: Date, file: String) -> [Finding] {
         var out: [Finding] = []
-        func add(
-            _ s: Severity, _ rule: String, _ field: FieldPath, _ message: String, within: SourceMap.Position? = nil
-        ) {
-            out.append(Finding(s, rule, message, file: file, field: field, within: within))
+        func add(_ rule: Rule, _ field: FieldPath, _ message: String, within: SourceMap.Position? = nil) {
+            out.append(rule.finding(message, file: file, field: field, within: within))
         }
         guard let la = delivery.liveActivity else {
             add(
-                .error, "liveactivity.event", "ios.type",
+                DeliveryRules.liveActivityEvent, "ios.type",
                 "a Live Activity delivery needs a <liveActivity event=\"start|update|end\"> element with its <contentState>; add it after <ios>"
             )
             return out
@@ -29,7 +47,7 @@ public enum LiveActivityRules {
         if event == nil {
             let written = la.event.nonEmpty.map { "is \"\(Escape.inline($0))\"" } ?? "is missing"
             add(
-                .error, "liveactivity.event", "liveActivity.event",
+                DeliveryRules.liveActivityEvent, "liveActivity.event",
                 "the Live Activity event \(written); use start, update or end")
         }
         if let event {
@@ -42,7 +60,7 @@ public enum LiveActivityRules {
             ]
             for (name, isSet, only) in takes where isSet && event.rawValue != only {
                 add(
-                    .error, "liveactivity.event", FieldPath("liveActivity", name),
+                    DeliveryRules.liveActivityEvent, FieldPath("liveActivity", name),
                     "`\(name)` is only for a Live Activity \(only), not \(event.rawValue); remove it or change the event"
                 )
             }
@@ -50,14 +68,14 @@ public enum LiveActivityRules {
         // The JSON texts.
         if let e = jsonError(la.contentState) {
             add(
-                .error, "liveactivity.json", "liveActivity.contentState",
-                "the content state is no JSON object (its line \(e.line), column \(e.column)): \(e.message)",
+                DeliveryRules.liveActivityJSON, "liveActivity.contentState",
+                "line \(e.line), column \(e.column) of the content state: \(e.message) (it must be one JSON object)",
                 within: SourceMap.Position(line: e.line, column: e.column))
         }
         if event == .start, let a = la.attributes, let e = jsonError(a) {
             add(
-                .error, "liveactivity.json", "liveActivity.attributes",
-                "the attributes are no JSON object (their line \(e.line), column \(e.column)): \(e.message)",
+                DeliveryRules.liveActivityJSON, "liveActivity.attributes",
+                "line \(e.line), column \(e.column) of the attributes: \(e.message) (they must be one JSON object)",
                 within: SourceMap.Position(line: e.line, column: e.column))
         }
         // A start.
@@ -65,24 +83,24 @@ public enum LiveActivityRules {
         if event == .start {
             if c.title.isEmpty || c.body.isEmpty {
                 add(
-                    .error, "liveactivity.start-alert", c.title.isEmpty ? "content.title" : "content.body",
+                    DeliveryRules.liveActivityStartAlert, c.title.isEmpty ? "content.title" : "content.body",
                     "a push-to-start Live Activity needs an alert with a title and a body; write the \(c.title.isEmpty ? "title" : "body")"
                 )
             }
             if la.attributesType.nonEmpty == nil {
                 add(
-                    .error, "liveactivity.start-attributes", "liveActivity.attributesType",
+                    DeliveryRules.liveActivityStartAttributes, "liveActivity.attributesType",
                     "a Live Activity start needs attributesType, the name of the app's ActivityAttributes type (e.g. TripAttributes)"
                 )
             }
             if la.attributes == nil {
                 add(
-                    .error, "liveactivity.start-attributes", "liveActivity.attributes",
+                    DeliveryRules.liveActivityStartAttributes, "liveActivity.attributes",
                     "a Live Activity start needs <attributes> with the ActivityAttributes values as a JSON object")
             }
         } else if c.title.isEmpty && (!c.body.isEmpty || delivery.ios.sound.nonEmpty != nil) {
             add(
-                .warning, "liveactivity.alert-title", "content.title",
+                DeliveryRules.liveActivityAlertTitle, "content.title",
                 "ActivityKit ignores an alert without a title; write a title, or remove the body and sound")
         }
         // The dates.
@@ -90,13 +108,13 @@ public enum LiveActivityRules {
             if let s = OptionValues.expiration(text) {
                 if Double(s) < now.timeIntervalSince1970 {
                     add(
-                        .warning, "liveactivity.stale-date", "liveActivity.staleDate",
+                        DeliveryRules.liveActivityStaleDate, "liveActivity.staleDate",
                         "the stale date \(Escape.inline(text)) is in the past: the activity shows as stale at once; use a later date"
                     )
                 }
             } else {
                 add(
-                    .error, "liveactivity.date", "liveActivity.staleDate",
+                    DeliveryRules.liveActivityDate, "liveActivity.staleDate",
                     "stale date \"\(Escape.inline(text))\" is not an ISO 8601 UTC time; write e.g. 2026-12-01T18:00:00Z"
                 )
             }
@@ -105,20 +123,20 @@ public enum LiveActivityRules {
             if let s = OptionValues.expiration(text) {
                 if Double(s) > now.timeIntervalSince1970 + maxDismissalDelay {
                     add(
-                        .warning, "liveactivity.dismissal-date", "liveActivity.dismissalDate",
+                        DeliveryRules.liveActivityDismissalDate, "liveActivity.dismissalDate",
                         "the dismissal date \(Escape.inline(text)) is more than 4 hours ahead; iOS removes an ended activity sooner"
                     )
                 }
             } else {
                 add(
-                    .error, "liveactivity.date", "liveActivity.dismissalDate",
+                    DeliveryRules.liveActivityDate, "liveActivity.dismissalDate",
                     "dismissal date \"\(Escape.inline(text))\" is not an ISO 8601 UTC time; write e.g. 2026-12-01T18:00:00Z"
                 )
             }
         }
         if priority == "10" {
             add(
-                .info, "liveactivity.budget", "ios.priority",
+                DeliveryRules.liveActivityBudget, "ios.priority",
                 "priority 10 counts against the app's hourly Live Activity update budget; use 5 for updates that can wait"
             )
         }

@@ -3,6 +3,20 @@ import Foundation
 /// Rules over the test devices of profiles (SPEC §3.3, docs/RULES.md "Profile rules"): one
 /// implementation, used by `validate`, the console and `send` (which blocks on them).
 public enum ProfileRules {
+    public static let unknownApp = Rule(
+        "subscription.unknown-app", .error, .profile, "no app of the store has the subscription's integration key")
+    public static let tokenFormat = Rule(
+        "subscription.token-format", .error, .profile, "the device token does not fit the app's platform")
+
+    public static let kind = Rule(
+        "subscription.kind", .error, .profile, "an iOS token kind on an Android app's subscription")
+    public static let kindMissing = Rule(
+        "subscription.kind-missing", .error, .profile,
+        "send --profile: no iOS subscription of the token kind the push type needs")
+
+    /// Every profile rule, in the order of docs/RULES.md.
+    public static let all: [Rule] = [unknownApp, tokenFormat, kind, kindMissing]
+
     /// Every profile's subscriptions against the store's apps, in profile and file order.
     /// With a service file unreadable (`servicesUnreadable`), a key no readable app has may
     /// well be in it: no `subscription.unknown-app` then (the file's own error says what to fix).
@@ -25,14 +39,21 @@ public enum ProfileRules {
         let p = FieldPath.subscription(index)
         guard let app else {
             return [
-                Finding(
-                    .error, "subscription.unknown-app",
+                unknownApp.finding(
                     "no app of the store has the integration key \"\(Escape.inline(s.app))\"; use the key of one of the store's apps (pushdesk list)",
                     file: file, field: p.appending("app"))
             ]
         }
+        if s.kind.iosOnly, app.platform == .android {
+            return [
+                Self.kind.finding(
+                    "a \(s.kind.rawValue) token is an iOS token, but \(Escape.inline(s.app)) is an Android app (FCM has one kind of token); remove kind or move the subscription to the iOS app",
+                    file: file, field: p.appending("kind"))
+            ]
+        }
+        // Every iOS kind is an APNs token: the same hex form (SPEC §12.3).
         if let problem = tokenProblem(s.token, platform: app.platform) {
-            return [Finding(.error, "subscription.token-format", problem, file: file, field: p.appending("token"))]
+            return [tokenFormat.finding(problem, file: file, field: p.appending("token"))]
         }
         return []
     }

@@ -147,7 +147,7 @@ extension PushSender {
                 } catch let f as CredentialFailure {
                     return (nil, attempts, (f.rule, f.message), false)
                 } catch {
-                    return (nil, attempts, (CredentialRules.ID.tokenKey, "the key cannot sign a token"), false)
+                    return (nil, attempts, (CredentialRules.tokenKey.id, "the key cannot sign a token"), false)
                 }
             }
             attempts += 1

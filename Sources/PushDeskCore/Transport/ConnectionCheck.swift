@@ -10,20 +10,23 @@ public struct OnlineStep: Sendable, Equatable {
     /// For a failed step: what to do.
     public var message: String?
 
-    public var rule: String { "connection.\(step.rawValue)" }
+    public var rule: String { step.rule.id }
 
     public var json: JSONValue {
         var m: [(String, JSONValue)] = [
             ("step", .string(step.rawValue)), ("ok", .bool(ok)), ("ms", .int(ms)), ("detail", .string(detail)),
         ]
         if !ok {
-            m += [("rule", .string(rule)), ("severity", .string("error")), ("message", .string(message ?? detail))]
+            m += [
+                ("rule", .string(rule)), ("severity", .string(step.rule.severity.rawValue)),
+                ("message", .string(message ?? detail)),
+            ]
         }
         return .object(m)
     }
 
     public var finding: Finding? {
-        ok ? nil : Finding(.error, rule, message ?? detail)
+        ok ? nil : step.rule.finding(message ?? detail)
     }
 }
 
@@ -95,7 +98,7 @@ public enum ConnectionCheck {
         guard let credential else {
             let f = offlineFinding
             let failure = sender.credentialFailure(for: app)
-            let rule = f?.rule ?? failure?.rule ?? "auth.missing"
+            let rule = f?.rule ?? failure?.rule ?? ServiceRules.authMissing.id
             add(
                 OnlineStep(
                     step: .auth, ok: false, ms: 0, detail: "credential not usable (\(rule))",

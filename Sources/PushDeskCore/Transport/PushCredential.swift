@@ -39,19 +39,21 @@ public struct GoogleServiceAccountKey: Sendable {
     let file: String
 
     public init(json data: Data, file: String) throws {
-        typealias ID = CredentialRules.ID
         guard let obj = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw CredentialFailure(rule: ID.serviceAccountUnreadable, message: "\(file): not a JSON object")
+            throw CredentialFailure(
+                rule: CredentialRules.serviceAccountUnreadable.id, message: "\(file): not a JSON object")
         }
         guard let email = obj["client_email"] as? String, !email.isEmpty, let pem = obj["private_key"] as? String,
             !pem.isEmpty
         else {
             throw CredentialFailure(
-                rule: ID.serviceAccountFields, message: "\(file): client_email or private_key is missing")
+                rule: CredentialRules.serviceAccountFields.id,
+                message: "\(file): client_email or private_key is missing")
         }
         guard let key = try? _RSA.Signing.PrivateKey(pemRepresentation: pem), key.keySizeInBits >= 2048 else {
             throw CredentialFailure(
-                rule: ID.serviceAccountKey, message: "\(file): private_key is not an RSA key of 2048 bits or more")
+                rule: CredentialRules.serviceAccountKey.id,
+                message: "\(file): private_key is not an RSA key of 2048 bits or more")
         }
         clientEmail = email
         privateKey = key
@@ -65,7 +67,6 @@ public enum CredentialLoader {
     /// Reads the app's credential. Paths are relative to the store unless absolute; the .p12
     /// password comes from its secret (docs/SECRETS.md).
     public static func load(_ app: MobileApp, storeRoot: URL, secrets: SecretStore) throws -> PushCredential {
-        typealias ID = CredentialRules.ID
         func resolve(_ path: String) -> URL {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : storeRoot.appendingPathComponent(path)
         }
@@ -73,7 +74,7 @@ public enum CredentialLoader {
         case .ios(let a):
             switch a.auth {
             case nil:
-                throw CredentialFailure(rule: "auth.missing", message: "the app has no credentials")
+                throw CredentialFailure(rule: ServiceRules.authMissing.id, message: "the app has no credentials")
             case .token(let keyId, let teamId, let keyFile):
                 if let f = CredentialRules.tokenIDs(
                     keyId: keyId, teamId: teamId, keyIdAt: .init(file: "", field: ""),
@@ -85,16 +86,18 @@ public enum CredentialLoader {
                     let key = try APNsAuthKey.load(file: resolve(keyFile), shownAs: keyFile)
                     return .apnsToken(keyId: keyId, teamId: teamId, key: key, file: keyFile)
                 } catch let f as APNsAuthKey.Failure {
-                    throw CredentialFailure(rule: ID.tokenKey, message: f.description)
+                    throw CredentialFailure(rule: CredentialRules.tokenKey.id, message: f.description)
                 }
             case .certificate(let file, let passwordRef):
                 let password: SecretValue
                 do { password = passwordRef.isEmpty ? SecretValue("") : try secrets.read(passwordRef) } catch {
                     throw CredentialFailure(
-                        rule: ID.secretMissing, message: "the secret \(passwordRef) (the .p12 password) is missing")
+                        rule: CredentialRules.secretMissing.id,
+                        message: "the secret \(passwordRef) (the .p12 password) is missing")
                 }
                 guard let data = FileManager.default.contents(atPath: resolve(file).path) else {
-                    throw CredentialFailure(rule: ID.certificateUnreadable, message: "file not found: \(file)")
+                    throw CredentialFailure(
+                        rule: CredentialRules.certificateUnreadable.id, message: "file not found: \(file)")
                 }
                 let (chain, key) = try ClientIdentity.read([UInt8](data), password: password, shownAs: file)
                 return .apnsCertificate(chain: chain, key: key, file: file)
@@ -103,13 +106,15 @@ public enum CredentialLoader {
             switch a.auth {
             case .serviceAccount(_, _, let keyFile):
                 guard let data = FileManager.default.contents(atPath: resolve(keyFile).path) else {
-                    throw CredentialFailure(rule: ID.serviceAccountUnreadable, message: "file not found: \(keyFile)")
+                    throw CredentialFailure(
+                        rule: CredentialRules.serviceAccountUnreadable.id, message: "file not found: \(keyFile)")
                 }
                 return .fcm(try GoogleServiceAccountKey(json: data, file: keyFile))
             case .serverKey:
-                throw CredentialFailure(rule: ID.fcmLegacyAPI, message: "the legacy FCM API is shut down")
+                throw CredentialFailure(
+                    rule: CredentialRules.fcmLegacyAPI.id, message: "the legacy FCM API is shut down")
             case nil:
-                throw CredentialFailure(rule: "auth.missing", message: "the app has no credentials")
+                throw CredentialFailure(rule: ServiceRules.authMissing.id, message: "the app has no credentials")
             }
         }
     }
@@ -121,16 +126,17 @@ public enum ClientIdentity {
     public static func read(_ bytes: [UInt8], password: SecretValue, shownAs file: String) throws -> (
         [NIOSSLCertificate], NIOSSLPrivateKey
     ) {
-        typealias ID = CredentialRules.ID
         if CertificateFile.format(of: Data(bytes)) == .pem {
             do {
                 let chain = try NIOSSLCertificate.fromPEMBytes(bytes)
                 let key = try NIOSSLPrivateKey(bytes: bytes, format: .pem)
-                guard !chain.isEmpty else { throw CredentialFailure(rule: ID.certificateUnreadable, message: "") }
+                guard !chain.isEmpty else {
+                    throw CredentialFailure(rule: CredentialRules.certificateUnreadable.id, message: "")
+                }
                 return (chain, key)
             } catch {
                 throw CredentialFailure(
-                    rule: ID.certificateUnreadable,
+                    rule: CredentialRules.certificateUnreadable.id,
                     message: "\(file): a PEM client identity needs a CERTIFICATE block and its PRIVATE KEY")
             }
         }
@@ -141,9 +147,10 @@ public enum ClientIdentity {
             // BoringSSL says PKCS8_R_INCORRECT_PASSWORD when the MAC check fails.
             if "\(error)".uppercased().contains("INCORRECT_PASSWORD") {
                 throw CredentialFailure(
-                    rule: ID.certificatePassword, message: "the password does not open \(file)")
+                    rule: CredentialRules.certificatePassword.id, message: "the password does not open \(file)")
             }
-            throw CredentialFailure(rule: ID.certificateUnreadable, message: "\(file) is not a readable PKCS#12 bundle")
+            throw CredentialFailure(
+                rule: CredentialRules.certificateUnreadable.id, message: "\(file) is not a readable PKCS#12 bundle")
         }
     }
 }

@@ -89,9 +89,15 @@ public final class PushSender: @unchecked Sendable {
             r.hint = "the send was cancelled before this target: nothing was sent to it"
             return r
         }
+        if let skip = item.skip {
+            r.outcome = .skipped
+            r.reason = skip.reason
+            r.hint = skip.hint
+            return r
+        }
         if t.api == .legacy {
             r.outcome = .skipped
-            r.reason = CredentialRules.ID.fcmLegacyAPI
+            r.reason = CredentialRules.fcmLegacyAPI.id
             r.hint = "Google shut the legacy FCM API down in 2024; move the app to FCM HTTP v1 (a service-account key)"
             return r
         }
@@ -102,6 +108,17 @@ public final class PushSender: @unchecked Sendable {
             r.outcome = .failed
             r.reason = f.rule
             r.hint = f.message + " (pushdesk credentials check)"
+            return r
+        }
+        // A certificate pushes only to the topics it lists (SPEC §12.1, type.certificate-topic).
+        if case .apnsCertificate(let chain, _, _) = credential, let topic = t.header("apns-topic"),
+            let der = try? chain.first?.toDERBytes(), let info = try? CertificateInfo(derEncoded: der),
+            let problem = DeliveryRules.certificateTopicProblem(
+                topic: topic, apnsPushType: t.header("apns-push-type") ?? "", topics: info.topics)
+        {
+            r.outcome = .failed
+            r.reason = DeliveryRules.typeCertificateTopic.id
+            r.hint = problem
             return r
         }
         var body = t.payload
@@ -143,12 +160,12 @@ public final class PushSender: @unchecked Sendable {
             } catch let e as TransportError {
                 r.madeRequest = true
                 r.outcome = .failed
-                r.reason = "connection.\(e.step.rawValue)"
+                r.reason = e.step.rule.id
                 r.hint = "Google's token endpoint: \(e.message)"
                 return r
             } catch {
                 r.outcome = .failed
-                r.reason = CredentialRules.ID.tokenKey
+                r.reason = CredentialRules.tokenKey.id
                 r.hint = "the key cannot sign a token"
                 return r
             }
@@ -171,13 +188,13 @@ public final class PushSender: @unchecked Sendable {
             } catch let e as TransportError {
                 r.ms = Int(Date().timeIntervalSince(started) * 1000)
                 r.outcome = .failed
-                r.reason = "connection.\(e.step.rawValue)"
+                r.reason = e.step.rule.id
                 r.hint = e.message
                 dropConnection(base, credential: credential)
                 return r
             } catch {
                 r.outcome = .failed
-                r.reason = "connection.tls"
+                r.reason = ConnectionRules.tls.id
                 r.hint = "\(error)"
                 return r
             }
@@ -311,7 +328,7 @@ public final class PushSender: @unchecked Sendable {
         if let t = googleTokens.cached(account, now: now()) { return t }
         guard let u = URLComponents(string: account.tokenURI), u.scheme == "https", let host = u.host else {
             throw CredentialFailure(
-                rule: CredentialRules.ID.serviceAccountFields,
+                rule: CredentialRules.serviceAccountFields.id,
                 message: "\(account.file): token_uri is not an https URL")
         }
         let assertion = try GoogleTokenCache.assertion(account, now: now())

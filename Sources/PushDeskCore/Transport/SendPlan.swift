@@ -15,10 +15,12 @@ public struct SendPlan: Sendable {
         /// The channel id of a broadcast (SPEC §12.4); nil for a device request.
         public var channel: String? = nil
         /// A Live Activity's `aps.timestamp` as built (SPEC §12.2); nil for other types.
-        public var timestamp: Int64? {
-            if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int64(n) }
+        public var timestamp: Int? {
+            if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int(n) }
             return nil
         }
+        /// Not sent, and why: an Android device of an iOS-only push type (`type.ios-only`).
+        public var skip: (reason: String, hint: String)?
     }
     public var delivery: String
     public var service: String
@@ -42,7 +44,7 @@ public struct SendPlan: Sendable {
         messageId: () -> String = newMessageId
     ) -> SendPlan {
         var plan = SendPlan(delivery: delivery.name, service: service.name)
-        let at = Int64(now.timeIntervalSince1970.rounded(.down))
+        let at = Int(now.timeIntervalSince1970.rounded(.down))
         var topLevel: [Finding] = []
         func addTopLevel(_ findings: [Finding]) {
             for f in position(findings) where f.severity == .error && !topLevel.contains(f) { topLevel.append(f) }
@@ -60,13 +62,24 @@ public struct SendPlan: Sendable {
         }
         if let profile {
             let apps = ProfileRules.appsByKey(allServices)
+            let type = delivery.ios.effectiveType
+            // The type's token kind picks the iOS devices (SPEC §12.3); Android has device tokens only.
+            let kind = type.tokenKind(for: delivery)
+            var sentToKind = false
             for (i, s) in profile.subscriptions.enumerated() {
                 guard let app = service.app(integrationKey: s.app), appKey == nil || appKey == s.app else { continue }
+                if app.platform == .ios ? s.kind != kind : (s.kind != .device && !type.iosOnly) { continue }
                 for f in position(ProfileRules.check(s, index: i, profile: profile.name, app: apps[s.app] ?? app))
                 where f.severity == .error {
                     plan.blocked.append((s.app, f))
                 }
                 let id = messageId()
+                if app.platform == .android && type.iosOnly {
+                    plan.items.append(
+                        iosOnlySkip(type, app: app, token: s.token, profile: profile.name, device: s.label, id: id))
+                    continue
+                }
+                if app.platform == .ios { sentToKind = true }
                 let p = PreviewEngine.preview(
                     delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now,
                     messageId: id, at: at)
@@ -75,8 +88,17 @@ public struct SendPlan: Sendable {
                     add(t, app: app, token: s.token, profile: profile.name, device: s.label, id: id)
                 }
             }
+            if !sentToKind, kind != .device || type.iosOnly {
+                plan.blocked.append(
+                    (nil, kindMissing(kind, type: type, profile: profile.name, service: service, appKey: appKey)))
+            }
         } else if let appKey, let token, let app = service.app(integrationKey: appKey) {
             let id = messageId()
+            if app.platform == .android && delivery.ios.effectiveType.iosOnly {
+                plan.items.append(
+                    iosOnlySkip(
+                        delivery.ios.effectiveType, app: app, token: token, profile: nil, device: nil, id: id))
+            }
             let p = PreviewEngine.preview(
                 delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now,
                 messageId: id, at: at)
@@ -90,7 +112,7 @@ public struct SendPlan: Sendable {
     /// A broadcast of a Live Activity update or end to one channel of `app` (SPEC §12.4):
     /// one item, blocked by the error findings of its preview.
     public static func broadcast(
-        delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int64? = nil,
+        delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int? = nil,
         position: ([Finding]) -> [Finding] = { $0 }, messageId: () -> String = newMessageId
     ) -> SendPlan {
         var plan = SendPlan(delivery: delivery.name, service: service.name)
@@ -106,5 +128,32 @@ public struct SendPlan: Sendable {
             for f in position(t.diagnostics) where f.severity == .error { plan.blocked.append((t.app, f)) }
         }
         return plan
+    }
+
+    /// An Android device of a push type only iOS has: a result, never a request (SPEC §12.1).
+    static func iosOnlySkip(
+        _ type: PushType, app: MobileApp, token: String, profile: String?, device: String?, id: String
+    ) -> Item {
+        let target = PreviewTarget(
+            app: app.integrationKey, label: app.label, platform: app.platform, environment: nil,
+            api: { if case .android(let a) = app, a.api == .legacy { .legacy } else { .httpv1 } }(), endpoint: "",
+            headers: [], payload: .null, bytes: 0,
+            limit: DeliveryRules.sizeLimit, diagnostics: [])
+        return Item(
+            target: target, app: app, token: token, profile: profile, device: device, messageId: id,
+            skip: (
+                "type.ios-only",
+                "a \(type.name) push exists on iOS only: Android devices get no request; send an alert or silent delivery to reach them"
+            ))
+    }
+
+    /// `subscription.kind-missing`: the profile has no iOS token of the kind the type is sent to.
+    static func kindMissing(_ kind: TokenKind, type: PushType, profile: String, service: Service, appKey: String?)
+        -> Finding
+    {
+        let app = appKey ?? service.iosApps.first?.integrationKey ?? "APP"
+        return ProfileRules.kindMissing.finding(
+            "profile \(Escape.inline(profile)) has no \(kind.rawValue) token of an iOS app of service \(Escape.inline(service.name))\(appKey.map { " with key \(Escape.inline($0))" } ?? ""), and a \(type.name) push is sent only to those; add one: <subscription app=\"\(Escape.inline(app))\" token=\"…\" kind=\"\(kind.rawValue)\"/> in \(Escape.inline(Profile.path(profile))), or Test devices in the console (Kind)",
+            file: Profile.path(profile), field: "subscriptions")
     }
 }

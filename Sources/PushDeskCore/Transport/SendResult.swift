@@ -19,7 +19,7 @@ public struct SendResult: Sendable, Equatable {
     /// The `_mId` this target was given (SPEC §8.1).
     public var messageId: String
     /// A Live Activity's `aps.timestamp` as sent (SPEC §12.2); nil for other types.
-    public var timestamp: Int64?
+    public var timestamp: Int?
     public var outcome: SendOutcome = .failed
     public var status: Int?
     public var reason: String?

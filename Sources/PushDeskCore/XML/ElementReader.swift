@@ -11,6 +11,16 @@ struct ElementReader {
     /// Field path prefix for the source map (`apps[0].`); empty when not recording.
     let path: String
     let sourceMap: SourceMapRecorder?
+    /// Put before every attribute name read (`pushdesk:` in a Campaign package, where the
+    /// field tables' attributes are in our namespace); empty in the store's own files.
+    private(set) var attributePrefix = ""
+
+    /// This reader, reading the attributes named `prefix` + the name it is asked for.
+    func prefixed(_ prefix: String) -> ElementReader {
+        var r = self
+        r.attributePrefix = prefix
+        return r
+    }
 
     init(_ node: XMLNode, file: String, path: String = "", sourceMap: SourceMapRecorder?) {
         self.node = node
@@ -89,10 +99,16 @@ struct ElementReader {
         text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } || text.allSatisfy(\.isWhitespace)
     }
 
-    func optional(_ name: String) -> String? { node.attribute(name) }
+    func optional(_ name: String) -> String? { node.attribute(full(name)) }
+
+    /// The attribute's name in the element (no copy when there is no prefix: the store's files).
+    @inline(__always) private func full(_ name: String) -> String {
+        attributePrefix.isEmpty ? name : attributePrefix + name
+    }
 
     /// A required attribute; present but empty is allowed (the rules report empty values).
     func required(_ name: String) throws -> String {
+        let name = full(name)
         guard let v = node.attribute(name) else {
             throw error("<\(node.name)> needs the attribute `\(name)`")
         }
@@ -101,6 +117,7 @@ struct ElementReader {
 
     func enumValue<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T?
     where T.RawValue == String {
+        let name = full(name)
         guard let raw = node.attribute(name) else { return nil }
         guard let v = T(rawValue: raw) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
@@ -111,6 +128,7 @@ struct ElementReader {
     }
 
     func bool(_ name: String) throws -> Bool? {
+        let name = full(name)
         guard let raw = node.attribute(name) else { return nil }
         switch raw {
         case "true": return true
@@ -122,6 +140,7 @@ struct ElementReader {
     }
 
     func int(_ name: String, min: Int) throws -> Int? {
+        let name = full(name)
         guard let raw = node.attribute(name) else { return nil }
         guard let v = Int(raw), v >= min else {
             throw error(

@@ -1,9 +1,10 @@
 import Foundation
 
 /// `profiles/<name>.xml`: `<recipient field="value" …>` (any attribute names, in file order)
-/// holding `<subscription app token userKey label>` test devices (SPEC §3.3), in file order.
+/// holding `<subscription app token userKey label kind>` test devices (SPEC §3.3, §12.3), in
+/// file order.
 public enum ProfileXML {
-    static let subscriptionAttributes = ["app", "token", "userKey", "label"]
+    static let subscriptionAttributes = ["app", "token", "userKey", "label", "kind"]
 
     public static func decode(_ data: Data, file: String, name: String) throws -> Profile {
         try decode(data, file: file, name: name, recording: nil)
@@ -33,7 +34,7 @@ public enum ProfileXML {
             subscriptions.append(
                 Subscription(
                     app: try s.required("app"), token: try s.required("token"), userKey: s.optional("userKey"),
-                    label: s.optional("label")))
+                    label: s.optional("label"), kind: try s.enumValue("kind", TokenKind.self) ?? .device))
         }
         return Profile(name: name, fields: root.attributes.map { ($0.name, $0.value) }, subscriptions: subscriptions)
     }
@@ -67,7 +68,11 @@ public enum ProfileXML {
             try w.start("recipient", attributes)
             for s in p.subscriptions {
                 try w.empty(
-                    "subscription", [("app", s.app), ("token", s.token), ("userKey", s.userKey), ("label", s.label)])
+                    "subscription",
+                    [
+                        ("app", s.app), ("token", s.token), ("userKey", s.userKey), ("label", s.label),
+                        ("kind", s.kind == .device ? nil : s.kind.rawValue),
+                    ])
             }
             w.end()
         }

@@ -11,49 +11,49 @@ struct AppContext {
 
     init(_ app: ConsoleApp) { self.app = app }
 
-    var services: [Service] { app.services }
-    var loadErrors: [String] { app.loadErrors }
-    var deliveries: [Delivery] { app.deliveries }
-    var profiles: [Profile] { app.profiles }
+    private var state: AppState { app.state }
+    var services: [Service] { state.services }
+    var loadErrors: [String] { state.loadErrors }
+    var deliveries: [Delivery] { state.deliveries }
+    var profiles: [Profile] { state.profiles }
     /// Every finding of the store, open drafts in place of their saved copies.
-    var findings: [Finding] { app.findings }
+    var findings: [Finding] { state.findings }
     /// True until a lazy start's background load arrives.
-    var loading: Bool { app.loading }
+    var loading: Bool { state.loading }
     /// The store's git state; nil outside a work tree or until it is read.
-    var git: GitStatus? { app.git }
+    var git: GitStatus? { state.git }
     /// The store's root folder.
-    var storeRoot: String { app.store.root }
-    var storeURL: URL { app.storeURL }
+    var storeRoot: String { state.store.root }
+    var storeURL: URL { state.storeURL }
     /// The time previews are made at (a fixed one in tests).
-    var clock: @Sendable () -> Date { app.clock }
+    var clock: @Sendable () -> Date { state.clock }
     /// The environment jobs read their transport settings from.
-    var environment: [String: String] { app.environment }
-    var isReadOnly: Bool { app.access.isReadOnly }
+    var environment: [String: String] { state.environment }
+    var isReadOnly: Bool { state.access.isReadOnly }
     var dialog: Dialog? { app.dialog }
-    var viewWidth: Int { app.viewWidth }
-    var viewHeight: Int { app.viewHeight }
+    var viewWidth: Int { state.viewWidth }
+    var viewHeight: Int { state.viewHeight }
+    /// True when a draft open in some view has unsaved changes.
+    var hasUnsavedDrafts: Bool { !app.stack.dirtySessions.isEmpty }
 
     /// True when `secrets/NAME` (or the environment variable) holds the secret.
-    func secretExists(_ reference: String) -> Bool { app.store.secretExists(reference) }
+    func secretExists(_ reference: String) -> Bool { state.store.secretExists(reference) }
+    /// A store file's text as it is on disk now (nil when it is not there).
+    func readText(_ path: String) -> String? { state.store.readText(path) }
+    /// A saved record as it is on disk now (nil when it is gone or unreadable).
+    func loadCurrent<R: EditableRecord>(_ type: R.Type, _ name: String) -> R? {
+        try? state.store.loadCurrent(type, name).0
+    }
+    /// The names of the saved records of a kind.
+    func savedNames(_ kind: RecordKind) -> [String] { state.savedNames(kind) }
     /// The refusal of an action reached another way than its key (a click opens a row).
-    func refusal(for action: Action) -> Effect? { app.refusal(for: action) }
+    func refusal(for action: Action) -> Effect? { app.policy.refusal(for: action) }
     /// The service as the console sees it now: an open draft of it, else the saved one.
-    func currentService(named name: String) -> Service? { app.currentService(named: name) }
+    func currentService(named name: String) -> Service? {
+        sessions(of: Service.self).first { $0.draft.name == name }?.draft ?? services.first { $0.name == name }
+    }
     /// The open sessions editing records of one kind, each once.
-    func sessions<R>(of kind: R.Type) -> [EditSession<R>] { app.sessions(of: kind) }
+    func sessions<R>(of kind: R.Type) -> [EditSession<R>] { app.stack.sessions(of: kind) }
     /// Findings of one service file.
-    func findings(forService name: String) -> [Finding] { app.findings(forService: name) }
-    /// The git state word of a record file in the lists.
-    func gitState(_ path: String) -> GitStatus.FileState? { app.gitState(path) }
-    /// The git keys of the lists, as effects.
-    func gitListAction(_ action: Action, path: String?) -> Effect? { app.gitListAction(action, path: path) }
-    /// What a sync's outcome says and opens.
-    func syncAnswer(_ outcome: GitOutcome) -> Effect { app.syncAnswer(outcome) }
-    /// The job that finishes the rebase a sync left.
-    func finishRebaseJob() -> Job { app.finishRebaseJob() }
-}
-
-extension ConsoleApp {
-    /// What the screens are given of the app.
-    var context: AppContext { AppContext(self) }
+    func findings(forService name: String) -> [Finding] { findings.filter { $0.file == Service.path(name) } }
 }

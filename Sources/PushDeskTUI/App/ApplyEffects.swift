@@ -1,146 +1,80 @@
 import Foundation
 import PushDeskCore
 
-/// The one place where what a view, a dialog or a job answered happens: `apply(_:)`, and
-/// the saves and deletes it carries out through the store.
+/// The one place where what a view, a dialog or a job answered happens. The app moves the
+/// views, the dialog and the jobs; what changes the state or touches the store is carried
+/// out by `AppState.carryOut` (App/StoreActions.swift), which answers in turn with an
+/// effect (what to say, the dialog to open) that is applied next.
 extension ConsoleApp {
-    // MARK: effects and dialogs
-
-    /// The one place where what a view answered happens.
     func apply(_ effect: Effect) {
         switch effect {
         case .none: break
         case .push(let s): push(s)
-        case .pop: pop()
+        case .pop: if let gone = stack.removeTop() { leave([gone]) }
         case .replace(let s):
-            if stack.count > 1 { left(stack.removeLast()) }
+            if let gone = stack.removeTop() { left(gone) }
             push(s)
+        case .jump(let screens):
+            // The findings view jumped from and older views of the same draft leave, so Esc
+            // goes back to where the operator came from, not through stale views.
+            if top is FindingsScreen, let gone = stack.removeTop() { left(gone) }
+            if let sess = screens.first?.session { stack.remove(viewsOf: sess).forEach(left) }
+            screens.forEach(push)
+        case .close(let session): leave(stack.remove(viewsOf: session))
         case .ask(let q): question = q
-        case .say(let m): message = m
-        case .save(let s): save(s)
-        case .delete(let kind, let name): delete(kind, name)
-        case .quit: requestQuit()
-        case .leave: quitRequested = true
-        case .printOnExit(let text): exitOutput.append(text)
-        case .writeFile(let url, let bytes, let mode, let done):
-            apply(done(Result { try AtomicFile.write(bytes, to: url, mode: mode) }.error))
-        case .storeSecret(let name, let value, let done):
-            apply(done(Result { try store.setSecret(name, value) }.error))
-        case .addDevice(let sub, let profile, let done): apply(done(Result { try addDevice(sub, profile: profile) }))
-        case .offerNextRecovery: showNextOffer()
+        case .showHelp: help.visible = true
+        case .quit: apply(UnsavedChanges.ask(stack.dirtySessions, then: .leave))
+        case .offerPendingRecovery:
+            // Recovered drafts need the loaded store (their baselines), and a dialog goes first.
+            if question == nil, !state.loading { apply(offers.pending(state)) }
+        case .offerNextRecovery: apply(offers.next())
+        case .handOverRecovery(let path): state.handOver(recoveryEntries(), removing: path)
         case .run(let job): run(job)
-        case .gitFinished(let outcome):
-            if case .conflicts = outcome { rebaseOffered = true }
-            if !loading { reload() }
-            for s in stack { s.willAppear(app: context) }
         case .cancel(let job): job.cancel()
-        case .all(let effects): for e in effects { apply(e) }
-        case .jump(let screens): jump(to: screens)
+        case .loaded(let loaded, let offerRecovery):
+            state.take(loaded)
+            appearAll()
+            if offerRecovery { apply(.offerPendingRecovery) }
+        case .gitRead(let status):
+            let offer = state.gitRead(status, quiet: question == nil && foregroundJob == nil)
+            appearAll()
+            apply(offer)
+        case .gitFinished(let outcome):
+            if case .conflicts = outcome { state.rebaseOffered = true }
+            if !state.loading { state.reload(stack) }
+            appearAll()
+        case .all(let effects): effects.forEach(apply)
+        case .say, .save, .saveAll, .delete, .reloadDraft, .saveCopy, .writeFile, .storeSecret, .addDevice,
+            .removeRecoveryFile, .takeLock, .setTheme, .redraw, .printOnExit, .leave:
+            apply(state.carryOut(effect, stack))
+            if case .delete = effect { top.willAppear(app: context) }
         }
     }
 
-    /// A finding's record opened from the findings view (or the composer's preview).
-    func jump(to screens: [ConsoleScreen]) {
-        if top is FindingsScreen, stack.count > 1 { left(stack.removeLast()) }
-        if let sess = screens.first?.session {
-            // The list under everything stays, so Esc always ends somewhere.
-            for s in stack.dropFirst() where s.session === sess { left(s) }
-            let kept = [stack[0]] + stack.dropFirst().filter { $0.session !== sess }
-            stack = kept
-        }
-        for s in screens { push(s) }
+    func push(_ s: ConsoleScreen) {
+        state.opening(s)
+        stack.append(s)
+        s.jobsOnOpen.forEach(run)
+        state.recheck(stack)
     }
 
-    /// Opens one of the console's own dialogs (its answer comes back to `answer`).
-    func ask(_ q: Ask<AppReply>) { apply(.ask(self, q)) }
-
-    /// A message dialog (OK only).
-    func show(_ title: String, _ message: String) { apply(.inform(title, message)) }
-
-    /// Deletes a listed record's file, only the version that was listed: a file changed
-    /// on disk since is kept (and the lists show it as it is now).
-    func delete(_ kind: RecordKind, _ name: String) {
-        do {
-            try store.deleteChecked(kind, name, store.baseline(kind.path(name)))
-            reload()
-            top.willAppear(app: context)
-            message = "Deleted \(kind.path(name))"
-        } catch {
-            if error is StoreConflict {
-                reload()
-                top.willAppear(app: context)
-            }
-            show("Delete failed", Sanitize.string("\(error)"))
-        }
+    /// Views left the stack: their jobs stop; the rules run again with the drafts open now,
+    /// and the view on top shows it.
+    func leave(_ gone: [ConsoleScreen]) {
+        gone.forEach(left)
+        state.recheck(stack)
+        top.willAppear(app: context)
     }
 
-    /// Saves a session's draft (a service or a delivery) through the store: an atomic write,
-    /// only if the file on disk is still the one the draft started from (else the conflict
-    /// dialog); a rename saves the new file, then deletes the old one unless it changed.
-    @discardableResult
-    func save(_ session: any DraftSession) -> Bool { saveDraft(session) }
+    /// The state changed under every view (a load, git): each shows it.
+    func appearAll() { for s in stack { s.willAppear(app: context) } }
 
-    func saveDraft<S: DraftSession>(_ session: S) -> Bool {
-        let d = session.draft
-        let kind = S.Record.kind
-        guard Store.isValidName(d.name) else {
-            let what =
-                switch kind {
-                case .service: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name"
-                case .delivery:
-                    "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab)"
-                case .profile: "The profile name must be \(Store.nameRule):\nit is the file name. Set Name"
-                }
-            show("Cannot save", what + " and press Ctrl-S again.")
-            return false
-        }
-        let taken = savedNames(kind)
-        if d.name != session.original?.name, taken.contains(d.name) {
-            show("Cannot save", "A \(S.Record.noun) named '\(d.name)' already exists.\nChoose another name.")
-            return false
-        }
-        let written: FileFingerprint
-        // A renamed record is a new file (it must not exist yet); the old one goes afterwards.
-        let renamed = session.original.map { $0.name != d.name } ?? false
-        do {
-            written = try store.saveChecked(record: d, renamed ? .absent : session.baseline ?? baseline(for: session))
-        } catch let c as StoreConflict {
-            showConflict(session, c)
-            return false
-        } catch {
-            show("Save failed", Sanitize.string("\(error)"))
-            return false
-        }
-        var kept: String?
-        if let old = session.original?.name, old != d.name {
-            // A rename deletes the old file, unless it changed on disk meanwhile.
-            do { try store.deleteChecked(kind, old, session.baseline ?? .absent) } catch {
-                kept =
-                    " — kept \(kind.path(old)): \(error is StoreConflict ? "it changed on disk" : Sanitize.string("\(error)"))"
-            }
-        }
-        session.markSaved(baseline: .read(written))
-        reload()
-        let errs = findings.filter { $0.file == kind.path(d.name) && $0.severity == .error }.count
-        message =
-            "Saved \(kind.path(d.name))" + (errs > 0 ? " (\(errs) error\(errs == 1 ? "" : "s") to fix: Ctrl-F)" : "")
-            + (kept ?? "")
-        return true
-    }
-}
+    /// A view left the stack: its jobs stop, and nothing of them arrives any more.
+    func left(_ screen: ConsoleScreen) { jobs.cancel(ownedBy: screen) }
 
-extension ConsoleApp {
-    /// The Listen view's save: `ListenProfileSave.update` through this console's store
-    /// (a read-only console refuses, a file changed on disk since it was read is a conflict),
-    /// then the store is read again so the profiles show the device.
-    func addDevice(_ sub: Subscription, profile name: String) throws -> String {
-        let store = self.store
-        let file = storeURL.appendingPathComponent(Profile.path(name)).path
-        let what = try ListenProfileSave.update(
-            sub, profile: name,
-            current: { FileManager.default.fileExists(atPath: file) ? try store.loadCurrent(Profile.self, name) : nil },
-            save: { _ = try store.saveChecked(record: $0, $1) })
-        if !loading { reload() }
-        return what
+    /// `.run(job)`: a foreground job's progress takes the status line at once.
+    func run(_ job: Job) {
+        if job.kind == .foreground { (foregroundJob, state.message) = (job, job.statusLine) }
+        jobs.start(job)
     }
 }

@@ -16,6 +16,9 @@ protocol ConsoleScreen: AnyObject {
     func handleText(_ key: Key, app: AppContext) -> Bool
     /// An action of the registry; nil when the view leaves it to the global bindings.
     func handle(_ action: Action, app: AppContext) -> Effect?
+    /// What an action whose binding is `dangerous` would do, which the framework asks about
+    /// before doing it (`respond(to:)`); nil when there is nothing to act on.
+    func danger(_ action: Action, app: AppContext) -> Danger?
     /// Keys no binding took (e.g. Tab between form and table, Esc inside a sub-form).
     func handleUnbound(_ key: Key, app: AppContext) -> Bool
     /// Draws the view; changes nothing (a `StatefulScreen` draws from a copy of its view state).
@@ -40,6 +43,7 @@ extension ConsoleScreen {
     var recoverable: RecoverableDraft? { session }
     func handleUnbound(_ key: Key, app: AppContext) -> Bool { false }
     func willAppear(app: AppContext) {}
+    func danger(_ action: Action, app: AppContext) -> Danger? { nil }
     func click(x: Int, y: Int, app: AppContext) -> Effect? { nil }
     var jobsOnOpen: [Job] { [] }
 }

@@ -2,7 +2,9 @@ import Foundation
 import PushDeskCore
 
 /// What a screen's answer to a key asks the console to do (htop's `HandlerResult`, gitui's
-/// action queue). Screens read the app; only `ConsoleApp.apply` changes it.
+/// action queue). Screens read the app (`AppContext`); only `ConsoleApp.apply` changes it, and
+/// the app's own questions (unsaved changes, save conflicts, recovery offers, the lock, the
+/// theme) answer with effects as the screens do.
 indirect enum Effect {
     /// Handled; nothing more to do.
     case none
@@ -34,8 +36,35 @@ indirect enum Effect {
     /// the update `listen --profile` makes, conflict-checked, under the console's own lock;
     /// `done` gets what was done (`added to profile ana`) or the error.
     case addDevice(Subscription, profile: String, done: (Result<String, Error>) -> Effect)
+    /// Offer the recovery files this user's dropped consoles left (at start, after a lazy
+    /// load, after taking the lock).
+    case offerPendingRecovery
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
+    /// Remove a recovery file whose drafts the operator discarded; `done` as above.
+    case removeRecoveryFile(String, done: (Error?) -> Effect)
+    /// Write the open drafts to this console's recovery file now (restored drafts are never
+    /// only in memory), then remove the file they came from, if given, once that worked.
+    case handOverRecovery(removing: String?)
+    /// Save each draft that is still dirty, then go on with `then` (stops at a failed save,
+    /// whose dialog shows): the unsaved-changes question's Save.
+    case saveAll([any DraftSession], then: Effect)
+    /// A save conflict's Reload: the draft starts over from its file (closed if it is gone).
+    case reloadDraft(any DraftSession, file: String)
+    /// A save conflict's Save as copy: the draft saved under a new name.
+    case saveCopy(any DraftSession, name: String, file: String)
+    /// Close every view of a draft (its record is gone).
+    case close(any DraftSession)
+    /// Take the store's lock (`force`: after the operator's yes; the holder's process is gone).
+    case takeLock(force: Bool)
+    /// The help overlay, a full repaint (Ctrl-L), a theme the operator picked.
+    case showHelp
+    case redraw
+    case setTheme(String)
+    /// The lazy start's load arrived (then the recovery offers, when asked and no dialog is open).
+    case loaded(LoadedStore, offerRecovery: Bool)
+    /// Git's state was read off the loop.
+    case gitRead(GitStatus?)
     /// Run work off the input loop (App/Job.swift); what it posts becomes effects.
     case run(Job)
     /// Stop a job (Esc): its network waits end, its git fetch or push is killed.
@@ -53,6 +82,14 @@ indirect enum Effect {
     /// A message dialog with one OK button (nothing to answer).
     static func inform(_ title: String, _ message: String) -> Effect {
         .ask(Question(dialog: .message(title: title, message: message)) { _, _ in .none })
+    }
+
+    /// A dialog of buttons that each answer with an effect (Esc: `cancel`).
+    static func choose(_ title: String, _ message: String, _ buttons: [(String, Effect)], focus: Int, cancel: Effect)
+        -> Effect
+    {
+        let ask = Ask<Effect>.buttons(title, message, buttons, focus: focus, cancel: cancel)
+        return .ask(Question(dialog: ask.dialog) { result, _ in ask.reply(result) })
     }
 
     /// A dialog whose answer comes back to `asker.answer` as its own `Reply` type.

@@ -1,11 +1,47 @@
 import Foundation
 import PushDeskCore
 
-/// The app's git work: a sync and finishing or aborting the rebase it left, as foreground
-/// jobs (`Job.git`), and what their outcome says and opens.
-extension ConsoleApp {
-    /// The root of the store as a URL (git runs there).
-    var storeURL: URL { URL(fileURLWithPath: store.root) }
+/// The store's git state in the console (SPEC §10.3) and the lists' git keys. The state is
+/// read by `git status` off the input loop — never before the first frame, the large store
+/// has thousands of files — by a background `Job` (`ConsoleApp.readGitStatusIfWanted`),
+/// whose result is the `.gitRead` effect; outside a work tree `git` stays nil and nothing
+/// shows. A sync and finishing or aborting the rebase it left are foreground jobs
+/// (`Job.git`); what their outcome says and opens is an effect. All of it only reads.
+extension AppContext {
+    /// The state word of a record file in the lists (`changed`, `new`, `conflicted`); nil
+    /// when it is committed as it is, or the store is not in a repository.
+    func gitState(_ path: String) -> GitStatus.FileState? { git?.state(of: path) }
+
+    /// The git keys of the services and deliveries lists; `path` is the selected record's
+    /// file. Nil for any other action. (Outside a repository the registry refuses them first.)
+    func gitListAction(_ action: Action, path: String?) -> Effect? {
+        switch action {
+        case .commit:
+            if git?.rebasing == true { return .say("A sync is half-way: S finishes it (or aborts it) first.") }
+            return .push(CommitScreen(app: self))
+        case .sync:
+            if git?.rebasing == true {
+                let conflicted = (git?.files ?? [:]).filter { $0.value == .conflicted }.map(\.key).sorted()
+                if let first = conflicted.first { return ResolveScreen.open(path: first, app: self) }
+                return GitOffer.ask()
+            }
+            if hasUnsavedDrafts {
+                // A pull never touches a draft (it is not a file); saying so keeps it from being a surprise.
+                return .all([
+                    .run(syncJob()), .say("Syncing; your unsaved drafts stay as they are (Ctrl-S checks the file)."),
+                ])
+            }
+            return .run(syncJob())
+        case .resolve:
+            guard let path else { return Effect.none }
+            guard gitState(path) == .conflicted else { return .say("\(path) is not conflicted.") }
+            return ResolveScreen.open(path: path, app: self)
+        case .history:
+            guard let path else { return Effect.none }
+            return HistoryScreen.open(path: path, app: self)
+        default: return nil
+        }
+    }
 
     /// A sync, its progress in the status bar; conflicts open the first conflicted record.
     func syncJob() -> Job {
@@ -27,6 +63,7 @@ extension ConsoleApp {
         }
     }
 
+    /// What a sync's outcome says and opens.
     func syncAnswer(_ outcome: GitOutcome) -> Effect {
         switch outcome {
         case .done(let what): return .say(what)
@@ -36,7 +73,7 @@ extension ConsoleApp {
             )
         case .failed(let why): return .inform("Sync failed", Sanitize.string(why))
         case .conflicts(let paths):
-            let next = paths.first.map { ResolveScreen.open(path: $0, app: context) } ?? Effect.none
+            let next = paths.first.map { ResolveScreen.open(path: $0, app: self) } ?? Effect.none
             return .all([
                 next,
                 .say(

@@ -223,36 +223,3 @@ public final class JobQueue: @unchecked Sendable {
     /// A quit or a hang-up: nothing runs on as an orphan.
     public func cancelAll() { for j in jobs { j.cancel() } }
 }
-
-extension ConsoleApp {
-    /// `.run(job)`: a foreground job's progress takes the status line at once.
-    func run(_ job: Job) {
-        if job.kind == .foreground {
-            foregroundJob = job
-            message = job.statusLine
-        }
-        jobs.start(job)
-    }
-
-    /// A view left the stack: its jobs stop, and nothing of them arrives any more.
-    func left(_ screen: ConsoleScreen) { jobs.cancel(ownedBy: screen) }
-
-    /// Hands what jobs posted since the last call to their receivers and applies the effects
-    /// they answer with, then lays the views out; false when nothing had arrived (the run
-    /// loop calls it each time it wakes).
-    @discardableResult
-    public func takeJobEvents() -> Bool {
-        let taken = jobs.take()
-        guard !taken.isEmpty else { return false }
-        for (job, event) in taken {
-            if case .result = event, job === foregroundJob {
-                foregroundJob = nil
-                message = nil
-            }
-            apply(job.receive(event, context))
-        }
-        if let job = foregroundJob { message = job.statusLine }
-        settle()
-        return true
-    }
-}

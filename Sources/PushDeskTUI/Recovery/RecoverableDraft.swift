@@ -2,10 +2,10 @@ import PushDeskCore
 
 /// An open draft that a dropped connection must not lose. The console writes every dirty
 /// one into the recovery file and, at the next start, turns each entry back into an open
-/// dirty draft (`ConsoleApp.restore(_:)`, one case per kind).
+/// dirty draft (`RecoveryOffers.editor`, one case per kind).
 ///
 /// Every `EditSession` conforms (services and deliveries alike, by the record's kind and
-/// XML); `ConsoleApp.restore(_:)` reopens each kind in its editor.
+/// XML); `RecoveryOffers.editor` reopens each kind in its editor.
 public protocol RecoverableDraft: AnyObject {
     var recordKind: RecordKind { get }
     /// The name the record was read under; nil for a record not saved yet.

@@ -58,14 +58,14 @@ public enum ConsoleRunner {
         let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
         let app = ConsoleApp(
             store: consoleStore, themeName: theme.name,
-            availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy)
+            availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy,
+            recovery: keeper)
         startup.mark("store")
-        app.recovery = keeper
         if lazy { app.startLoading() }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
-        if let themeNote { app.inform(title: "Theme not used", message: themeNote) }
+        if let themeNote { app.perform(.inform("Theme not used", themeNote)) }
         let cleaned = access.cleanStaleTempFiles()
-        app.say(
+        let notes =
             [
                 terminal.termFallbackNote, terminal.localeNote, noColor ? "NO_COLOR is set: monochrome." : nil,
                 access.note,
@@ -73,10 +73,11 @@ public enum ConsoleRunner {
                     ? nil
                     : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",
             ]
-            .compactMap { $0 }.joined(separator: " ").nilIfEmpty)
+            .compactMap { $0 }.joined(separator: " ")
+        if !notes.isEmpty { app.perform(.say(notes)) }
         // Recovered drafts need the loaded store (their baselines): a lazy start offers them
         // when the background load arrives.
-        if app.dialog == nil && !app.loading { app.offerPendingRecovery() }
+        app.perform(.offerPendingRecovery)
         // The loop sleeps until a key, a signal, a resize or a job event wakes it; while
         // drafts are unsaved it also wakes twice per recovery interval (at most every second)
         // to write the recovery file. An idle console uses no CPU.
@@ -85,11 +86,14 @@ public enum ConsoleRunner {
         var needsFrame = true
         var closed = false
         var outputs = ConsoleApp.Outputs()
-        while !app.quitRequested {
+        // The size the views are laid out for (80×24 until the first frame).
+        var laidOut = (width: 80, height: 24, ascii: false)
+        while !outputs.quit {
             if needsFrame {
                 let (w, h) = terminal.size
                 // A new size is laid out first (scroll offsets, click areas); drawing changes nothing.
-                if w != app.viewWidth || h != app.viewHeight || app.asciiOnly == terminal.utf8 {
+                if laidOut != (w, h, !terminal.utf8) {
+                    laidOut = (w, h, !terminal.utf8)
                     app.resize(width: w, height: h, asciiOnly: !terminal.utf8)
                 }
                 let buf = app.render(width: w, height: h, asciiOnly: !terminal.utf8)
@@ -115,7 +119,7 @@ public enum ConsoleRunner {
             defer {
                 keeper.tick(unsaved: !app.unsavedDrafts.isEmpty, entries: app.recoveryEntries)
                 if let e = keeper.takeError() {
-                    app.say(Sanitize.string(e))
+                    app.perform(.say(Sanitize.string(e)))
                     needsFrame = true
                 }
             }
@@ -134,8 +138,8 @@ public enum ConsoleRunner {
                 }
             }
         }
-        let status = stop(app: app, keeper: keeper, terminal: terminal, closed: closed)
-        return Outcome(status: status, output: status == 0 ? app.exitOutput.joined(separator: "\n") : "")
+        let status = stop(app: app, keeper: keeper, terminal: terminal, quit: outputs.quit, closed: closed)
+        return Outcome(status: status, output: status == 0 ? outputs.exitOutput.joined(separator: "\n") : "")
     }
 
     public struct Outcome: Sendable {
@@ -148,9 +152,11 @@ public enum ConsoleRunner {
     /// goes. A hang-up or a stop signal writes every unsaved draft to it first — before the
     /// terminal is touched, since a stalled connection could block a write to it — and a
     /// terminal that hung up is left alone.
-    private static func stop(app: ConsoleApp, keeper: RecoveryKeeper, terminal: Terminal, closed: Bool) -> Int32 {
+    private static func stop(
+        app: ConsoleApp, keeper: RecoveryKeeper, terminal: Terminal, quit: Bool, closed: Bool
+    ) -> Int32 {
         let sig = Terminal.stopSignal
-        if app.quitRequested && sig == 0 {
+        if quit && sig == 0 {
             app.jobs.cancelAll()
             keeper.clear()
             return 0
@@ -163,8 +169,4 @@ public enum ConsoleRunner {
         if hangup && Terminal.isHungUp { terminal.abandon() }
         return 128 + (sig != 0 ? sig : SIGHUP)
     }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -229,6 +229,8 @@ public struct Form: Sendable {
                 buf.putPadded("‹ " + f.input.text, x: fieldX, y: y, columns: w - 1, role: role)
                 buf.put("›", x: fieldX + w - 1, y: y, role: role)
                 if !f.note.isEmpty { buf.put(f.note, x: fieldX + w + 1, y: y, role: .muted, maxX: rect.maxX) }
+                // On the value, as a checkbox's: a terminal (and a screen reader) shows where the focus is.
+                if isFocus { buf.cursor = (fieldX + 2, y) }
             case .textArea:
                 // Only the rows inside the form's rectangle (a tall body may be cut at the top).
                 let top = max(y, rect.y)

@@ -120,10 +120,7 @@ struct ChannelsListCommand: ParsableCommand {
         if answer.outcome == .sent {
             for (j, c) in app.channels.enumerated() where !answer.channels.contains(c.id) {
                 findings.append(
-                    Finding(
-                        .warning, "channel.unknown-to-apple",
-                        "channel \(c.label.isEmpty ? "" : "“\(Escape.inline(c.label))” ")(\(Escape.inline(c.id))) is in the store but Apple does not list it for \(Escape.inline(app.bundleId)) in \(app.environment.rawValue): it was deleted or made in the other environment; remove it or create a new one",
-                        file: file, field: FieldPath.app(index).appending("channels").at(j).appending("id")))
+                    ChannelRules.notListed(c, app: app, index: index, channel: j, file: file))
             }
             findings = store.loadAll(readOnly: true).positioned(findings)
         }
@@ -185,8 +182,7 @@ struct ChannelsCreateCommand: ParsableCommand {
             }
             if let same = app.channels.firstIndex(where: { $0.label == label }) {
                 let f = store.loadAll(readOnly: true).positioned([
-                    Finding(
-                        .error, "channel.label-duplicate",
+                    ChannelRules.labelDuplicate.finding(
                         "the app already has a channel labelled “\(Escape.inline(label))” (\(Escape.inline(app.channels[same].id))); pick another label",
                         file: Service.path(service.name),
                         field: FieldPath.app(index).appending("channels").at(same).appending("label"))

@@ -39,7 +39,7 @@ struct PreviewCommand: ParsableCommand {
         help: ArgumentHelp(
             "The UNIX second a Live Activity's timestamp takes (default: now), as `send` reported it.",
             valueName: "SECONDS"))
-    var at: Int64?
+    var at: Int?
 
     @Flag(help: "Print the SPEC §6 JSON document instead of text.")
     var json = false
@@ -106,8 +106,7 @@ struct PreviewCommand: ParsableCommand {
                 // SPEC §6: a profile that cannot be read is a top-level finding; the preview
                 // goes on with the text as written.
                 profileFindings.append(
-                    Finding(
-                        .error, "profile.unreadable",
+                    DeliveryRules.profileUnreadable.finding(
                         "\(e.message); the preview shows the text without personalization",
                         file: e.file, line: e.line, column: e.column))
             }

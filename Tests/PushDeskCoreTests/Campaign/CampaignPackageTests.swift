@@ -144,6 +144,51 @@ final class CampaignPackageTests: XCTestCase {
         XCTAssertNil(badName)
     }
 
+    /// The package's own attributes are read by the field tables (in the `pushdesk:`
+    /// namespace): their values are checked as in a store's file, named as in the package.
+    func testPackageAttributesAreReadByTheFieldTables() throws {
+        func read(_ body: String, service: String = "") -> String {
+            let xml =
+                "<package xmlns:pushdesk=\"urn:pushdesk\">\n<entities schema=\"nms:service\"><service name=\"s\" type=\"40\"\(service)/></entities>\n"
+                + "<entities schema=\"nms:mobileApp\">\n" + body + "\n</entities>\n</package>\n"
+            do {
+                let p = try CampaignPackage.decode(Data(xml.utf8), file: "in.xml")
+                return p.services.map { "\($0)" }.joined()
+            } catch { return String(describing: error) }
+        }
+        let link = "<service _operation=\"none\" name=\"s\"/>"
+        XCTAssertEqual(
+            read("<mobileApp uuid=\"k\" pushPlatform=\"1\" pushdesk:connector=\"v9\">\(link)</mobileApp>"),
+            "in.xml:4:38: error: `pushdesk:connector` on <mobileApp> is \"v9\"; expected v1|v2")
+        XCTAssertEqual(
+            read("<mobileApp uuid=\"k\" pushPlatform=\"1\" pushdesk:maxConnectPerChild=\"0\">\(link)</mobileApp>"),
+            "in.xml:4:38: error: `pushdesk:maxConnectPerChild` on <mobileApp> is \"0\"; expected a whole number ≥ 1")
+        XCTAssertEqual(
+            read(
+                "<mobileApp uuid=\"k\" pushPlatform=\"0\" pushdesk:environment=\"sandbox\">\(link)<pushdesk:auth mode=\"jwt\"/></mobileApp>"
+            ),
+            "in.xml:4:121: error: auth mode \"jwt\" is not an iOS mode; expected token|certificate")
+        let p = try CampaignPackage.decode(
+            Data(
+                ("<package xmlns:pushdesk=\"urn:pushdesk\"><entities schema=\"nms:service\">"
+                    + "<service name=\"s\" type=\"40\" pushdesk:trackingUrl=\"https://t.example/\"/></entities>"
+                    + "<entities schema=\"nms:mobileApp\"><mobileApp uuid=\"k\" label=\"K\" pushPlatform=\"1\" "
+                    + "pushdesk:packageName=\"com.x\" pushdesk:maxConnectPerChild=\"3\">\(link)"
+                    + "<pushdesk:auth mode=\"serverKey\" serverKeyRef=\"fcm\"/></mobileApp></entities></package>").utf8),
+            file: "in.xml")
+        let s = try XCTUnwrap(p.services.first)
+        XCTAssertEqual(s.trackingUrl, "https://t.example/")
+        XCTAssertEqual(s.targetMapping, Service.defaultTargetMapping, "absent: the table's default")
+        XCTAssertEqual(
+            s.apps,
+            [
+                .android(
+                    AndroidApp(
+                        label: "K", integrationKey: "k", packageName: "com.x", maxConnectPerChild: 3,
+                        auth: .serverKey(serverKeyRef: "fcm")))
+            ])
+    }
+
     /// Values that stress escaping, every enum value that differs from the demo, no auth,
     /// empty lists, Android before iOS.
     static let unusual = Service(

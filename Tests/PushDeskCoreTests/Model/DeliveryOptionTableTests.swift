@@ -71,7 +71,7 @@ final class DeliveryOptionTableTests: XCTestCase {
         let t = PayloadFixture.target(d, app: "neotrips-ios")
         XCTAssertFalse(t.payload.compact.contains("filter-criteria"), t.payload.compact)
         XCTAssertEqual(
-            t.diagnostics.map { "\($0.rule) \($0.field)" }, ["silent.ignored-option ios.filterCriteria"])
+            t.diagnostics.map { "\($0.rule) \($0.field)" }, ["type.ignored-option ios.filterCriteria"])
     }
 
     func testDirectBootOkFollowsCollapseKeyOnV1ForDataAndNotificationMessages() {

@@ -20,7 +20,7 @@ final class PayloadByteCountTests: XCTestCase {
         var out: [Delivery] = []
         for _ in 0..<300 {
             let ios = IOSOptions(
-                type: maybe(IOSDeliveryType.allCases.randomElement(using: &rng)!), sound: maybe(text()),
+                type: maybe(PushType.allCases.randomElement(using: &rng)!), sound: maybe(text()),
                 critical: maybe(Bool.random(using: &rng)),
                 volume: maybe(["0.5", "1", "2", "x"].randomElement(using: &rng)!),
                 badge: maybe(["0", "3", "-1", "x"].randomElement(using: &rng)!), category: maybe(text()),
@@ -55,8 +55,9 @@ final class PayloadByteCountTests: XCTestCase {
         for d in deliveries() {
             for case .ios(let app) in service.apps {
                 XCTAssertEqual(
-                    APNsRequest.payloadBytes(delivery: d, app: app, tracking: tracking, timestamp: 0),
-                    APNsRequest.payload(delivery: d, app: app, tracking: tracking).compactBytes.count)
+                    APNsRequest.payloadBytes(delivery: d, app: app, tracking: tracking, timestamp: 1_764_612_000),
+                    APNsRequest.payload(delivery: d, app: app, tracking: tracking, timestamp: 1_764_612_000)
+                        .compactBytes.count)
             }
             for case .android(let app) in service.apps {
                 // FCM v1: the message without its token; legacy: the body without `to`.

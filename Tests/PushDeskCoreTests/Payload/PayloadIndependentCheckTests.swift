@@ -48,7 +48,7 @@ final class PayloadIndependentCheckTests: XCTestCase {
 
     static func delivery(_ r: inout Rng, index: Int) -> Delivery {
         let ios = IOSOptions(
-            type: r.maybe(70) { $0.pick(IOSDeliveryType.allCases) },
+            type: r.maybe(70) { $0.pick(PushType.all.filter { !$0.iosOnly }) },  // the §4 shapes this test reads
             sound: r.maybe(40) { $0.pick(["default", "chime.caf", "bell.caf", "é\"/"]) },
             critical: r.maybe(30) { $0.chance(50) }, volume: r.maybe(30) { $0.pick(numbers) },
             badge: r.maybe(40) { $0.pick(numbers) },

@@ -23,6 +23,31 @@ final class PayloadRulesTests: XCTestCase {
     ) -> Delivery {
         F.delivery(title: title, subtitle: subtitle, body: body, ios: ios, android: android, variables: variables)
     }
+    /// A Live Activity that no `liveactivity.*` rule flags (priority 5), changed by `edit`;
+    /// `update` and `end` leave out what only a start takes.
+    static func la(event: String = "start", _ edit: (inout Delivery) -> Void = { _ in }) -> Delivery {
+        var x = d(
+            title: "Boarding", body: "Gate B12", ios: IOSOptions(type: .liveactivity, priority: .powerConsiderate))
+        x.liveActivity = LiveActivity(event: event, contentState: #"{"gate":"B12"}"#)
+        if event == "start" {
+            x.liveActivity?.attributesType = "TripAttributes"
+            x.liveActivity?.attributes = #"{"flight":"NT 401"}"#
+        }
+        edit(&x)
+        return x
+    }
+
+    /// The fixture service with certificate auth on its iOS apps.
+    static func certificateService() -> Service {
+        var s = F.service()
+        for i in s.apps.indices {
+            if case .ios(var a) = s.apps[i] {
+                a.auth = .certificate(certificateFile: "credentials/push.p12", passwordRef: "push")
+                s.apps[i] = .ios(a)
+            }
+        }
+        return s
+    }
     static func p(
         _ d: Delivery, service: Service = F.service(), profile: Profile? = F.ana, token: String? = nil,
         now: Date = F.now
@@ -159,13 +184,69 @@ final class PayloadRulesTests: XCTestCase {
                     ]))
             }),
         Case(
-            rule: "silent.ignored-option", severity: .warning, field: "ios.category",
+            rule: "type.ignored-option", severity: .warning, field: "ios.category",
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, category: "c"))) },
             quiet: { p(d(ios: IOSOptions(type: .alert, category: "c"))) }),
         Case(
-            rule: "silent.ignored-option", severity: .warning, field: "ios.volume",
+            rule: "type.ignored-option", severity: .warning, field: "ios.volume",
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, volume: "1"))) },
             quiet: { p(d(ios: IOSOptions(type: .alert, critical: true, volume: "1"))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "content.title",
+            fires: { p(d(body: "", ios: IOSOptions(type: .widgets))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "variables.VAR",
+            fires: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .controls), variables: [.init(name: "VAR", value: "x")]))
+            },
+            quiet: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .voip), variables: [.init(name: "VAR", value: "x")]))
+            }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.badge",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, badge: "1"))) },
+            quiet: { p(d(ios: IOSOptions(type: .alert, badge: "1"))) }),
+        Case(
+            rule: "type.priority", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .low))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .powerConsiderate))) }),
+        Case(
+            rule: "type.token-auth", severity: .error, field: "ios.type",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .location)), service: certificateService()) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip)), service: certificateService()) }),
+        Case(
+            rule: "liveactivity.json", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la { $0.liveActivity?.contentState = #"{"gate":"B12","gate":"C3"}"# }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.event", severity: .error, field: "liveActivity.event",
+            fires: { p(la { $0.liveActivity?.event = "pause" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.event", severity: .error, field: "ios.type",
+            fires: { p(la { $0.liveActivity = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.start-alert", severity: .error, field: "content.body",
+            fires: { p(la { $0.content.body = "" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.start-attributes", severity: .error, field: "liveActivity.attributesType",
+            fires: { p(la { $0.liveActivity?.attributesType = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.stale-date", severity: .warning, field: "liveActivity.staleDate",
+            fires: { p(la { $0.liveActivity?.staleDate = "2000-01-01T00:00:00Z" }) },
+            quiet: { p(la { $0.liveActivity?.staleDate = "2099-01-01T00:00:00Z" }) }),
+        Case(
+            rule: "liveactivity.dismissal-date", severity: .warning, field: "liveActivity.dismissalDate",
+            fires: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2099-01-01T00:00:00Z" }) },
+            quiet: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2000-01-01T00:00:00Z" }) }),
+        Case(
+            rule: "liveactivity.date", severity: .error, field: "liveActivity.staleDate",
+            fires: { p(la { $0.liveActivity?.staleDate = "soon" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.alert-title", severity: .warning, field: "content.title",
+            fires: { p(la(event: "update") { $0.content.title = "" }) }, quiet: { p(la(event: "update")) }),
+        Case(
+            rule: "liveactivity.budget", severity: .info, field: "ios.priority",
+            fires: { p(la { $0.ios.priority = nil }) }, quiet: { p(la()) }),
         Case(
             rule: "notification.empty", severity: .warning, field: "content.body",
             fires: { p(d(title: "", body: "", android: AndroidOptions(type: .notification))) },

@@ -43,18 +43,18 @@ final class LiveActivitySendTests: XCTestCase {
         let store = Store(root: mock.store)
         for event in ["start", "update", "end"] { try store.save(delivery(event)) }
         for (n, event) in ["start", "update", "end"].enumerated() {
-            let before = Int64(Date().timeIntervalSince1970.rounded(.down))
+            let before = Int(Date().timeIntervalSince1970.rounded(.down))
             let r = try runPushDesk(
                 [
                     "send", "flight-\(event)", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--token", T.ok,
                     "--json",
                 ], environment: mock.environment())
-            let after = Int64(Date().timeIntervalSince1970.rounded(.down))
+            let after = Int(Date().timeIntervalSince1970.rounded(.down))
             XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
             let result = try XCTUnwrap((try json(r))["results"] as? [[String: Any]]).first
             XCTAssertEqual(result?["outcome"] as? String, "sent", "\(result ?? [:])")
             let id = try XCTUnwrap(result?["messageId"] as? String)
-            let timestamp = try XCTUnwrap((result?["timestamp"] as? NSNumber)?.int64Value, "\(result ?? [:])")
+            let timestamp = try XCTUnwrap((result?["timestamp"] as? NSNumber)?.intValue, "\(result ?? [:])")
             XCTAssertTrue((before...after).contains(timestamp), "stamped when built: \(timestamp)")
 
             XCTAssertEqual(mock.apns.requests.count, n + 1)
@@ -109,16 +109,16 @@ final class LiveActivitySendTests: XCTestCase {
         ])
         XCTAssertEqual(pinned.status, 0, pinned.stderr)
         XCTAssertTrue(pinned.stdout.contains(#""timestamp": 1796148000,"#), pinned.stdout)
-        let before = Int64(Date().timeIntervalSince1970.rounded(.down))
+        let before = Int(Date().timeIntervalSince1970.rounded(.down))
         let now = try runPushDesk([
             "preview", "flight-update", "--store", mock.store.path, "--app", "neotrips-ios-dev", "--json",
         ])
-        let after = Int64(Date().timeIntervalSince1970.rounded(.down))
+        let after = Int(Date().timeIntervalSince1970.rounded(.down))
         let doc = try JSONReader.object(now.stdout)
         guard case .array(let targets)? = doc["targets"],
             case .number(let ts)? = targets.first?["payload"]?["aps"]?["timestamp"]
         else { return XCTFail(now.stdout) }
-        XCTAssertTrue((before...after).contains(Int64(ts) ?? 0), ts)
+        XCTAssertTrue((before...after).contains(Int(ts) ?? 0), ts)
         let bad = try runPushDesk(["preview", "flight-update", "--store", mock.store.path, "--at=-5"])
         XCTAssertEqual(bad.status, 2, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("--at takes a UNIX second"), bad.stderr)
@@ -145,5 +145,35 @@ final class LiveActivitySendTests: XCTestCase {
                 "deliveries/flight-update.xml:\(row + 1):2: error: liveActivity.contentState: "),
             r.stdout + r.stderr)
         XCTAssertTrue((r.stdout + r.stderr).contains("[liveactivity.json]"), r.stdout + r.stderr)
+    }
+
+    /// `send --profile`: a start goes to the push-to-start tokens, an update to the
+    /// activity's, never to a device token or an Android device.
+    func testTheProfileSendsEachEventToItsTokenKind() throws {
+        let mock = try MockPushServices(self)
+        let store = Store(root: mock.store)
+        for event in ["start", "update"] { try store.save(delivery(event)) }
+        try mock.saveProfile([
+            Subscription(app: "neotrips-ios-dev", token: T.ok, label: "iPhone"),
+            Subscription(app: "neotrips-ios-dev", token: T.busyOnce, label: "to start", kind: .pushToStart),
+            Subscription(app: "neotrips-ios-dev", token: T.expiredOnce, label: "the activity", kind: .activity),
+            Subscription(app: "neotrips-android", token: T.fcmOK, label: "Pixel"),
+        ])
+        for (event, token) in [("start", T.busyOnce), ("update", T.expiredOnce)] {
+            let before = mock.apns.requests.count
+            let r = try runPushDesk(
+                ["send", "flight-\(event)", "--store", mock.store.path, "--profile", "ana", "--json"],
+                environment: mock.environment())
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            let sent = try XCTUnwrap((try json(r))["results"] as? [[String: Any]]).filter {
+                $0["outcome"] as? String == "sent"
+            }
+            XCTAssertEqual(sent.map { $0["token"] as? String }, [token], "\(event): \(r.stdout)")
+            XCTAssertNotNil(sent.first?["timestamp"] as? NSNumber)
+            XCTAssertTrue(
+                mock.apns.requests[before...].allSatisfy { $0.path == "/3/device/" + token }, "\(event)")
+        }
+        XCTAssertEqual(mock.google.requests.filter { $0.path.hasSuffix("messages:send") }.count, 0)
+        XCTAssertEqual(mock.problems, [])
     }
 }

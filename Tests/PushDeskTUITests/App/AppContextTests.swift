@@ -11,7 +11,10 @@ final class AppContextTests: DemoStoreConsoleTestCase {
         let handle: (ConsoleScreen) -> (Action, AppContext) -> Effect? = { $0.handle }
         let update: (ConsoleScreen) -> (Rect, AppContext) -> Void = { $0.update }
         let answer: (Question) -> (Dialog.Result, AppContext) -> Effect = { $0.answer }
-        _ = (handle, update, answer)
+        // The app's own questions answer the same way, from the same context.
+        let offer: (RecoveryOffers) -> (RecoveryOffers.Reply, AppContext) -> Effect = { $0.answer }
+        let conflict: (SaveConflict) -> (SaveConflict.Reply, AppContext) -> Effect = { $0.answer }
+        _ = (handle, update, answer, offer, conflict)
 
         let a = app()
         let context = a.context
@@ -29,9 +32,38 @@ final class AppContextTests: DemoStoreConsoleTestCase {
 
         // A screen answers with an effect; the app is unchanged until it applies it.
         let list = try XCTUnwrap(a.top as? ServicesListScreen)
-        let effect = try XCTUnwrap(list.handle(.delete, app: context))
+        let effect = try XCTUnwrap(list.respond(.delete, app: context))
         XCTAssertNil(a.dialog)
         a.apply(effect)
         XCTAssertEqual(a.dialog?.title, "Delete service")
+    }
+
+    /// The app's own dialogs (the theme, unsaved changes) answer with effects like the
+    /// screens': answering changes nothing; applying the answer does.
+    func testTheAppsOwnQuestionsAnswerWithEffects() throws {
+        let a = ConsoleApp(store: .open(store), themeName: "default", availableThemes: ["default", "light"])
+        a.press(.themes)
+        let theme = try XCTUnwrap(a.question).answer(.choice(1), a.context)
+        guard case .setTheme("light") = theme else { return XCTFail("\(theme)") }
+        XCTAssertNil(a.takeOutputs().theme, "answering changed nothing")
+        a.handle(.escape)
+        a.apply(theme)
+        XCTAssertEqual(a.takeOutputs().theme, "light")
+
+        a.press(.open)
+        a.type("x")
+        a.press(.back)
+        XCTAssertEqual(a.dialog?.title, "Unsaved changes")
+        let q = try XCTUnwrap(a.question)
+        guard case .saveAll(let sessions, then: .pop) = q.answer(.button(0), a.context) else {
+            return XCTFail("Save saves, then leaves")
+        }
+        XCTAssertEqual(sessions.count, 1)
+        let discard = q.answer(.button(1), a.context)
+        guard case .pop = discard else { return XCTFail("Discard leaves: \(discard)") }
+        XCTAssertTrue(a.top is ServiceEditorScreen, "answering changed nothing")
+        a.question = nil
+        a.apply(discard)
+        XCTAssertTrue(a.top is ServicesListScreen)
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The Channels tab in-process: deleting a channel that an open delivery draft subscribes
-/// its Live Activities to (`inputPushChannel`) asks first and names that draft; Keep asks
+/// its Live Activities to (`inputPushChannel`) asks first and names that draft; No asks
 /// Apple nothing.
 final class ChannelsTabTests: WholeScreenTestCase {
     private let id = "bWF0Y2gtMTIwNA=="
@@ -36,7 +36,7 @@ final class ChannelsTabTests: WholeScreenTestCase {
         a.handle(.enter)
         a.press(.open)
         XCTAssertEqual(a.focusTab, "channels", a.stack.map(\.title).description)
-        XCTAssertEqual(a.sessions(of: Delivery.self).map(\.draft.name), ["aaa-trip"])
+        XCTAssertEqual(a.stack.sessions(of: Delivery.self).map(\.draft.name), ["aaa-trip"])
         a.press(.top)
         a.press(.delete)
         let dialog = try XCTUnwrap(a.dialog)
@@ -44,9 +44,9 @@ final class ChannelsTabTests: WholeScreenTestCase {
         let text = flat(lines(a).joined(separator: "\n"))
         XCTAssertTrue(text.contains("Delete channel “Match 1204” (\(id)) at Apple"), text)
         XCTAssertTrue(text.contains("Open draft 'aaa-trip' subscribes Live Activities to this channel"), text)
-        a.handle(.enter)  // Keep, the focused button
+        a.handle(.enter)  // No, the focused button
         XCTAssertNil(a.dialog)
-        XCTAssertTrue(flat(lines(a).joined(separator: "\n")).contains("Nothing was asked of Apple."))
         XCTAssertEqual(a.jobs.runningJobs, 0, "no call was started")
+        XCTAssertEqual(try store.load(Service.self, "neotrips"), service, "the file is as it was")
     }
 }

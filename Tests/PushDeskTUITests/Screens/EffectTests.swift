@@ -9,17 +9,17 @@ final class EffectTests: DemoStoreConsoleTestCase {
     func testAViewAnswersWithAnEffectAndTheAppAppliesIt() throws {
         let a = app()
         let list = try XCTUnwrap(a.top as? ServicesListScreen)
-        let effect = try XCTUnwrap(list.handle(.delete, app: a.context))
+        let effect = try XCTUnwrap(list.respond(.delete, app: a.context))
         XCTAssertNil(a.dialog, "asking changed nothing in the app")
         guard case .ask(let q) = effect else { return XCTFail("\(effect)") }
         XCTAssertEqual(q.dialog.title, "Delete service")
         a.apply(effect)
         XCTAssertEqual(a.dialog?.title, "Delete service")
-        a.handle(.escape)  // Esc answers .keep
+        a.handle(.escape)  // Esc keeps everything
         XCTAssertNil(a.dialog)
         XCTAssertEqual(try store.names(Service.self), ["neotrips"])
         a.press(.delete)
-        a.handle(.char("y"))  // Yes answers .delete("neotrips"): the app's one delete runs
+        a.handle(.char("y"))  // Yes: the app's one delete runs
         XCTAssertEqual(try store.names(Service.self), [])
         XCTAssertEqual(a.message, "Deleted services/neotrips.xml")
     }

@@ -34,7 +34,7 @@ final class LazyLoadingTests: XCTestCase {
         XCTAssertFalse(b.text.contains("Neotrips"), "no label before the load:\n\(b.text)")
         // Placeholders cannot be opened, deleted or copied; moving works.
         app.handle(.enter)
-        XCTAssertEqual(app.message, ConsoleApp.stillLoading)
+        XCTAssertEqual(app.message, KeyRegistry.stillLoading)
         XCTAssertTrue(app.top is ServicesListScreen)
         app.handle(.char("d"))
         XCTAssertNil(app.dialog)
@@ -42,7 +42,7 @@ final class LazyLoadingTests: XCTestCase {
         for key: Key in [.char("D"), .ctrl("y"), .ctrl("f"), .ctrl("x")] {
             app.say(nil)
             app.handle(key)
-            XCTAssertEqual(app.message, ConsoleApp.stillLoading, "\(key)")
+            XCTAssertEqual(app.message, KeyRegistry.stillLoading, "\(key)")
             XCTAssertTrue(app.top is ServicesListScreen, "\(key)")
         }
         app.handle(.char("j"))

@@ -13,7 +13,7 @@ final class PureRenderTests: DemoStoreConsoleTestCase {
         var out = ""
         dump(a.message, to: &out)
         dump(a.dialog, to: &out)
-        dump(a.helpScroll, to: &out)
+        dump(a.help.scroll, to: &out)
         for s in a.stack { dump(s, to: &out) }
         return out
     }
@@ -27,7 +27,9 @@ final class PureRenderTests: DemoStoreConsoleTestCase {
             XCTAssertEqual(first.cursor?.x, second.cursor?.x, "\(what): the cursor", file: file, line: line)
             XCTAssertEqual(first.cursor?.y, second.cursor?.y, "\(what): the cursor", file: file, line: line)
             // The frame settled after the last key is the frame a fresh drawing gives, cell for cell.
-            let fresh = a.draw(width: w, height: h, asciiOnly: false, settling: false)
+            var (help, question) = (a.help, a.question)
+            let fresh = a.frame.draw(
+                width: w, height: h, asciiOnly: false, settling: false, help: &help, question: &question)
             XCTAssertEqual(first, fresh, "\(what) at \(w)x\(h): settled and fresh frames", file: file, line: line)
             XCTAssertEqual(before, state(a), "\(what) at \(w)x\(h): the state", file: file, line: line)
         }

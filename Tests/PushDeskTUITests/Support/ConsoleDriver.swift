@@ -10,9 +10,10 @@ import XCTest
 extension ConsoleApp {
     /// Presses the first key the registry binds to `action` where the focus is now.
     func press(_ action: Action, file: StaticString = #filePath, line: UInt = #line) {
-        guard let key = KeyRegistry.bindings(in: activeContexts).first(where: { $0.action == action })?.keys.first
+        guard
+            let key = KeyRegistry.bindings(in: policy.activeContexts).first(where: { $0.action == action })?.keys.first
         else {
-            return XCTFail("no key for \(action) in \(activeContexts.map(\.rawValue))", file: file, line: line)
+            return XCTFail("no key for \(action) in \(policy.activeContexts.map(\.rawValue))", file: file, line: line)
         }
         handle(key)
     }

@@ -113,7 +113,7 @@ class GitTeamTestCase: XCTestCase {
 extension ConsoleApp {
     /// Reads the git state in place (the run loop reads it on a worker).
     func readGit() {
-        gitStatusWanted = false
+        state.gitStatusWanted = false
         finishGitStatus(GitStatus.read(store: URL(fileURLWithPath: store.root)))
     }
 

@@ -25,6 +25,11 @@ final class ScreenCaptureTests: TmuxTestCase {
                     title, note,
                     s.split(separator: "\n", omittingEmptySubsequences: false)
                         .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                        // A Live Activity's timestamp is the second the preview is made.
+                        .map {
+                            $0.replacingOccurrences(
+                                of: #"(?<="timestamp": )[0-9]{10}"#, with: "xxxxxxxxxx", options: .regularExpression)
+                        }
                         .joined(separator: "\n").trimmingCharacters(in: .newlines)
                 ))
         }
@@ -131,6 +136,18 @@ final class ScreenCaptureTests: TmuxTestCase {
             "Composer: switched to silent at 200x50",
             "The alert keys vanish, greyed fields are not sent, `silent.content` says what to remove.",
             waitFor: "silent.content", status: "Esc back")
+        t.keys("Space")  // silent → liveactivity
+        t.waitFor("apns-push-type: liveactivity")
+        t.keys("C-o")
+        t.waitFor("Attributes type")
+        t.keys("Space")  // the event: start
+        t.waitFor("event start")
+        t.focus(field: "Content state")
+        t.type(#"{"gate":"B12","status":"boarding",}"#)
+        shot(
+            "Composer: a Live Activity at 200x50",
+            "The Live Activity tab (type liveactivity only); a JSON editor says where its text stops being an object.",
+            waitFor: "column 35 of the content state")
         t.resize(80, 24)
         t.keys("C-q")
         t.waitFor("[ Save ]")
@@ -140,7 +157,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         try sendShots { shots.append($0) }
         try listenShots { shots.append($0) }
 
-        XCTAssertEqual(shots.count, 29)
+        XCTAssertEqual(shots.count, 30)
         var md =
             "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
         md +=

@@ -49,16 +49,17 @@ final class TmuxChannelsTests: TmuxTestCase {
         XCTAssertTrue(screen.contains(#"\u{1B}[31mRED"#), screen)
         XCTAssertFalse(t.screen(escapes: true).contains("\u{1B}[31mRED"))
 
-        // Delete: asks first; Keep (the focused button) asks Apple nothing.
+        // Delete: asks first; No (the focused button) asks Apple nothing.
         t.keys("g")
         t.keys("d")
         t.waitFor("Delete channel “Match 1204”")
         t.keys("Enter")
-        t.waitFor("Nothing was asked of Apple.")
+        _ = t.waitUntil("the question closed") { !$0.contains("Delete channel “Match 1204”") }
         XCTAssertEqual(mock.channels.channels.count, 2)
+        XCTAssertEqual(mock.channels.manage.requests.filter { $0.method == "DELETE" }.count, 0)
         t.keys("d")
         t.waitFor("Delete channel “Match 1204”")
-        t.keys("D")  // the button's first letter
+        t.keys("y")  // the button's first letter
         t.waitFor("Deleted “Match 1204” at Apple; removed from the file.")
         XCTAssertEqual(mock.channels.channels.map(\.id), ["\u{1B}[31mRED"])
         XCTAssertEqual(mock.channels.manage.requests.last?.header("apns-channel-id"), created.id)

@@ -81,7 +81,7 @@ final class ScrollMarkerTests: WholeScreenTestCase {
                 " PushDesk — Delivery summer-sale · neotrips                                         ? help  default",
                 " Content   iOS   Android   Variables",
                 "┌ iOS (Ctrl-O next tab) ───────────────────────────────────────────────────────────────────────────┐",
-                "│Type               ‹ alert  › silent: a background update, no alert                               │",
+                "│Type               ‹ alert        › shows a notification                                          │",
                 "│Sound              ‹ chime.caf ›                                                                  │",
                 "│Critical sound     [ ] needs Apple's entitlement                                                  │",
                 "│Critical volume                                                                         0…1       │",

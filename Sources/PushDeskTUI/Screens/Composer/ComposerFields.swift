@@ -4,8 +4,15 @@ import PushDeskCore
 enum ComposerTab: String, CaseIterable {
     case content = "Content"
     case ios = "iOS"
+    /// Only for a delivery of type `liveactivity` (`tabs(for:)`).
+    case liveActivity = "Live Activity"
     case android = "Android"
     case variables = "Variables"
+
+    /// The tabs a delivery shows: the Live Activity fields only for that type.
+    static func tabs(for d: Delivery) -> [ComposerTab] {
+        ComposerFields.isLiveActivity(d) ? allCases : allCases.filter { $0 != .liveActivity }
+    }
 }
 
 /// What the fields offer besides the delivery itself: the services to choose from, the
@@ -29,6 +36,7 @@ enum ComposerFields {
         switch tab {
         case .content: content(d, c)
         case .ios: ios(d, c)
+        case .liveActivity: liveActivity(d)
         case .android: android(d)
         case .variables: variables(d, c)
         }
@@ -36,7 +44,7 @@ enum ComposerFields {
 
     private static func content(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
         let services = c.services.contains(d.service) || d.service.isEmpty ? c.services : c.services + [d.service]
-        return [
+        var f = [
             FormField(id: "name", label: "Name", value: d.name, note: "file name"),
             FormField(id: "label", label: "Label", value: d.label),
             FormField(id: "service", label: "Service", kind: .choice(services), value: d.service),
@@ -48,6 +56,14 @@ enum ComposerFields {
                 value: c.profile ?? noProfile,
                 note: "sample recipient for <%= recipient.… %>; not saved"),
         ]
+        // An iOS-only type that does not send a text sends it nowhere (Android gets no request).
+        let type = d.ios.effectiveType
+        if type.iosOnly {
+            dim(&f, note: "not sent: \(type.name)") {
+                ["title", "subtitle", "body"].contains($0) && !type.sends(content: $0)
+            }
+        }
+        return f
     }
 
     private static func ios(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
@@ -58,15 +74,47 @@ enum ComposerFields {
         for s in (c.service?.iosApps ?? []).flatMap(\.sounds) where !sounds.contains(s.name) { sounds.append(s.name) }
         if let s = o.sound, !sounds.contains(s) { sounds.append(s) }
         if let i = f.firstIndex(where: { $0.id == "sound" }) { f[i].kind = .choice(sounds) }
-        // A silent notification carries only content-available: grey out the rest.
-        if o.effectiveType == .silent { dim(&f, IOSOptions.definitions, note: "not sent: silent") }
+        // Grey out what the type does not send (its row in PushType.all says what it sends).
+        let type = o.effectiveType
+        dim(&f, note: "not sent: \(type.name)") { $0 != "type" && !type.sends(option: $0) }
+        if let i = f.firstIndex(where: { $0.id == "type" }) { f[i].note = type.note }
+        return f
+    }
+
+    static let events = [notSet] + LiveActivityEvent.allCases.map(\.rawValue)
+
+    /// Whether the delivery is a Live Activity (its type's row, SPEC §12.1).
+    static func isLiveActivity(_ d: Delivery) -> Bool { d.ios.effectiveType.rawValue == "liveactivity" }
+
+    /// The `<liveActivity>` attributes, then its two JSON texts in editors; a text that does
+    /// not read shows `liveactivity.json`'s message, with the line:column inside the text,
+    /// under its editor (the preview's findings, `update`).
+    private static func liveActivity(_ d: Delivery) -> [FormField] {
+        let la = d.liveActivity ?? LiveActivity(contentState: "")
+        var f = LiveActivity.definitions.map { field($0, la) }
+        if let i = f.firstIndex(where: { $0.id == "event" }) {
+            let v = la.event ?? notSet
+            f[i].kind = .choice(events.contains(v) ? events : events + [v])
+            f[i].value = v
+        }
+        for t in LiveActivity.texts {
+            f.append(
+                FormField(
+                    id: t.name, label: t.label, kind: .textArea(rows: 3...8), value: la[keyPath: t.text] ?? "",
+                    note: t.name == "contentState" ? "JSON object, sent as written" : "start: JSON object"))
+        }
         return f
     }
 
     private static func android(_ d: Delivery) -> [FormField] {
         var f = AndroidOptions.definitions.map { field($0, d.android) }
         // A data message carries only data: grey out the notification options.
-        if d.android.effectiveType == .data { dim(&f, AndroidOptions.definitions, note: "not sent: data message") }
+        if d.android.effectiveType == .data {
+            dim(&f, note: "not sent: data message") { AndroidOptions.definitions.named($0)?.notificationOnly ?? false }
+        }
+        // Android apps get no request for an iOS-only type.
+        let type = d.ios.effectiveType
+        if type.iosOnly { dim(&f, note: "not sent: \(type.name) is iOS only") { _ in true } }
         return f
     }
 
@@ -86,9 +134,9 @@ enum ComposerFields {
         }
     }
 
-    /// Greys out the fields a delivery of this type does not send, saying why.
-    private static func dim<R>(_ fields: inout [FormField], _ table: [FieldDefinition<R>], note: String) {
-        for i in fields.indices where table.named(fields[i].id)?.visibleOnly ?? false {
+    /// Greys out the fields a delivery of this type does not send (by field id), saying why.
+    private static func dim(_ fields: inout [FormField], note: String, _ notSent: (String) -> Bool) {
+        for i in fields.indices where notSent(fields[i].id) {
             fields[i].dimmed = true
             fields[i].note = note
         }
@@ -144,6 +192,15 @@ enum ComposerFields {
             }
         case .ios:
             if let o = IOSOptions.definitions.named(id) { apply(o, v, to: &d.ios, saved: saved?.ios) }
+        case .liveActivity:
+            var la = d.liveActivity ?? LiveActivity(contentState: "")
+            if let o = LiveActivity.definitions.named(id) {
+                apply(o, v, to: &la, saved: saved?.liveActivity)
+            } else if let t = LiveActivity.texts.first(where: { $0.name == id }) {
+                // An emptied `<attributes>` is no element; `<contentState>` is always written.
+                la[keyPath: t.text] = v.isEmpty && id == "attributes" ? nil : v
+            }
+            d.liveActivity = la
         case .android:
             if let o = AndroidOptions.definitions.named(id) { apply(o, v, to: &d.android, saved: saved?.android) }
         case .variables:
@@ -183,6 +240,7 @@ enum ComposerFields {
         switch (path.head, path.steps.count) {
         case ("content", 2...): return (.content, inside)
         case ("ios", 2...): return (.ios, inside)
+        case ("liveActivity", 2...): return (.liveActivity, inside)
         case ("android", 2...): return (.android, inside)
         case ("variables", 2...): return (.variables, "var." + inside)
         case ("tracking", 2...): return (.variables, path.description)

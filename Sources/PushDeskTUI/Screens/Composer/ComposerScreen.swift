@@ -74,6 +74,8 @@ final class ComposerScreen: StatefulScreen, Asking {
     /// updated in place so the cursor stays where it is.
     private func sync(_ app: AppContext, force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab else { return }
+        // An undone type change can take the Live Activity tab away.
+        if !ComposerTab.tabs(for: s.draft).contains(tab) { tab = .ios }
         let tabChanged = builtFor != tab
         seenVersion = s.version
         builtFor = tab
@@ -182,7 +184,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             sync(app, force: true)
             return .say(undone ? "Undone." : "Nothing to undo.")
         case .nextTab, .prevTab:
-            let all = ComposerTab.allCases
+            let all = ComposerTab.tabs(for: s.draft)
             let i = all.firstIndex(of: tab) ?? 0
             tab = all[(i + (action == .nextTab ? 1 : all.count - 1)) % all.count]
             sync(app)
@@ -240,10 +242,11 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     func click(x: Int, y: Int, app: AppContext) -> Effect? {
         sync(app)
+        let tabs = ComposerTab.tabs(for: s.draft)
         if y == view.tabBarRect.y, x < view.tabBarRect.maxX,
-            let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue))
+            let i = TabBar.index(atX: x, in: view.tabBarRect, tabs: tabs.map(\.rawValue))
         {
-            tab = ComposerTab.allCases[i]
+            tab = tabs[i]
             sync(app)
             focusArea = .form
             alignTarget(app)
@@ -432,16 +435,18 @@ final class ComposerScreen: StatefulScreen, Asking {
             formH = min(v.form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
         }
         v.tabBarRect = Rect(x: rect.x, y: rect.y, width: formW, height: 1)
+        let tabs = ComposerTab.tabs(for: s.draft)
         TabBar.render(
-            into: &buf, v.tabBarRect, tabs: ComposerTab.allCases.map(\.rawValue),
-            active: ComposerTab.allCases.firstIndex(of: tab) ?? 0)
+            into: &buf, v.tabBarRect, tabs: tabs.map(\.rawValue), active: tabs.firstIndex(of: tab) ?? 0)
         let formBox = Rect(x: rect.x, y: rect.y + 1, width: formW, height: formH)
         var boxTitle = tab.rawValue
         switch tab {
-        case .ios where s.draft.ios.effectiveType == .silent: boxTitle += " — silent: greyed fields are not sent"
+        case .ios where s.draft.ios.effectiveType != .alert:
+            boxTitle += " — \(s.draft.ios.effectiveType.name): greyed fields are not sent"
         case .android where s.draft.android.effectiveType == .data:
             boxTitle += " — data message: greyed fields are not sent"
         case .variables: boxTitle += " — values sent as custom keys"
+        case .liveActivity: boxTitle += " — event \(s.draft.liveActivity?.event ?? "not set")"
         default: boxTitle += " (Ctrl-O next tab)"
         }
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: boxTitle)

@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 
 /// The notification drawn roughly as the device shows it, from the exact payload of a
@@ -26,13 +27,17 @@ enum DeviceView {
         func str(_ v: JSONValue?) -> String? { if case .string(let s)? = v, !s.isEmpty { s } else { nil } }
         switch t.api {
         case .apns:
-            var c = Card(header: appName, bodyLines: iosBodyLines)
             let aps = t.payload["aps"]
+            if let event = str(aps?["event"]) { return liveActivity(aps, event: event, appName: appName) }
+            var c = Card(header: appName, bodyLines: iosBodyLines)
+            let type = PushType.sent(in: t)
             guard let alert = aps?["alert"] else {
+                // What a push with nothing to show does is its type's (silent, widgets, voip, …).
                 c.note =
-                    aps?["content-available"] != nil
-                    ? "Nothing is shown: a silent notification wakes the app in the background."
-                    : "Nothing is shown: the alert has no text."
+                    type == .alert ? "Nothing is shown: the alert has no text." : "Nothing is shown: \(type.effect)."
+                if type.payload == .customKeysOnly || type.payload == .contentChanged {
+                    c.footer.append("topic " + (t.headers.first { $0.name == "apns-topic" }?.value ?? ""))
+                }
                 return c
             }
             c.title = str(alert["title"]) ?? ""
@@ -80,6 +85,35 @@ enum DeviceView {
             if let s = str(an?["sound"]) { c.footer.append("sound " + s) }
             return c
         }
+    }
+
+    static let activityLines = 6
+
+    /// A Live Activity: its alert's title (a start or an update that lights the screen),
+    /// then the content state key by key (`gate: B12 · status: boarding`), wrapped: a narrow
+    /// card still shows several keys.
+    static func liveActivity(_ aps: JSONValue?, event: String, appName: String) -> Card {
+        var c = Card(header: "\(appName) · Live Activity \(event)", bodyLines: activityLines)
+        if case .string(let t)? = aps?["alert"]?["title"] { c.title = t }
+        var lines: [String] = []
+        if case .object(let members)? = aps?["content-state"] {
+            for (key, value) in members {
+                if case .string(let v) = value {
+                    lines.append("\(key): \(v)")
+                } else {
+                    lines.append("\(key): \(value.compact)")
+                }
+            }
+        }
+        c.body = lines.joined(separator: " · ")
+        if c.title.isEmpty && lines.isEmpty { c.note = "(no content state: the activity has nothing to show)" }
+        if case .string(let s)? = aps?["alert"]?["sound"] { c.footer.append("sound " + s) }
+        for (key, label) in [("stale-date", "stale at "), ("dismissal-date", "dismissed at ")] {
+            if case .number(let d)? = aps?[key], let seconds = Double(d) {
+                c.footer.append(label + ISOTime.string(Date(timeIntervalSince1970: seconds)))
+            }
+        }
+        return c
     }
 
     /// Draws the card at the top of `rect`; returns the rows used.
@@ -135,4 +169,12 @@ enum DeviceView {
     }
 
     private static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+}
+
+extension PushType {
+    /// The type a preview target's request is, from its `apns-push-type` header.
+    static func sent(in t: PreviewTarget) -> PushType {
+        let header = t.headers.first { $0.name == "apns-push-type" }?.value
+        return PushType.all.first { $0.apnsPushType == header } ?? .alert
+    }
 }

@@ -9,12 +9,7 @@ final class DeliveriesListScreen: RecordListScreen {
     /// The service the list was opened for; nil = the whole store.
     let service: String?
     private(set) var showAll: Bool
-    struct View { var table = TableView(columns: []) }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [])
     private(set) var shown: [Delivery] = []
 
     init(service: String?, app: AppContext) {
@@ -116,12 +111,6 @@ final class DeliveriesListScreen: RecordListScreen {
                 .push(ComposerScreen(session: DeliverySession(original: nil, draft: copy), app: app)),
                 .say("Duplicate of \(d.name) (without its tracking ids): check the name, then Ctrl-S."),
             ])
-        case .delete:
-            guard let d = selected else { return Effect.none }
-            return .confirm(
-                self, "Delete delivery",
-                "Delete '\(d.name)' (\(Delivery.path(d.name)))?\nThis removes the file.",
-                yes: .delete(d.name), no: .keep)
         case .sends:
             guard let d = selected else { return Effect.none }
             return .push(SendsScreen(delivery: d.name, app: app))
@@ -134,6 +123,12 @@ final class DeliveriesListScreen: RecordListScreen {
         }
     }
 
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete, let d = selected else { return nil }
+        return deleting(
+            d.name, "Delete delivery", "Delete '\(d.name)' (\(Delivery.path(d.name)))?\nThis removes the file.")
+    }
+
     func update(_ rect: Rect, app: AppContext) {
         // A delivery saved or deleted elsewhere changes the count. Counted in place: filtering
         // copied every delivery on each frame (7 ms per key with 5,000 of them).
@@ -142,6 +137,6 @@ final class DeliveriesListScreen: RecordListScreen {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        v.table.render(into: &buf, rect, focused: true)
+        v.render(into: &buf, rect, focused: true)
     }
 }

@@ -3,16 +3,9 @@ import PushDeskCore
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service or the delivery and focuses the field the finding is about.
 final class FindingsScreen: ListScreen {
-    struct View {
-        var table = TableView(columns: [
-            .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
-        ])
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [
+        .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
+    ])
     private var shown: [Finding] = []
 
     init(app: AppContext) {
@@ -56,9 +49,9 @@ final class FindingsScreen: ListScreen {
             x: head.x, y: head.y, role: errs > 0 ? .findingError : .muted)
         // The selected finding in full, wrapped, under the table (columns cut long text).
         let (list, detail) = rest.splitBottom(5)
-        v.table.render(into: &buf, list, focused: true)
+        v.render(into: &buf, list, focused: true)
         buf.hline(x: detail.x, y: detail.y, width: detail.width, role: .border)
-        if let r = v.table.selectedRow {
+        if let r = v.selectedRow {
             let f = shown[r]
             let role: Role =
                 f.severity == .error ? .findingError : f.severity == .warning ? .findingWarning : .findingInfo

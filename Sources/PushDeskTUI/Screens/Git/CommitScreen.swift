@@ -8,16 +8,9 @@ import PushDeskCore
 /// block), or when a secret or local path would be committed. What is left out stays
 /// changed in the work tree. The author is git's configured identity.
 final class CommitScreen: ListScreen, Asking {
-    struct View {
-        var table = TableView(columns: [
-            .init("In", width: 4), .init("File", width: 34), .init("State", width: 10), .init("Findings"),
-        ])
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [
+        .init("In", width: 4), .init("File", width: 34), .init("State", width: 10), .init("Findings"),
+    ])
     private(set) var paths: [String] = []
     /// Records the operator left out of this commit (Space); the rest are committed.
     private(set) var leftOut: Set<String> = []
@@ -132,6 +125,6 @@ final class CommitScreen: ListScreen, Asking {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        v.table.render(into: &buf, rect.inset(0), focused: true)
+        v.render(into: &buf, rect.inset(0), focused: true)
     }
 }

@@ -6,16 +6,9 @@ import PushDeskCore
 /// `r` opens that version in the record's editor as an unsaved draft — nothing is written
 /// until Ctrl-S, which goes through the usual conflict check.
 final class HistoryScreen: ListScreen {
-    struct View {
-        var table = TableView(columns: [
-            .init("Commit", width: 9), .init("Date", width: 11), .init("Author", width: 18), .init("Subject"),
-        ])
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [
+        .init("Commit", width: 9), .init("Date", width: 11), .init("Author", width: 18), .init("Subject"),
+    ])
     let path: String
     private(set) var versions: [GitTeamWork.Version] = []
     /// `git log` runs off the input loop: the view says "Loading…" until it is in.
@@ -111,6 +104,6 @@ final class HistoryScreen: ListScreen {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        v.table.render(into: &buf, rect.inset(0), focused: true)
+        v.render(into: &buf, rect.inset(0), focused: true)
     }
 }

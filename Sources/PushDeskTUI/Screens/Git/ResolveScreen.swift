@@ -8,16 +8,9 @@ import PushDeskCore
 /// `w` writes the record (canonical, as a save) and marks it resolved; when it was the last
 /// conflicted record the sync goes on (`git rebase --continue`, then the push).
 final class ResolveScreen: ListScreen, Asking {
-    struct View {
-        var table = TableView(columns: [
-            .init("Field", width: 24), .init("Ours: upstream"), .init("Theirs: yours"), .init("Take", width: 7),
-        ])
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [
+        .init("Field", width: 24), .init("Ours: upstream"), .init("Theirs: yours"), .init("Take", width: 7),
+    ])
     let path: String
     /// The three versions and the driver's conflicts, read off the input loop (`git show`
     /// of the index stages): nil while they load (or when they could not be read).
@@ -166,6 +159,6 @@ final class ResolveScreen: ListScreen, Asking {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        v.table.render(into: &buf, rect.inset(0), focused: true)
+        v.render(into: &buf, rect.inset(0), focused: true)
     }
 }

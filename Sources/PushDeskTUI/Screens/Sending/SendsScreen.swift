@@ -14,14 +14,7 @@ final class SendsScreen: ListScreen {
     private var apps: [String: MobileApp] = [:]
     /// The app's tracking by message id (`.pushdesk/listen.jsonl`).
     private var tracking: [String: ListenLog.Tracked] = [:]
-    struct View {
-        var table = TableView(columns: SendsScreen.columns)
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: SendsScreen.columns)
     static let columns: [TableView.Column] = [
         .init("Time", width: 14), .init("App", width: 16), .init("Token", width: 12), .init("Outcome", width: 9),
         .init("Status", width: 6), .init("Tracked", width: 7), .init("Reason"),
@@ -105,11 +98,11 @@ final class SendsScreen: ListScreen {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        let selected = v.table.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
+        let selected = v.selectedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil }
         let info = selected.map(details) ?? []
         let (tb, db) = rect.splitBottom(DetailsPanel.height(for: info, in: rect))
         buf.box(tb, role: .borderFocus, title: "\(entries.count) send\(entries.count == 1 ? "" : "s"), newest first")
-        v.table.render(into: &buf, tb.inset(1), focused: true)
+        v.render(into: &buf, tb.inset(1), focused: true)
         DetailsPanel.render(into: &buf, db, title: "Selected send", rows: info)
     }
 }

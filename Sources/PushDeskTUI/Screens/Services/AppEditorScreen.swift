@@ -300,9 +300,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
                 sync()
                 return .say("Deleted the \(k.noun); u (or Ctrl-Z) brings it back.")
             case .moveUp, .moveDown:
-                guard let sel else { return Effect.none }
-                let to = action == .moveUp ? sel - 1 : sel + 1
-                guard to >= 0, to < k.count(self.app) else { return Effect.none }
+                guard let (sel, to) = table.moveTarget(action, count: k.count(self.app)) else { return Effect.none }
                 s.edit(nil) { d in k.swap(sel, to, in: &d.apps[index]) }
                 sync()
                 table.select(row: to)
@@ -342,6 +340,13 @@ final class AppEditorScreen: StatefulScreen, Asking {
         case .moved: return Effect.none
         case .unhandled: return nil
         }
+    }
+
+    /// The question before a dangerous action: deleting a channel at Apple (Channels tab).
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard tab == .channels else { return nil }
+        sync()
+        return channelsTab.danger(action, editor: self, app: app)
     }
 
     /// The answers of this editor's dialogs: a choice or a path for a field, a secret.
@@ -438,7 +443,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         let rules = ca.findings(forService: s.draft.name).filter { $0.field.index(in: "apps") == index }
         guard tab == .credentials, let r = credentialReport else { return rules }
         let extra = r.findings.filter { f in
-            f.rule != CredentialRules.ID.fcmLegacyAPI && !rules.contains { $0.rule == f.rule && $0.field == f.field }
+            f.rule != CredentialRules.fcmLegacyAPI.id && !rules.contains { $0.rule == f.rule && $0.field == f.field }
         }
         return rules + extra
     }

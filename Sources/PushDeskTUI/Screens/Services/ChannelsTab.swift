@@ -71,32 +71,31 @@ final class ChannelsTab {
                     "New channel",
                     "Label of the channel (unique within \(Escape.inline(app.label))). Apple creates the channel and gives its id; it is saved into the service file at once."
                 ) { .channels(.label($0)) })
-        case .delete:
-            guard let r = table.selectedRow, app.channels.indices.contains(r) else {
-                return .say(
-                    "Select a channel of the store to delete (ids only Apple lists: pushdesk channels delete --id).")
-            }
-            if let refusal = waitForIdleAndSaved(editor) { return refusal }
-            let c = app.channels[r]
-            let drafts = ca.sessions(of: Delivery.self).filter {
-                $0.draft.liveActivity?.inputPushChannel == c.id
-            }.map { "'\(Escape.inline($0.draft.name))'" }
-            var message =
-                "Delete channel “\(Escape.inline(c.label))” (\(Escape.inline(c.id))) at Apple and remove it from the service file? Devices subscribed to it stop getting its updates."
-            if !drafts.isEmpty {
-                message +=
-                    "\n\nOpen draft\(drafts.count == 1 ? "" : "s") \(drafts.joined(separator: ", ")) subscribe\(drafts.count == 1 ? "s" : "") Live Activities to this channel (inputPushChannel): \(drafts.count == 1 ? "its" : "their") starts would subscribe to a channel that no longer exists."
-            }
-            return .ask(
-                editor,
-                .buttons(
-                    "Delete channel", message,
-                    [
-                        ("Delete at Apple", .channels(.delete(c, confirmed: true))),
-                        ("Keep", .channels(.delete(c, confirmed: false))),
-                    ],
-                    focus: 1, cancel: .channels(.delete(c, confirmed: false))))
         default: return nil
+        }
+    }
+
+    /// The framework's one question before a delete (the binding is dangerous): it names the
+    /// channel and the open delivery drafts whose Live Activities subscribe to it; Yes calls
+    /// Apple (after the same waits as create), No keeps everything.
+    func danger(_ action: Action, editor: AppEditorScreen, app ca: AppContext) -> Danger? {
+        guard action == .delete, case .ios(let app) = editor.app, let r = table.selectedRow,
+            app.channels.indices.contains(r)
+        else { return nil }
+        let c = app.channels[r]
+        let drafts = ca.sessions(of: Delivery.self).filter {
+            $0.draft.liveActivity?.inputPushChannel == c.id
+        }.map { "'\(Escape.inline($0.draft.name))'" }
+        var message =
+            "Delete channel “\(Escape.inline(c.label))” (\(Escape.inline(c.id))) at Apple and remove it from the service file? Devices subscribed to it stop getting its updates."
+        if !drafts.isEmpty {
+            message +=
+                "\n\nOpen draft\(drafts.count == 1 ? "" : "s") \(drafts.joined(separator: ", ")) subscribe\(drafts.count == 1 ? "s" : "") Live Activities to this channel (inputPushChannel): \(drafts.count == 1 ? "its" : "their") starts would subscribe to a channel that no longer exists."
+        }
+        return Danger("Delete channel", message) { [weak self, weak editor] ca in
+            guard let self, let editor else { return .none }
+            if let refusal = self.waitForIdleAndSaved(editor) { return refusal }
+            return self.answer(.delete(c, confirmed: true), editor: editor, app: ca)
         }
     }
 

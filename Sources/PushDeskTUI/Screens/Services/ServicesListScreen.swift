@@ -3,16 +3,9 @@ import PushDeskCore
 /// The first screen: every service of the store with its app and findings counts.
 final class ServicesListScreen: RecordListScreen {
     static let recordKind = RecordKind.service
-    struct View {
-        var table = TableView(columns: [
-            .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
-        ])
-    }
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: [
+        .init("Name", width: 22), .init("Label"), .init("Apps", width: 5), .init("Findings", width: 16),
+    ])
 
     init(app: AppContext) {
         table.emptyText = "No service yet: press n to create one."
@@ -99,14 +92,16 @@ final class ServicesListScreen: RecordListScreen {
             return .push(ProfilesListScreen(app: app))
         case .listen:
             return .push(ListenScreen(storeURL: app.storeURL, environment: app.environment))
-        case .delete:
-            guard let sel else { return Effect.none }
-            return .confirm(
-                self, "Delete service",
-                "Delete '\(sel.name)' (\(Service.path(sel.name)))?\nThis removes the file.",
-                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
+    }
+
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete,
+            let sel = table.selectedRow.flatMap({ app.services.indices.contains($0) ? app.services[$0] : nil })
+        else { return nil }
+        return deleting(
+            sel.name, "Delete service", "Delete '\(sel.name)' (\(Service.path(sel.name)))?\nThis removes the file.")
     }
 
     /// Findings counts change as drafts are edited elsewhere; keep the rows current.
@@ -124,6 +119,6 @@ final class ServicesListScreen: RecordListScreen {
             }
             area = rest
         }
-        v.table.render(into: &buf, area.inset(0), focused: true)
+        v.render(into: &buf, area.inset(0), focused: true)
     }
 }

@@ -4,46 +4,34 @@ import PushDeskCore
 /// (table). The subscription rules run live on the draft (`ProfileRules`, the one
 /// implementation `validate` and `send` use); a device's findings show in its row, under its
 /// field in the device editor and in the pane at the bottom.
-final class ProfileEditorScreen: StatefulScreen, Asking {
+final class ProfileEditorScreen: FormTableScreen, Asking {
     let s: EditSession<Profile>
     var session: (any DraftSession)? { s }
-    struct View {
-        var form = Form([])
-        var devices = TableView(columns: [
+    var view = FormAndTable(
+        form: Form([]),
+        table: TableView(columns: [
             .init("Device"), .init("App"), .init("Token", width: 11), .init("Findings", width: 12),
-        ])
-    }
-    var view = View()
-    var form: Form {
-        get { view.form }
-        set { view.form = newValue }
-    }
-    var devices: TableView {
-        get { view.devices }
-        set { view.devices = newValue }
-    }
+        ]))
     enum Focus { case form, devices }
-    private(set) var focusArea: Focus = .form
+    var focusArea: Focus { view.tableFocused ? .devices : .form }
     private var seenVersion = -1
 
     init(session: EditSession<Profile>) {
         self.s = session
-        devices.emptyText = "No test device yet: press n here to add one (paste its token)."
+        table.emptyText = "No test device yet: press n here to add one (paste its token)."
         // A saved profile opens on its devices (what this view is for); a new one on its name.
-        if session.original != nil { focusArea = .devices }
+        if session.original != nil { view.tableFocused = true }
     }
 
     var title: String { s.draft.name.isEmpty ? "Test devices › new profile" : "Test devices › \(s.draft.name)" }
     /// Ctrl-N adds a field in the form, a device in the table (each context's own binding).
     var contexts: [KeyContext] { focusArea == .form ? [.form, .profileEditor] : [.profileDevices, .list] }
-    var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
 
     /// Selects a device in the table and gives the table the focus (a finding's jump).
     func selectDevice(_ i: Int) {
         sync()
-        devices.setRows(s.draft.subscriptions.map { _ in [] })
-        devices.select(row: i)
-        focusArea = .devices
+        table.setRows(s.draft.subscriptions.map { _ in [] })
+        view.focusTable(row: i)
     }
 
     /// Focuses a form field by finding field (`firstName`, or `name`).
@@ -52,7 +40,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         let id = field == "name" ? "name" : Self.fieldID(field)
         if form.fields.contains(where: { $0.id == id }) {
             form.focus(id: id)
-            focusArea = .form
+            view.tableFocused = false
         }
     }
 
@@ -60,7 +48,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     static func fieldID(_ name: String) -> String { "field:" + name }
 
     /// Pulls the draft into the widgets after any change (edit, undo, the device editor).
-    private func sync() {
+    func sync() {
         guard seenVersion != s.version else { return }
         seenVersion = s.version
         let d = s.draft
@@ -88,19 +76,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         return Escape.inline(a.map { $0.label.isEmpty ? $0.integrationKey : $0.label } ?? "\(key) (no such app)")
     }
 
-    func handleText(_ key: Key, app: AppContext) -> Bool {
-        sync()
-        guard focusArea == .form else { return false }
-        switch form.handleText(key) {
-        case .changed(let id):
-            apply(id)
-            return true
-        case .moved: return true
-        default: return false
-        }
-    }
-
-    private func apply(_ id: String) {
+    func apply(_ id: String) {
         let v = form[id]
         s.edit(id) { d in
             if id == "name" {
@@ -126,30 +102,14 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
                 ) { $0.map(Reply.addField) ?? .keep })
         default: break
         }
-        if focusArea == .form {
-            let last = form.fields.count - 1
-            if (action == .nextField || action == .pick) && form.focus == last
-                || action == .prevField && form.focus == 0
-            {
-                focusArea = .devices
-                return Effect.none
-            }
-            switch form.handle(action) {
-            case .changed(let id):
-                apply(id)
-                return Effect.none
-            case .unhandled: return nil
-            default: return Effect.none
-            }
-        }
-        if devices.handle(action) { return Effect.none }
+        if let e = handleBody(action) { return e }
+        if focusArea == .form { return nil }
         // Tab leaves the devices table for the form (in the form, Tab on the last field enters the table).
         if action == .nextField || action == .prevField {
-            focusArea = .form
-            form.focus = action == .nextField ? 0 : form.fields.count - 1
+            view.leaveTable(forward: action == .nextField)
             return Effect.none
         }
-        let sel = devices.selectedRow
+        let sel = table.selectedRow
         switch action {
         case .open:
             guard let sel else { return Effect.none }
@@ -165,12 +125,12 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             sync()
             return .say("Removed \(Escape.inline(label)): u brings it back.")
         case .moveUp, .moveDown:
-            guard let sel else { return Effect.none }
-            let to = action == .moveUp ? sel - 1 : sel + 1
-            guard s.draft.subscriptions.indices.contains(to) else { return Effect.none }
-            s.edit(nil) { $0.subscriptions.swapAt(sel, to) }
+            guard let (from, to) = table.moveTarget(action, count: s.draft.subscriptions.count) else {
+                return Effect.none
+            }
+            s.edit(nil) { $0.subscriptions.swapAt(from, to) }
             sync()
-            devices.select(row: to)
+            table.select(row: to)
         default: return nil
         }
         return Effect.none
@@ -218,7 +178,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             s.edit(nil) { $0.subscriptions.append(Subscription(app: key, token: "")) }
             sync()
             let i = s.draft.subscriptions.count - 1
-            devices.select(row: i)
+            table.select(row: i)
             let editor = DeviceEditorScreen(session: s, index: i)
             editor.form.focus(id: "token")
             return .all([.push(editor), .say("Paste the device's token (or type it), then Ctrl-S saves the profile.")])
@@ -233,23 +193,10 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
             s.edit(nil) { $0.fields.append((name, "")) }
             sync()
             form.focus(id: Self.fieldID(name))
-            focusArea = .form
+            view.tableFocused = false
             return .say("Added the field \(name): type its value.")
         case .keep: return .none
         }
-    }
-
-    func click(x: Int, y: Int, app: AppContext) -> Effect? {
-        sync()
-        if form.click(x: x, y: y) {
-            focusArea = .form
-            return Effect.none
-        }
-        let before = devices.selectedRow
-        guard devices.click(x: x, y: y) else { return nil }
-        if focusArea == .devices && before == devices.selectedRow { return handle(.open, app: app) }
-        focusArea = .devices
-        return Effect.none
     }
 
     /// The draft into the widgets; the name's problem under it, findings in the device rows.
@@ -263,7 +210,7 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
         let found = Self.findings(s.draft, app: app)
         let byRow = Dictionary(grouping: found) { $0.field.row ?? -1 }
         let subs = s.draft.subscriptions
-        devices.setRows(
+        table.setRows(
             subs.enumerated().map { i, d in
                 [
                     Escape.inline(d.label ?? "(no label)"), Self.appLabel(d.app, app: app), Escape.inline(d.shortToken),
@@ -273,16 +220,8 @@ final class ProfileEditorScreen: StatefulScreen, Asking {
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
-        let found = Self.findings(s.draft, app: app)
-        let paneH = min(max(found.count, 1), 4) + 1
-        let (main, pane) = rect.splitBottom(paneH)
-        let formH = v.form.height(width: main.width - 2) + 2
-        let (formBox, devBox) = main.splitTop(min(formH, main.height / 2 + 1))
-        buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: "Profile (sample recipient)")
-        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
-        buf.box(
-            devBox, role: focusArea == .devices ? .borderFocus : .border, title: "Test devices (n: add, Enter: edit)")
-        v.devices.render(into: &buf, devBox.inset(1), focused: focusArea == .devices)
-        FindingsPane.render(into: &buf, pane, findings: found)
+        v.draw(
+            into: &buf, rect, formTitle: "Profile (sample recipient)", tableTitle: "Test devices (n: add, Enter: edit)",
+            formExtra: 1, findings: Self.findings(s.draft, app: app))
     }
 }

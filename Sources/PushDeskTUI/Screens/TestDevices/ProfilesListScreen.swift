@@ -4,17 +4,10 @@ import PushDeskCore
 /// its recipient, its number of devices and its findings. Enter opens the profile editor.
 final class ProfilesListScreen: RecordListScreen {
     static let recordKind = RecordKind.profile
-    struct View {
-        var table = TableView(columns: ProfilesListScreen.columns)
-    }
     static let columns: [TableView.Column] = [
         .init("Profile", width: 16), .init("Recipient"), .init("Devices", width: 7), .init("Findings", width: 16),
     ]
-    var view = View()
-    var table: TableView {
-        get { view.table }
-        set { view.table = newValue }
-    }
+    var view = TableView(columns: ProfilesListScreen.columns)
 
     init(app: AppContext) {
         table.emptyText = "No profile yet: press n to create one, then add test devices to it."
@@ -61,15 +54,19 @@ final class ProfilesListScreen: RecordListScreen {
                 .push(ProfileEditorScreen(session: EditSession(original: nil, draft: draft))),
                 .say("New profile: set its name, then add test devices (Tab to the devices, n)."),
             ])
-        case .delete:
-            guard let sel else { return Effect.none }
-            let n = sel.subscriptions.count
-            return .confirm(
-                self, "Delete profile",
-                "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file.",
-                yes: .delete(sel.name), no: .keep)
         default: return nil
         }
+    }
+
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard action == .delete,
+            let sel = table.selectedRow.flatMap({ app.profiles.indices.contains($0) ? app.profiles[$0] : nil })
+        else { return nil }
+        let n = sel.subscriptions.count
+        return deleting(
+            sel.name, "Delete profile",
+            "Delete '\(Escape.inline(sel.name))' (\(Profile.path(Escape.inline(sel.name)))) and its \(n) test device\(n == 1 ? "" : "s")?\nThis removes the file."
+        )
     }
 
     func update(_ rect: Rect, app: AppContext) {
@@ -88,7 +85,7 @@ final class ProfilesListScreen: RecordListScreen {
             }
             main = rest
         }
-        v.table.render(into: &buf, main.inset(0), focused: true)
+        v.render(into: &buf, main.inset(0), focused: true)
         buf.put(
             "Send test (Ctrl-G in the composer) sends to these profiles' devices.",
             x: foot.x + 1, y: foot.y, role: .muted, maxX: foot.maxX)

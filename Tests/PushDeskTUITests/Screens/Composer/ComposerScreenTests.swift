@@ -171,6 +171,11 @@ final class ComposerScreenTests: XCTestCase {
         XCTAssertEqual(b.role(x: 1, y: b.row(containing: "Priority")!), .formLabel, "priority is still sent")
         XCTAssertNotNil(b.row(containing: "Nothing is shown: a silent notification"), "device view:\n\(b.text)")
         XCTAssertEqual(composer(app)!.s.draft.ios.type, .silent)
+        // The selector offers every type of the table, in order, then wraps.
+        for type in PushType.all.dropFirst(2) {
+            app.handle(.char(" "))
+            XCTAssertEqual(composer(app)!.s.draft.ios.type, type)
+        }
         app.handle(.char(" "))  // back to alert: the file said alert
         XCTAssertEqual(composer(app)!.s.draft.ios.type, .alert)
         XCTAssertFalse(composer(app)!.s.isDirty)

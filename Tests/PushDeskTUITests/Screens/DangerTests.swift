@@ -1,0 +1,61 @@
+import PushDeskCore
+import XCTest
+
+@testable import PushDeskTUI
+
+/// A binding marked `dangerous` in the key registry is asked about by the framework, the
+/// same question everywhere: the views say what they would delete, never ask themselves.
+final class DangerTests: DemoStoreConsoleTestCase {
+    func testEveryDangerousBindingAsksTheOneQuestion() throws {
+        let a = app()
+        let deliveries = try store.names(Delivery.self)
+        XCTAssertFalse(deliveries.isEmpty)
+        var seen = Set<KeyContext>()
+        func expectQuestion(_ title: String, file: StaticString = #filePath, line: UInt = #line) {
+            guard let b = KeyRegistry.bindings(in: a.policy.activeContexts).first(where: \.dangerous) else {
+                return XCTFail("no dangerous binding in \(a.policy.activeContexts)", file: file, line: line)
+            }
+            seen.insert(b.context)
+            XCTAssertNil(
+                a.top.handle(b.action, app: a.context), "\(Swift.type(of: a.top)) answers \(b.action) itself",
+                file: file,
+                line: line)
+            a.handle(b.keys[0])
+            XCTAssertEqual(a.dialog?.title, title, file: file, line: line)
+            XCTAssertEqual(a.dialog?.buttons, ["Yes", "No"], file: file, line: line)
+            XCTAssertEqual(a.dialog?.focusedButton, 1, "No is focused", file: file, line: line)
+            a.handle(.enter)  // No: everything stays
+            XCTAssertNil(a.dialog, file: file, line: line)
+        }
+        expectQuestion("Delete service")
+        a.press(.deliveries)
+        expectQuestion("Delete delivery")
+        a.press(.back)
+        a.press(.testDevices)
+        expectQuestion("Delete profile")
+        a.press(.back)
+        a.press(.open)
+        a.press(.prevField)  // from the first field to the apps table
+        expectQuestion("Delete app")
+        XCTAssertEqual(
+            seen, Set(KeyRegistry.bindings.filter(\.dangerous).map(\.context)), "every dangerous binding is exercised")
+        XCTAssertEqual(try store.names(Service.self), ["neotrips"])
+        XCTAssertEqual(try store.names(Delivery.self), deliveries)
+        XCTAssertEqual(try store.names(Profile.self), ["ana"])
+        XCTAssertEqual(a.top.session?.isDirty, false, "No kept the apps")
+    }
+
+    /// Yes does what the view said: on the service editor's apps, the app leaves the draft.
+    func testYesDoesWhatTheViewSaid() throws {
+        let a = app()
+        a.press(.open)
+        a.press(.prevField)
+        let before = try XCTUnwrap((a.top as? ServiceEditorScreen)?.s.draft.apps)
+        a.press(.delete)
+        XCTAssertEqual(
+            a.dialog?.message, "Delete '\(before[0].label)' (\(before[0].integrationKey)) from this service?")
+        a.handle(.char("y"))
+        XCTAssertEqual((a.top as? ServiceEditorScreen)?.s.draft.apps, Array(before.dropFirst()))
+        XCTAssertEqual(a.top.session?.isDirty, true)
+    }
+}

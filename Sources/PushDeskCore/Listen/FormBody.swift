@@ -17,6 +17,8 @@ public enum FormBody {
     }
 
     static func percentDecode(_ bytes: ArraySlice<UInt8>) -> String? {
+        // Nothing encoded (names, keys, hex tokens): the bytes are the text.
+        if !bytes.contains(where: { $0 == 0x25 || $0 == 0x2B }) { return String(validating: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex

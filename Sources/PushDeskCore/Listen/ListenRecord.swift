@@ -35,11 +35,22 @@ public struct ListenRecord: Sendable {
 
     /// The test device an accepted registration names (its app, token, user key and device
     /// name as label): what `--profile` and the console's Listen view save; nil otherwise.
+    /// The label is the device name without the characters the escape rule flags (ESC, C1,
+    /// bidi and invisible controls): a phone's name is a label, not a reason to refuse it.
     public var registeredDevice: Subscription? {
         guard kind == .registration, status == 200, let app, let token, !token.isEmpty else { return nil }
         return Subscription(
             app: app, token: token, userKey: userKey.flatMap { $0.isEmpty ? nil : $0 },
-            label: deviceName.flatMap { $0.isEmpty ? nil : $0 })
+            label: deviceName.map(Escape.removingFlagged).flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// What saving says about the device name when the label had to leave characters out.
+    var labelNote: String? {
+        guard let deviceName, let device = registeredDevice,
+            (device.label ?? "") != deviceName.trimmingCharacters(in: .whitespaces)
+        else { return nil }
+        guard let label = device.label else { return "(no device name saved: it held only control characters)" }
+        return "(device name saved as \"\(Escape.inline(label, limit: 48))\": control and bidi characters left out)"
     }
 
     public init(time: Date, remote: String, kind: Kind, path: String, status: Int) {

@@ -47,9 +47,9 @@ public struct ListenHTTPResponse: Sendable {
 /// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
 /// headers ≤ 16 KB, body ≤ 64 KB (413 beyond), 64 connections at once, 10 s to read a
-/// request (the TLS handshake included). A request `quick` can answer is answered on its
-/// connection's event loop (checks, one log write: no thread hop); the others — store saves,
-/// which wait for the lock and the disk — go to `handle` on worker threads off the loops.
+/// request (the TLS handshake included). A request `quick` can answer is answered on the
+/// event loop (checks, one log write: no thread hop); the others — store saves, which wait
+/// for the lock and the disk — go to `handle` on worker threads off the loop.
 public final class ListenServer: @unchecked Sendable {
     public static let maxHeadBytes = 16 * 1024
     public static let maxBodyBytes = 64 * 1024
@@ -104,7 +104,11 @@ public final class ListenServer: @unchecked Sendable {
         handle: @escaping @Sendable (ListenHTTPRequest) -> ListenHTTPResponse
     ) throws {
         self.quick = quick
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: min(max(System.coreCount, 1), 4))
+        // One event loop: a test build's phones are a handful of connections, a quick answer
+        // costs tens of microseconds, and every answer ends in the one log and output (the
+        // service's serial commit). A second loop only contended for that and for the cores
+        // the client runs on; store saves still go to the worker queue.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let box = Box()
         let queue = self.queue
         let bootstrap = ServerBootstrap(group: group)
@@ -120,8 +124,10 @@ public final class ListenServer: @unchecked Sendable {
                     let guardHandler = HeadLimit(server: server)
                     try child.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
                     try child.pipeline.syncOperations.addHandler(guardHandler)
+                    // The answers' headers are the server's own (no request text in them):
+                    // NIO's outbound header check would only cost time on every answer.
                     try child.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withPipeliningAssistance: true, withErrorHandling: true)
+                        withPipeliningAssistance: true, withErrorHandling: true, withOutboundHeaderValidation: false)
                     try child.pipeline.syncOperations.addHandler(
                         RequestHandler(server: server, queue: queue, limit: guardHandler, handle: handle))
                 }
@@ -237,7 +243,13 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
     private var bodySize = 0
     /// The content-length announced (a body announced over the limit is dropped as it comes).
     private var declared = 0
-    private var deadline: Scheduled<Void>?
+    /// When the connection is dropped unless a whole request has been read (nil while a
+    /// request is being answered). One timer per connection checks it: re-arming per request
+    /// only moves this time, not a scheduled task.
+    private var readBy: NIODeadline?
+    private var timer: Scheduled<Void>?
+    /// `address:port` of the client, formatted once per connection.
+    private var remote: String?
 
     init(
         server: ListenServer, queue: DispatchQueue, limit: HeadLimit,
@@ -259,18 +271,37 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        timer?.cancel()
+        timer = nil
+        readBy = nil
         context.fireChannelInactive()
     }
 
     /// 10 s to read the next request, from the connection's start or the last answer.
     private func arm(_ context: ChannelHandlerContext) {
-        deadline?.cancel()
-        let channel = context.channel
-        let server = self.server
-        deadline = context.eventLoop.scheduleTask(in: ListenServer.readTimeout) {
+        readBy = .now() + ListenServer.readTimeout
+        if timer == nil { schedule(context, at: readBy!) }
+    }
+
+    /// The request was read whole: no deadline while it is answered.
+    private func disarm() { readBy = nil }
+
+    private func schedule(_ context: ChannelHandlerContext, at when: NIODeadline) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(deadline: when) {
+            let (handler, context) = loopBound.value
+            handler.fire(context)
+        }
+    }
+
+    private func fire(_ context: ChannelHandlerContext) {
+        timer = nil
+        guard let readBy, context.channel.isActive else { return }
+        if readBy <= .now() {
             server?.countDrop()
-            channel.close(promise: nil)
+            context.close(promise: nil)
+        } else {
+            schedule(context, at: readBy)
         }
     }
 
@@ -293,24 +324,25 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
                 }
             }
         case .end:
-            deadline?.cancel()
+            disarm()
             limit.nextRequest()
             guard let head else { return }
             self.head = nil
             let size = max(bodySize, declared)
             let oversized = size > ListenServer.maxBodyBytes ? size : nil
-            let remote = context.channel.remoteAddress.map(Self.describe) ?? "-"
+            if remote == nil { remote = context.channel.remoteAddress.map(Self.describe) ?? "-" }
+            let remote = self.remote ?? "-"
             let request = ListenHTTPRequest(
                 method: head.method.rawValue, uri: head.uri,
                 headers: head.headers.map { ($0.name.lowercased(), $0.value) }, body: oversized == nil ? body : [],
                 remote: remote, oversizedBody: oversized)
             body = []
             let keepAlive = head.isKeepAlive && oversized == nil
-            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             if let quick = server?.quick, let response = quick(request) {
                 respond(response, keepAlive: keepAlive, context: context)
                 return
             }
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             let handle = self.handle
             queue.async {
                 let response = handle(request)
@@ -329,15 +361,15 @@ final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
         headers.add(name: "content-length", value: String(response.body.utf8.count))
         if !keepAlive { headers.add(name: "connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))))
-            .whenFailure { _ in }
-        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: response.body))))).whenFailure { _ in }
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: response.body)))), promise: nil)
         if keepAlive {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             arm(context)
         } else {
             let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
         }
     }
 

@@ -42,31 +42,44 @@ public final class ListenService: @unchecked Sendable {
         }
     }
 
+    /// Reads the store's services now, before the server listens, so the first requests
+    /// do not wait for the store to be read.
+    public func preload() { _ = currentServices() }
+
     public func handle(_ request: ListenHTTPRequest) -> ListenHTTPResponse {
         let (response, record) = answer(request)
         finish(record)
         return response
     }
 
-    /// The same on the server's event loop, for a request that saves nothing (checks, one
-    /// log write, one line: no thread hop); nil when it saves into a profile — a store save
-    /// waits for the lock and the disk, so it goes to `handle` off the loop.
+    /// The same on the server's event loop, for a request that saves nothing: the checks,
+    /// then the answer at once, while its log line and printed line are written right after
+    /// on the serial commit queue (in the order answered; nothing written can change an
+    /// answer). Nil when it saves into a profile — a store save waits for the lock and the
+    /// disk, so it goes to `handle` off the loop.
     public func handleWithoutSaving(_ request: ListenHTTPRequest) -> ListenHTTPResponse? {
         let (response, record) = answer(request)
         if record.pendingSave != nil { return nil }
-        finish(record)
+        commit.async { self.commitRecord(record) }
         return response
     }
 
+    /// Waits until every request answered so far is logged and printed (before the
+    /// listener says it stopped).
+    public func flush() { commit.sync {} }
+
     private func finish(_ record: ListenRecord) {
+        commit.sync { commitRecord(record) }
+    }
+
+    /// On the commit queue: the save (if any), the log line, `onRecord`.
+    private func commitRecord(_ record: ListenRecord) {
         var record = record
-        commit.sync {
-            if let sub = record.pendingSave, let profile { save(sub, profile: profile, into: &record) }
-            do { try log.append(record) } catch {
-                onLogError?("\(error)")
-            }
-            onRecord?(record)
+        if let sub = record.pendingSave, let profile { save(sub, profile: profile, into: &record) }
+        do { try log.append(record) } catch {
+            onLogError?("\(error)")
         }
+        onRecord?(record)
     }
 
     /// The answer and the record; a device to save is left in `pendingSave`.
@@ -159,7 +172,7 @@ public final class ListenService: @unchecked Sendable {
     func save(_ sub: Subscription, profile: String, into record: inout ListenRecord) {
         do {
             let what = try ListenProfileSave.save(sub, profile: profile, store: store)
-            record.saved = what
+            record.saved = [what, record.labelNote].compactMap { $0 }.joined(separator: " ")
         } catch {
             record.saved = "not saved: \(Escape.inline("\(error)", limit: 400))"
             record.saveFailed = true

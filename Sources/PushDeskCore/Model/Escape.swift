@@ -2,6 +2,9 @@
 /// escapes (`\n`, `\t`, `\u{1B}`) so a file can never drive the terminal.
 public enum Escape {
     public static func inline(_ text: String, limit: Int = 80) -> String {
+        // Printable ASCII within the limit is already safe (the common case: keys, tokens,
+        // names): returned as it is, without a scalar-by-scalar copy.
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var out = ""
         var count = 0
         let scalars = Array(text.unicodeScalars)
@@ -24,6 +27,24 @@ public enum Escape {
             count += 1
         }
         return out
+    }
+
+    /// Untrusted text kept as a name (a device's label from a registration): every character
+    /// `mustEscape` flags left out — tab and line breaks become a space — and trimmed, so the
+    /// saved name is what the operator sees, can be written to XML, and never drives a terminal.
+    public static func removingFlagged(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, s) in scalars.enumerated() {
+            if s == "\t" || s == "\n" || s == "\r" {
+                out.append(" ")
+            } else if !mustEscape(
+                s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
+            {
+                out.append(s)
+            }
+        }
+        return String(out).trimmingCharacters(in: .whitespaces)
     }
 
     /// A JSON document on its way to a terminal: every character `mustEscape` flags inside
@@ -50,6 +71,7 @@ public enum Escape {
     /// A printed document with every character `mustEscape` flags replaced (line breaks are
     /// layout and stay): the one scan behind `json` and `xml`.
     private static func replacingFlagged(in document: String, with escape: (Unicode.Scalar) -> String) -> String {
+        if document.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return document }
         let scalars = Array(document.unicodeScalars)
         var out = ""
         out.unicodeScalars.reserveCapacity(scalars.count)

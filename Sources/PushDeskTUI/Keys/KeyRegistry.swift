@@ -110,7 +110,9 @@ public struct KeyBinding: Sendable {
 
 public enum KeyRegistry {
     /// What the rows of a loading store cannot do: they are names only (Screens/StoreLoading.swift).
-    static let needsLoadedStore: Set<Action> = [
+    /// An array, not a `Set`: a set of `Action` makes the runtime check `Action: Hashable`
+    /// at start, a walk of every conformance record of the binary before the first frame.
+    static let needsLoadedStore: [Action] = [
         .open, .new, .duplicate, .delete, .deliveries, .allServices, .findings, .takeLock,
     ]
     static let stillLoading = "Still loading the store; this takes a moment on a large store."

@@ -76,6 +76,7 @@ struct ListenCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
         let service = ListenService(store: store, profile: profile)
+        service.preload()
         let stop = DispatchSemaphore(value: 0)
         let handled = Counter()
         let json = self.json
@@ -128,6 +129,7 @@ struct ListenCommand: ParsableCommand {
         if let seconds { DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { stop.signal() } }
         stop.wait()
         server.stop()
+        service.flush()
         _ = sources
         printError("pushdesk listen: stopped; \(handled.value) request\(handled.value == 1 ? "" : "s") handled")
     }

@@ -137,6 +137,35 @@ final class ListenViewTests: WholeScreenTestCase {
         XCTAssertTrue(portIsFree(port), "port \(port) still taken after Esc")
     }
 
+    /// More requests than the view has rows: with the selection on the newest, each new
+    /// request's line is on screen as it arrives; moved down, the selection keeps its request.
+    func testNewRequestsStayInViewWhileTheSelectionIsOnTheNewest() throws {
+        let (a, view) = try listening()
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        let client = try TLSTestClient(port: port, ca: caFile)
+        defer { client.close() }
+        func register(_ i: Int) throws {
+            let answer = try client.exchange(
+                CampaignSDK.iosRegistration(
+                    token: String(format: "%064x", i + 1), integrationKey: "neotrips-ios", userKey: "u\(i)",
+                    deviceName: "view-\(i)", params: ["loyaltyId": "\(i)"]
+                ).bytes(host: "localhost:\(port)"))
+            XCTAssertEqual(answer.status, 200, answer.body)
+            try settle(a, "request \(i) to show") { view.entries.count == i + 1 }
+        }
+        for i in 0..<8 {
+            try register(i)
+            let body = lines(a).joined(separator: "\n")
+            XCTAssertTrue(body.contains("neotrips-ios \"view-\(i)\""), "request \(i) not on screen:\n\(body)")
+            XCTAssertEqual(view.selectedRecord?.deviceName, "view-\(i)")
+        }
+        a.press(.down)
+        XCTAssertEqual(view.selectedRecord?.deviceName, "view-6")
+        try register(8)
+        XCTAssertEqual(view.selectedRecord?.deviceName, "view-6", "the selection keeps its request")
+        a.press(.back)
+    }
+
     func testAReadOnlyConsoleListensButAddsNoDevice() throws {
         let a = app(StoreAccess(state: .readOnly(holder: nil, problem: nil)))
         a.clock = { Date(timeIntervalSince1970: 1_790_000_000) }
@@ -161,6 +190,62 @@ final class ListenViewTests: WholeScreenTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("profiles/qa.xml").path))
         a.press(.back)
         XCTAssertTrue(portIsFree(port))
+    }
+
+    /// A registration added to a profile the operator is editing: whichever save comes
+    /// second is checked against the file as read, so neither the device nor the edit is
+    /// lost — the device lands in the file and the operator's save asks (Save as copy), or
+    /// the operator saved first and the device is added on top of that save.
+    func testADeviceAddedWhileItsProfileIsEditedLosesNeitherEdit() throws {
+        let device = Subscription(app: "neotrips-ios", token: iosToken, userKey: "qa@example.com", label: "QA iPhone")
+        let a = console()
+        a.press(.testDevices)
+        a.press(.open)  // ana
+        a.press(.open)  // its first device
+        a.focus(field: "label")
+        a.type(" Pro")
+        // What Enter on the registration in the Listen view applies (the `addDevice` effect).
+        XCTAssertEqual(try addDevice(a, device, to: "ana"), "added to profile ana")
+        XCTAssertTrue(a.top.session?.isDirty ?? false, "the operator's edit is still in the editor")
+        a.press(.save)
+        XCTAssertEqual(a.dialog?.title, "Changed on disk")
+        a.handle(.char("s"))  // Save as copy
+        a.handle(.enter)
+        XCTAssertEqual(a.message, "Saved your version as profiles/ana-copy.xml; profiles/ana.xml keeps the other one.")
+        let ana = try store.load(Profile.self, "ana")
+        XCTAssertTrue(ana.subscriptions.contains(device), "the registered device is kept")
+        XCTAssertEqual(ana.subscriptions.first?.label, "Ana's iPhone 15")
+        XCTAssertEqual(
+            try store.load(Profile.self, "ana-copy").subscriptions.first?.label, "Ana's iPhone 15 Pro",
+            "the operator's edit is kept")
+
+        // The other order: the operator's save first, then the registration on top of it.
+        let b = console()
+        b.press(.testDevices)
+        b.press(.open)
+        b.press(.open)
+        b.focus(field: "label")
+        b.type(" Max")
+        b.press(.save)
+        XCTAssertNil(b.dialog, b.message ?? "")
+        let other = Subscription(app: "neotrips-ios", token: String(repeating: "4e", count: 32), label: "QA iPad")
+        XCTAssertEqual(try addDevice(b, other, to: "ana"), "added to profile ana")
+        let both = try store.load(Profile.self, "ana")
+        XCTAssertEqual(both.subscriptions.first?.label, "Ana's iPhone 15 Max")
+        XCTAssertTrue(both.subscriptions.contains(other))
+        XCTAssertTrue(both.subscriptions.contains(device))
+    }
+
+    /// Applies the `addDevice` effect as the Listen view's Enter does; what it said it did.
+    func addDevice(_ a: ConsoleApp, _ device: Subscription, to profile: String) throws -> String {
+        final class Outcome: @unchecked Sendable { var result: Result<String, Error>? }
+        let outcome = Outcome()
+        a.perform(
+            .addDevice(device, profile: profile) { result in
+                outcome.result = result
+                return .none
+            })
+        return try XCTUnwrap(outcome.result, "the effect was not applied").get()
     }
 
     func testAPortInUseSaysWhatToChange() throws {

@@ -98,6 +98,7 @@ final class ListenScreen: StatefulScreen, Asking {
             return mailbox.post(.failed(Escape.inline("\(error)", limit: 400)))
         }
         let service = ListenService(store: Store(root: storeURL), profile: nil)
+        service.preload()
         service.onRecord = { mailbox.post(.record($0)) }
         service.onLogError = { why in
             mailbox.post(
@@ -223,12 +224,14 @@ final class ListenScreen: StatefulScreen, Asking {
         }
     }
 
-    /// What the job reported, on the run loop: newest first, the selection kept on its request.
+    /// What the job reported, on the run loop: newest first. On the newest request the
+    /// selection follows what arrives (the top of the list stays in view, as `tail -f` does);
+    /// moved down to an older request, it stays on that request.
     private func receive(_ e: Event) {
         switch e {
         case .started(let b): banner = b
         case .record(let r):
-            if !entries.isEmpty { selected += 1 }
+            if selected > 0 { selected += 1 }
             entries.insert(Entry(id: nextId, record: r), at: 0)
             nextId += 1
         case .note(let n): if !notes.contains(n) { notes.append(n) }

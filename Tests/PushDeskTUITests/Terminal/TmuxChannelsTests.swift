@@ -146,3 +146,39 @@ final class TmuxBroadcastSendTests: TmuxTestCase {
         t.keys("C-q")
     }
 }
+
+/// `pushdesk channels delete` on a terminal asks first: n keeps the channel, y deletes it
+/// at Apple and from the file.
+final class TmuxChannelsDeletePromptTests: TmuxTestCase {
+    func testDeleteAsksOnATerminal() throws {
+        let mock = try MockPushServices(store: store)
+        let id = "bWF0Y2gtMTIwNA=="
+        mock.channels.addChannel(id)
+        let s = Store(root: store)
+        var service = try s.load(Service.self, "neotrips")
+        if case .ios(var a) = service.apps[0] {
+            a.channels = [BroadcastChannel(id: id, label: "Match 1204")]
+            service.apps[0] = .ios(a)
+        }
+        try s.save(service)
+        let args = ["channels", "delete", "--app", "neotrips-ios-dev", "--label", "Match 1204", "--store", store.path]
+        var t = try TmuxHarness(width: 100, height: 24, args: args, env: mock.environment())
+        t.waitFor("Delete channel “Match 1204” (\(id)) of Neotrips iOS (sandbox) at Apple?")
+        t.type("n")
+        t.keys("Enter")
+        t.waitFor("PD-EXIT=2")
+        XCTAssertTrue(t.screen().contains("not deleted"))
+        XCTAssertEqual(mock.channels.channels.count, 1)
+        XCTAssertEqual(mock.channels.manage.requests.count, 0)
+
+        t = try TmuxHarness(width: 100, height: 24, args: args, env: mock.environment())
+        t.waitFor("[y/N]")
+        t.type("y")
+        t.keys("Enter")
+        t.waitFor("PD-EXIT=0")
+        XCTAssertTrue(t.screen().contains("deleted channel “Match 1204”"), t.screen())
+        XCTAssertEqual(mock.channels.channels.count, 0)
+        guard case .ios(let after) = try s.load(Service.self, "neotrips").apps[0] else { return XCTFail("no iOS app") }
+        XCTAssertEqual(after.channels, [])
+    }
+}

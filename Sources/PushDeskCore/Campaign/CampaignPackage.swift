@@ -30,11 +30,9 @@ public enum CampaignPackage {
         table.filter { !campaignCarried.contains($0.name) }
     }
     static func oursNames<R>(_ table: [FieldDefinition<R>]) -> [String] { ours(table).names() }
-    typealias AuthModes = [(mode: String, fields: [FieldDefinition<[String: String]>])]
+    typealias AuthModes = AuthModeTable
     /// `mode` and a mode's reference attributes (never a secret), from its table.
-    static func authAttributes(_ mode: String, _ modes: AuthModes) -> [String] {
-        ["mode"] + (modes.first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }.names()
-    }
+    static func authAttributes(_ mode: String, _ modes: AuthModes) -> [String] { ["mode"] + modes.stored(mode) }
 
     // MARK: writing
 

@@ -68,12 +68,16 @@ public enum AndroidAuth: Equatable, Sendable {
     /// Legacy HTTP API: the name of the secret holding the server key.
     case serverKey(serverKeyRef: String)
 
-    public var mode: String {
+    /// The mode and its reference attributes' values in the order of its row in `modes`
+    /// (the one place the associated values meet the table).
+    var parts: (mode: String, values: [String]) {
         switch self {
-        case .serviceAccount: "serviceAccount"
-        case .serverKey: "serverKey"
+        case .serviceAccount(let p, let e, let f): ("serviceAccount", [p, e, f])
+        case .serverKey(let r): ("serverKey", [r])
         }
     }
+
+    public var mode: String { parts.mode }
 }
 
 extension AndroidAuth {
@@ -98,20 +102,14 @@ extension AndroidAuth {
     ]
 
     /// The mode's attribute values by name.
-    public var values: [String: String] {
-        switch self {
-        case .serviceAccount(let p, let e, let f): ["projectId": p, "clientEmail": e, "keyFile": f]
-        case .serverKey(let r): ["serverKeyRef": r]
-        }
-    }
+    public var values: [String: String] { Self.modes.values(parts.mode, parts.values) }
 
     /// The auth of `mode` with `values` (absent ones empty); nil for an unknown mode.
-    public init?(mode: String, values v: [String: String]) {
+    public init?(mode: String, values: [String: String]) {
+        let v = Self.modes.ordered(mode, values)
         switch mode {
-        case "serviceAccount":
-            self = .serviceAccount(
-                projectId: v["projectId"] ?? "", clientEmail: v["clientEmail"] ?? "", keyFile: v["keyFile"] ?? "")
-        case "serverKey": self = .serverKey(serverKeyRef: v["serverKeyRef"] ?? "")
+        case "serviceAccount": self = .serviceAccount(projectId: v[0], clientEmail: v[1], keyFile: v[2])
+        case "serverKey": self = .serverKey(serverKeyRef: v[0])
         default: return nil
         }
     }

@@ -63,12 +63,16 @@ public enum IOSAuth: Equatable, Sendable {
     /// Certificate auth: a .p12/.pem file and the name of the secret holding its password.
     case certificate(certificateFile: String, passwordRef: String)
 
-    public var mode: String {
+    /// The mode and its reference attributes' values in the order of its row in `modes`
+    /// (the one place the associated values meet the table).
+    var parts: (mode: String, values: [String]) {
         switch self {
-        case .token: "token"
-        case .certificate: "certificate"
+        case .token(let k, let t, let f): ("token", [k, t, f])
+        case .certificate(let f, let r): ("certificate", [f, r])
         }
     }
+
+    public var mode: String { parts.mode }
 }
 
 extension IOSAuth {
@@ -94,20 +98,36 @@ extension IOSAuth {
     ]
 
     /// The mode's attribute values by name.
-    public var values: [String: String] {
-        switch self {
-        case .token(let k, let t, let f): ["keyId": k, "teamId": t, "keyFile": f]
-        case .certificate(let f, let r): ["certificateFile": f, "passwordRef": r]
-        }
-    }
+    public var values: [String: String] { Self.modes.values(parts.mode, parts.values) }
 
     /// The auth of `mode` with `values` (absent ones empty); nil for an unknown mode.
-    public init?(mode: String, values v: [String: String]) {
+    public init?(mode: String, values: [String: String]) {
+        let v = Self.modes.ordered(mode, values)
         switch mode {
-        case "token": self = .token(keyId: v["keyId"] ?? "", teamId: v["teamId"] ?? "", keyFile: v["keyFile"] ?? "")
-        case "certificate":
-            self = .certificate(certificateFile: v["certificateFile"] ?? "", passwordRef: v["passwordRef"] ?? "")
+        case "token": self = .token(keyId: v[0], teamId: v[1], keyFile: v[2])
+        case "certificate": self = .certificate(certificateFile: v[0], passwordRef: v[1])
         default: return nil
         }
+    }
+}
+
+/// An app's auth modes (`IOSAuth.modes`, `AndroidAuth.modes`): each mode's attributes, the
+/// `.secret` ones kept in secrets/ and the others in the file.
+public typealias AuthModeTable = [(mode: String, fields: [FieldDefinition<[String: String]>])]
+
+extension Array where Element == (mode: String, fields: [FieldDefinition<[String: String]>]) {
+    /// The names of a mode's attributes in the file (no secret), in the table's order.
+    public func stored(_ mode: String) -> [String] {
+        (first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }.names()
+    }
+
+    /// Values in the table's order, by name.
+    func values(_ mode: String, _ ordered: [String]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: zip(stored(mode), ordered))
+    }
+
+    /// Values by name in the table's order (absent ones empty; as many as the mode has).
+    func ordered(_ mode: String, _ values: [String: String]) -> [String] {
+        stored(mode).map { values[$0] ?? "" }
     }
 }

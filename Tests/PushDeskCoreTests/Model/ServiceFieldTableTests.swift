@@ -35,4 +35,29 @@ final class ServiceFieldTableTests: XCTestCase {
             CampaignPackage.authAttributes("certificate", IOSAuth.modes), ["mode", "certificateFile", "passwordRef"])
         XCTAssertEqual(CampaignPackage.authAttributes("serverKey", AndroidAuth.modes), ["mode", "serverKeyRef"])
     }
+
+    /// An auth's attributes by name are its mode's row in the table, for every mode of both
+    /// platforms: a distinct value per attribute goes in by name and comes back by name, so
+    /// an attribute out of the table's order shows.
+    func testAuthValuesFollowTheModeTables() throws {
+        for (mode, _) in IOSAuth.modes {
+            let values = Dictionary(uniqueKeysWithValues: IOSAuth.modes.stored(mode).map { ($0, "v-" + $0) })
+            let auth = try XCTUnwrap(IOSAuth(mode: mode, values: values))
+            XCTAssertEqual(auth.mode, mode)
+            XCTAssertEqual(auth.values, values)
+        }
+        for (mode, _) in AndroidAuth.modes {
+            let values = Dictionary(uniqueKeysWithValues: AndroidAuth.modes.stored(mode).map { ($0, "v-" + $0) })
+            let auth = try XCTUnwrap(AndroidAuth(mode: mode, values: values))
+            XCTAssertEqual(auth.mode, mode)
+            XCTAssertEqual(auth.values, values)
+        }
+        XCTAssertEqual(
+            IOSAuth.token(keyId: "K", teamId: "T", keyFile: "f.p8").values,
+            ["keyId": "K", "teamId": "T", "keyFile": "f.p8"])
+        XCTAssertEqual(
+            AndroidAuth(mode: "serviceAccount", values: ["clientEmail": "e", "keyFile": "k.json"]),
+            .serviceAccount(projectId: "", clientEmail: "e", keyFile: "k.json"), "absent: empty")
+        XCTAssertNil(IOSAuth(mode: "serverKey", values: [:]), "another platform's mode")
+    }
 }

@@ -52,7 +52,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-listen bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-listen bench-types bench-preview deps-build deps-test deps-bench deps-static clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -115,6 +115,12 @@ bench-element: deps-bench
 bench-frame: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only frame $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
+
+# Just the push-type rows of `make bench`: preview --json of every iOS push type vs alert.
+bench-types: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	$(BENCH_BUILD) --product pushdesk-bench
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only types $(BENCH_ARGS)
 
 # Just the listen rows of `make bench`: pushdesk listen vs nginx over the same TLS.
 bench-listen: deps-bench

@@ -40,6 +40,8 @@ public final class MockPushServices: @unchecked Sendable {
     public var accessTokens: [String] = []
     public var apnsIds: [String: String] = [:]
     public var answered: Set<String> = []
+    /// The `apns-push-type` of every request that passed the per-type checks, in order.
+    public var pushTypes: [String] = []
     public var problems: [String] = []
     /// APNs asks for a client certificate from the test CA (certificate auth).
     public let certificateAuth: Bool
@@ -181,15 +183,24 @@ public final class MockPushServices: @unchecked Sendable {
         if answerNothing { return nil }
         guard r.method == "POST", r.path.hasPrefix("/3/device/") else { return reason(404, "BadPath") }
         let token = String(r.path.dropFirst("/3/device/".count))
-        guard let type = r.header("apns-push-type"), let suffix = Self.topicSuffixes[type] else {
-            return reason(400, "InvalidPushType")
+        // Per push type, as Apple's "Sending notification requests to APNs" says: the type is
+        // one Apple knows, the topic is the bundle id plus the type's suffix, the priority one
+        // the type allows, push-to-talk carries apns-expiration 0, and the payload fits.
+        guard let type = r.header("apns-push-type"), let rule = Self.appleTypes[type] else {
+            return reason(400, r.header("apns-push-type") == nil ? "MissingPushType" : "InvalidPushType")
         }
-        guard r.header("apns-topic") == Self.bundleId + suffix else { return reason(400, "BadTopic") }
-        if type == "liveactivity" {
-            if let why = Self.liveActivityProblem(r.body) { problem("liveactivity body: \(why)") }
-            if certificateAuth { return reason(403, "TopicDisallowed") }
+        guard let topic = r.header("apns-topic"), topic.hasPrefix(Self.bundleId) else {
+            return reason(400, "BadTopic")
         }
-        guard r.body.count <= 4096 else { return reason(413, "PayloadTooLarge") }
+        guard topic == Self.bundleId + rule.suffix else { return reason(400, "TopicDisallowed") }
+        guard let priority = r.header("apns-priority").flatMap(Int.init), rule.priorities.contains(priority) else {
+            return reason(400, "BadPriority")
+        }
+        if type == "pushtotalk", r.header("apns-expiration") != "0" { return reason(400, "BadExpirationDate") }
+        guard r.body.count <= rule.limit else { return reason(413, "PayloadTooLarge") }
+        if rule.tokenOnly, certificateAuth, r.header("authorization") == nil { return reason(403, "TopicDisallowed") }
+        if type == "liveactivity", let why = Self.liveActivityProblem(r.body) { problem("liveactivity body: \(why)") }
+        lock.withLock { pushTypes.append(type) }
         if certificateAuth, r.header("authorization") == nil {
             return .init(status: 200, headers: [("apns-id", UUID().uuidString)])
         }
@@ -222,8 +233,18 @@ public final class MockPushServices: @unchecked Sendable {
         }
     }
 
-    /// The push types this mock takes, with the suffix Apple wants on the bundle id topic.
-    static let topicSuffixes = ["alert": "", "background": "", "liveactivity": ".push-type.liveactivity"]
+    /// Apple's push types: topic suffix, the priorities it takes, the payload limit, whether
+    /// it needs token auth. Written from Apple's documentation, not from PushDesk's table.
+    static let appleTypes: [String: (suffix: String, priorities: [Int], limit: Int, tokenOnly: Bool)] = [
+        "alert": ("", [10, 5, 1], 4096, false),
+        "background": ("", [5], 4096, false),
+        "liveactivity": (".push-type.liveactivity", [10, 5], 4096, true),
+        "widgets": (".push-type.widgets", [10, 5], 4096, false),
+        "controls": (".push-type.controls", [10, 5], 4096, false),
+        "voip": (".voip", [10, 5], 5120, false),
+        "location": (".location-query", [10, 5], 4096, true),
+        "pushtotalk": (".voip-ptt", [10], 4096, false),
+    ]
 
     /// What ActivityKit would not take in a Live Activity body (Apple: "Starting and updating
     /// Live Activities with ActivityKit push notifications"), nil when it takes it.

@@ -128,8 +128,15 @@ extension PushType {
         options: headerOptions, customKeys: true, iosOnly: true,
         effect: "a location push wakes the app's location extension", note: "a location query, shows nothing")
 
+    public static let pushtotalk = PushType(
+        name: "pushtotalk", apnsPushType: "pushtotalk", topicSuffix: ".voip-ptt", tokenKinds: [.pushToTalk],
+        priorities: [.immediate], defaultPriority: .immediate, tokenAuthOnly: false, sizeLimit: 4096,
+        channelSizeLimit: nil, fixedExpiration: "0", payload: .customKeysOnly, contentAvailable: false, content: [],
+        options: ["priority", "collapseId"], customKeys: true, iosOnly: true,
+        effect: "a push-to-talk push wakes the app to play a channel's audio", note: "push to talk, plays audio")
+
     /// Every type, in the order the composer offers them.
-    public static let all: [PushType] = [alert, silent, liveactivity, widgets, controls, voip, location]
+    public static let all: [PushType] = [alert, silent, liveactivity, widgets, controls, voip, location, pushtotalk]
 }
 
 extension PushType: RawRepresentable, CaseIterable {

@@ -12,7 +12,8 @@ public enum DeliveryRules {
 
     // MARK: the rules
 
-    public static let payloadSize = Rule("size.limit", .error, .target, "payload over 4096 bytes")
+    public static let payloadSize = Rule(
+        "size.limit", .error, .target, "payload over the push type's limit (4096 bytes; 5120 for voip)")
     public static let soundUnknown = Rule(
         "sound.unknown", .error, .target, "iOS sound is neither default nor a sound of the app")
     public static let variableUndeclared = Rule(

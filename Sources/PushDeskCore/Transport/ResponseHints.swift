@@ -14,6 +14,17 @@ public enum APNsEndpoint: Sendable {
 /// plus the `google.rpc` statuses FCM answers with when there is no `errorCode` (401, 403,
 /// 404). docs/SENDING.md prints these tables.
 public enum ResponseHints {
+    /// The priorities each push type allows, from its row (SPEC §12.1).
+    static let badPriority =
+        "apns-priority is not one this push type allows ("
+        + PushType.all.map { "\($0.name) \($0.priorities.map(\.rawValue).joined(separator: ", "))" }.joined(
+            separator: "; ") + "); fix the delivery's iOS priority"
+    /// The payload limits of the push types, from their rows: 4096 bytes, and the others by type.
+    static let payloadTooLarge =
+        "the payload is over the push type's limit (4096 bytes"
+        + PushType.all.filter { $0.sizeLimit != 4096 }.map { "; \($0.sizeLimit) for \($0.name)" }.joined()
+        + "); shorten the text or variables (pushdesk preview shows the size and the limit)"
+
     /// APNs device endpoint `reason` → (status Apple gives, hint).
     public static let apns: [(reason: String, status: Int, hint: String)] = [
         (
@@ -29,10 +40,7 @@ public enum ResponseHints {
             "apns-expiration is not a UNIX time APNs accepts; fix the delivery's expiration (ISO 8601 UTC)"
         ),
         ("BadMessageId", 400, "the apns-id header is not a UUID; this is a PushDesk bug, please report it"),
-        (
-            "BadPriority", 400,
-            "apns-priority is not one this push type allows (alert 10, 5 or 1; silent 5; pushtotalk 10; the others 10 or 5); fix the delivery's iOS priority"
-        ),
+        ("BadPriority", 400, badPriority),
         (
             "BadTopic", 400,
             "apns-topic is not valid; set the app's bundle id exactly as in Xcode, without a suffix — PushDesk adds the push type's (.voip, .push-type.liveactivity, …)"
@@ -99,10 +107,7 @@ public enum ResponseHints {
             "Unregistered", 410,
             "the token is no longer active for this topic (the app was removed, or notifications turned off); stop sending to it — the timestamp says since when"
         ),
-        (
-            "PayloadTooLarge", 413,
-            "the payload is over the push type's limit (4096 bytes; 5120 for VoIP); shorten the text or variables (pushdesk preview shows the size and the limit)"
-        ),
+        ("PayloadTooLarge", 413, payloadTooLarge),
         (
             "TooManyProviderTokenUpdates", 429,
             "provider tokens were renewed too often; PushDesk renews at most every 20 minutes — another sender may share this key"

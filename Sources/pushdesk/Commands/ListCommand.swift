@@ -45,7 +45,7 @@ struct ListCommand: ParsableCommand {
                     for s in p.subscriptions {
                         // Shortened (SPEC §3.3): the full token is in the file and in --json.
                         print(
-                            "    \(Escape.inline(s.app).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(s.shortToken).padding(toLength: 12, withPad: " ", startingAt: 0)) \(Escape.inline(s.label ?? ""))"
+                            "    \(Escape.inline(s.app).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(s.shortToken).padding(toLength: 12, withPad: " ", startingAt: 0)) \(s.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(Escape.inline(s.label ?? ""))"
                         )
                     }
                 }
@@ -105,6 +105,7 @@ struct ListCommand: ParsableCommand {
                                             ("app", .string(s.app)), ("token", .string(s.token)),
                                             ("userKey", s.userKey.map(JSONValue.string) ?? .null),
                                             ("label", s.label.map(JSONValue.string) ?? .null),
+                                            ("kind", .string(s.kind.rawValue)),
                                         ])
                                     })
                             ),

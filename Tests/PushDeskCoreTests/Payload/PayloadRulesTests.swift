@@ -208,6 +208,16 @@ final class PayloadRulesTests: XCTestCase {
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, badge: "1"))) },
             quiet: { p(d(ios: IOSOptions(type: .alert, badge: "1"))) }),
         Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.expiration",
+            fires: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, expiration: "2026-12-01T00:00:00Z")))
+            },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, expiration: "2026-12-01T00:00:00Z"))) }),
+        Case(
+            rule: "type.priority", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .powerConsiderate))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .immediate))) }),
+        Case(
             rule: "type.priority", severity: .error, field: "ios.priority",
             fires: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .low))) },
             quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .powerConsiderate))) }),

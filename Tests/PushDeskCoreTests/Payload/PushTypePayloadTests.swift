@@ -31,6 +31,7 @@ final class PushTypePayloadTests: XCTestCase {
         ),
         ("voip", "voip", "com.neotrips.app.voip", "10", 5120, "{" + custom + "}", false),
         ("location", "location", "com.neotrips.app.location-query", "10", 4096, "{" + custom + "}", false),
+        ("pushtotalk", "pushtotalk", "com.neotrips.app.voip-ptt", "10", 4096, "{" + custom + "}", false),
     ]
 
     func testEveryTypeHasItsHeadersTopicPayloadAndLimit() throws {
@@ -45,9 +46,11 @@ final class PushTypePayloadTests: XCTestCase {
             let p = F.preview(d)
             XCTAssertEqual(p.targets.contains { $0.platform == .android }, android, name)
             let t = try XCTUnwrap(p.targets.first { $0.app == "neotrips-ios" }, name)
+            // Push-to-talk: Apple requires apns-expiration 0.
             XCTAssertEqual(
                 t.headers.map { "\($0.name): \($0.value)" },
-                ["apns-push-type: \(pushType)", "apns-priority: \(priority)", "apns-topic: \(topic)"], name)
+                ["apns-push-type: \(pushType)", "apns-priority: \(priority)", "apns-topic: \(topic)"]
+                    + (name == "pushtotalk" ? ["apns-expiration: 0"] : []), name)
             XCTAssertEqual(t.payload.compact, payload, name)
             XCTAssertEqual(t.limit, limit, name)
             XCTAssertEqual(t.bytes, payload.utf8.count, name)
@@ -57,7 +60,8 @@ final class PushTypePayloadTests: XCTestCase {
 
     func testEveryTypeIsTheTablesAndTheSchemasChoice() {
         XCTAssertEqual(
-            PushType.all.map(\.name), ["alert", "silent", "liveactivity", "widgets", "controls", "voip", "location"])
+            PushType.all.map(\.name),
+            ["alert", "silent", "liveactivity", "widgets", "controls", "voip", "location", "pushtotalk"])
         guard case .choice(let values, let dflt) = IOSOptions.definitions.named("type")?.kind else {
             return XCTFail("ios.type is a choice")
         }
@@ -78,5 +82,17 @@ final class PushTypePayloadTests: XCTestCase {
             t.diagnostics.contains {
                 $0.rule == "liveactivity.event" && $0.severity == .error && $0.field == "ios.type"
             })
+    }
+
+    /// `size.limit` takes the type's limit: 4,500 bytes pass as VoIP, not as an alert.
+    func testSizeLimitIsTheTypesLimit() throws {
+        let big = [VariableValue(name: "VAR", value: String(repeating: "x", count: 4400))]
+        for (type, limit, over) in [(PushType.voip, 5120, false), (.silent, 4096, true)] {
+            let d = F.delivery(title: "", body: "", ios: IOSOptions(type: type), variables: big)
+            let t = try XCTUnwrap(F.preview(d).targets.first { $0.app == "neotrips-ios" })
+            XCTAssertGreaterThan(t.bytes, 4400)
+            XCTAssertEqual(t.limit, limit, type.name)
+            XCTAssertEqual(t.diagnostics.contains { $0.rule == "size.limit" }, over, type.name)
+        }
     }
 }

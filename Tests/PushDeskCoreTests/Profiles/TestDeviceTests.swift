@@ -141,7 +141,7 @@ final class TestDeviceTests: XCTestCase {
         let root = try makeTempDir(self)
         try DemoStore.write(to: root)
         var p = Self.ana
-        p.subscriptions.append(Subscription(app: "neotrips-ios", token: "12345", label: "Old phone"))
+        p.subscriptions.append(Subscription(app: "neotrips-ios", token: "12345", label: "Old phone", kind: .voip))
         try Store(root: root).save(p)
 
         let v = try runPushDesk(["validate", "--store", root.path])
@@ -161,9 +161,9 @@ final class TestDeviceTests: XCTestCase {
                 """
                 test devices:
                   ana
-                    neotrips-ios-dev         3f2a01…9c1d  Ana's iPhone 15
-                    neotrips-android         fY3kQ:…oken  Ana's Pixel 8
-                    neotrips-ios             12345        Old phone
+                    neotrips-ios-dev         3f2a01…9c1d  device       Ana's iPhone 15
+                    neotrips-android         fY3kQ:…oken  device       Ana's Pixel 8
+                    neotrips-ios             12345        voip         Old phone
 
                 """), list.stdout)
         XCTAssertFalse(list.stdout.contains(Self.iosToken))
@@ -173,6 +173,7 @@ final class TestDeviceTests: XCTestCase {
         let subs = (doc?["profiles"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]]
         XCTAssertEqual(subs?.map { $0["token"] as? String }, [Self.iosToken, Self.androidToken, "12345"])
         XCTAssertEqual(subs?.first?["userKey"] as? String, "ana@example.com")
+        XCTAssertEqual(subs?.map { $0["kind"] as? String }, ["device", "device", "voip"])
         XCTAssertTrue(subs?[1]["userKey"] is NSNull)
     }
 }

@@ -88,9 +88,10 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
                 "│Token     0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c› paste it │",
                 "│Label     Bob's iPhone                                               optional │",
                 "│User key                                                             optional │",
+                "│Kind      ‹ device      › receives alert, silent                              │",
                 "└──────────────────────────────────────────────────────────────────────────────┘",
                 " Token: 64 characters, shown in lists as 0a1b2c…e8f9.",
-            ] + Array(repeating: "", count: 15) + [
+            ] + Array(repeating: "", count: 14) + [
                 " Tab next  F1 help  Ctrl-S save  Ctrl-Q quit  Ctrl-F findings  Esc back"
             ])
         a.press(.save)
@@ -113,6 +114,33 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             lines(a).contains("bob              Bob                                    1       ok"), "\(lines(a))")
     }
 
+    /// The Kind field (SPEC §12.3) cycles through every token kind; the table and the file
+    /// show the one picked, and an Android device with an iOS kind gets `subscription.kind`.
+    func testTheKindOfADeviceIsShownAndEditedByFieldName() throws {
+        let a = devicesView()
+        a.press(.open)
+        a.press(.open)  // Ana's iPhone (sandbox app)
+        a.focus(field: "kind")
+        XCTAssertEqual((a.top as? DeviceEditorScreen)?.form["kind"], "device")
+        for _ in 0..<3 { a.handle(.char(" ")) }  // device → pushToStart → activity → voip
+        XCTAssertEqual((a.top as? DeviceEditorScreen)?.device?.kind, .voip)
+        XCTAssertTrue(lines(a).contains { $0.contains("Kind      ‹ voip        › receives voip") }, "\(lines(a))")
+        a.press(.back)
+        XCTAssertTrue(lines(a).contains { $0.contains("3f2a9b…9c1d voip") }, "\(lines(a))")
+        a.press(.down)
+        a.press(.open)  // Ana's Pixel
+        a.focus(field: "kind")
+        a.handle(.char(" "))
+        XCTAssertTrue(lines(a).contains { $0.contains("[subscription.kind]") }, "\(lines(a))")
+        a.handle(.char(" "))
+        for _ in 0..<(TokenKind.allCases.count - 2) { a.handle(.char(" ")) }  // round to device
+        XCTAssertEqual((a.top as? DeviceEditorScreen)?.device?.kind, .device)
+        a.press(.save)
+        let text = try String(contentsOf: root.appendingPathComponent("profiles/ana.xml"), encoding: .utf8)
+        XCTAssertTrue(text.contains(#"label="Ana's iPhone 15" kind="voip"/>"#), text)
+        XCTAssertEqual(text.components(separatedBy: "kind=").count, 2, "a device token is written without kind")
+    }
+
     /// iOS apps logged `NSData`'s description before iOS 13: `<a1b2c3d4 e5f60718 …>`. Pasted
     /// into an iOS device, the hexadecimal digits are kept; into an Android one, nothing changes.
     func testATokenPastedAsNSDataPrintsItKeepsItsDigitsForAnIOSApp() {
@@ -128,7 +156,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             }.joined(separator: " ") + ">"
         a.handle(.paste(described + "\n"))
         XCTAssertEqual((a.top as? DeviceEditorScreen)?.device?.token, Self.hex64)
-        XCTAssertEqual(lines(a)[8], " Pasted as NSData prints it (<… …>): kept the hexadecimal digits only.")
+        XCTAssertEqual(lines(a)[9], " Pasted as NSData prints it (<… …>): kept the hexadecimal digits only.")
         a.press(.back)
         a.press(.down)
         a.press(.open)  // Ana's Pixel
@@ -281,9 +309,9 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
                 "│email      ana@example.com                                                    │",
                 "└──────────────────────────────────────────────────────────────────────────────┘",
                 "┌ Test devices (n: add, Enter: edit) ──────────────────────────────────────────┐",
-                "│Device                     App                        Token       Findings    │",
-                "│Ana's iPhone 15            Neotrips iOS (sandbox)     3f2a9b…9c1d ok          │",
-                "│Ana's Pixel 8              Neotrips Android           fY3kQ7…dK2a ok          │",
+                "│Device               App                  Token       Kind        Findings    │",
+                "│Ana's iPhone 15      Neotrips iOS (sandb… 3f2a9b…9c1d device      ok          │",
+                "│Ana's Pixel 8        Neotrips Android     fY3kQ7…dK2a device      ok          │",
             ]
                 + Array(
                     repeating: "│                                                                              │",

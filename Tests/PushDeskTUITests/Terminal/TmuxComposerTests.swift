@@ -131,6 +131,37 @@ final class TmuxComposerTests: TmuxTestCase {
         t.waitFor("PD-EXIT=0")
     }
 
+    /// The Type field offers every push type (SPEC §12.1): picked by name with Space, the
+    /// preview's headers and payload follow the type's row, the fields it does not send are
+    /// greyed with the type's name, and the device view says what the push does.
+    func testTheTypeSelectorOffersEveryPushTypeByName() throws {
+        let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
+        t.waitFor("neotrips")
+        t.keys("D")
+        t.waitFor("summer-sale")
+        t.keys("j", "Enter")
+        t.waitFor(#""alert": {"#)
+        t.keys("C-o")
+        t.waitFor("Mutable content")
+        // The iOS tab opens on its first field, Type: Space picks the next type.
+        t.press("Space", until: "│Type               ‹ widgets")
+        var s = t.waitFor("apns-topic: com.neotrips.app.push-type.widgets")
+        XCTAssertTrue(s.contains("apns-push-type: widgets"), s)
+        XCTAssertTrue(s.contains(#""content-changed": true"#), s)
+        XCTAssertFalse(s.contains(#""_mId""#), "widgets sends no custom keys:\n\(s)")
+        XCTAssertTrue(s.contains("not sent: widgets"), "greyed fields say why:\n\(s)")
+        XCTAssertTrue(s.contains("Nothing is shown: a widgets push reloads the"), "the device view:\n\(s)")
+        XCTAssertFalse(s.contains("Neotrips Android FCM"), "an iOS-only type has no Android target:\n\(s)")
+        t.press("Space", until: "│Type               ‹ voip")
+        s = t.waitFor("apns-topic: com.neotrips.app.voip")
+        XCTAssertTrue(s.contains("apns-push-type: voip"), s)
+        XCTAssertTrue(s.contains("/ 5120 bytes"), "voip's limit:\n\(s)")
+        t.press("Space", until: "│Type               ‹ alert")
+        t.waitFor("apns-push-type: alert")
+        t.keys("C-q")
+        t.waitFor("PD-EXIT=0")
+    }
+
     /// 80x24, NO_COLOR, TERM=xterm, a CJK title: the preview goes under the form, the JSON
     /// keeps the title, the meter still reads, and a curl command asked for "stdout on exit"
     /// is printed after the terminal is restored.

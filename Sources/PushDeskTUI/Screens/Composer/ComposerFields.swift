@@ -84,7 +84,7 @@ enum ComposerFields {
     static let events = [notSet] + LiveActivityEvent.allCases.map(\.rawValue)
 
     /// Whether the delivery is a Live Activity (its type's row, SPEC §12.1).
-    static func isLiveActivity(_ d: Delivery) -> Bool { d.ios.effectiveType.rawValue == "liveactivity" }
+    static func isLiveActivity(_ d: Delivery) -> Bool { d.ios.effectiveType.payload == .liveActivity }
 
     /// The `<liveActivity>` attributes, then its two JSON texts in editors; a text that does
     /// not read shows `liveactivity.json`'s message, with the line:column inside the text,

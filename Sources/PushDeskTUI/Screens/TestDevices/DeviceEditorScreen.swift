@@ -2,7 +2,8 @@ import PushDeskCore
 
 /// Edits one test device of the profile being edited (a `<subscription>`, SPEC §3.3): the
 /// app, picked from the store's apps by label (Enter lists them), the token (a pasted token
-/// loses the white space and line breaks around it), an optional label and user key. The
+/// loses the white space and line breaks around it), an optional label and user key, and the
+/// token's kind (SPEC §12.3: which push types it receives). The
 /// rules' findings show under their field as the operator types. Shares the profile
 /// editor's session: Ctrl-S here saves the profile, Esc goes back to it.
 final class DeviceEditorScreen: StatefulScreen, Asking {
@@ -15,6 +16,9 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
             FormField(id: "token", label: "Token", note: "paste it"),
             FormField(id: "label", label: "Label", note: "optional"),
             FormField(id: "userKey", label: "User key", note: "optional"),
+            FormField(
+                id: "kind", label: "Kind", kind: .choice(TokenKind.allCases.map(\.rawValue)), value: "device",
+                note: "which push token (device for alerts)"),
         ])
     }
     var view = View()
@@ -53,6 +57,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         if form["token"] != d.token { form["token"] = d.token }
         if form["label"] != (d.label ?? "") { form["label"] = d.label ?? "" }
         if form["userKey"] != (d.userKey ?? "") { form["userKey"] = d.userKey ?? "" }
+        if form["kind"] != d.kind.rawValue { form["kind"] = d.kind.rawValue }
     }
 
     func handleText(_ key: Key, app: AppContext) -> Bool {
@@ -87,6 +92,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
             case "token": d.subscriptions[i].token = v
             case "label": d.subscriptions[i].label = v.isEmpty ? nil : v
             case "userKey": d.subscriptions[i].userKey = v.isEmpty ? nil : v
+            case "kind": d.subscriptions[i].kind = TokenKind(rawValue: v) ?? .device
             default: break
             }
         }
@@ -171,6 +177,11 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
                     case .android: "Android · \(Escape.inline(a.integrationKey))"
                     }
                 } ?? "Enter: pick one of the store's apps"
+        }
+        // The push types this kind of token receives (SPEC §12.3), from their rows.
+        if let i = form.fields.firstIndex(where: { $0.id == "kind" }) {
+            let types = PushType.all.filter { $0.tokenKinds.contains(d.kind) }.map(\.name)
+            form.fields[i].note = "receives " + types.joined(separator: ", ")
         }
         for f in ProfileRules.check(d, index: index, profile: s.draft.name, app: a) {
             form.setMessage(

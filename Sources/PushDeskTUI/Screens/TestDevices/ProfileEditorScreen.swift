@@ -10,7 +10,8 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
     var view = FormAndTable(
         form: Form([]),
         table: TableView(columns: [
-            .init("Device"), .init("App"), .init("Token", width: 11), .init("Findings", width: 12),
+            .init("Device"), .init("App"), .init("Token", width: 11), .init("Kind", width: 11),
+            .init("Findings", width: 12),
         ]))
     enum Focus { case form, devices }
     var focusArea: Focus { view.tableFocused ? .devices : .form }
@@ -214,6 +215,7 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
             subs.enumerated().map { i, d in
                 [
                     Escape.inline(d.label ?? "(no label)"), Self.appLabel(d.app, app: app), Escape.inline(d.shortToken),
+                    d.kind.rawValue,
                     ServicesListScreen.summary(byRow[i] ?? []).replacingOccurrences(of: "error", with: "err"),
                 ]
             }, roles: subs.indices.map { ServicesListScreen.role(byRow[$0] ?? []) })

@@ -65,6 +65,10 @@ public struct FuzzModels {
             SubscriptionParam(name: f.text(), label: f.text(), field: f.text())
         }
         a.sounds = (0..<f.int(3)).map { _ in Sound(name: f.bool() ? "chime.caf" : f.text(), label: f.text()) }
+        a.channels = (0..<f.int(3)).map { _ in
+            BroadcastChannel(
+                id: f.bool() ? "dHJpcHM=" : f.text(), label: f.text(), storage: f.bool() ? .none : .mostRecent)
+        }
         return a
     }
 

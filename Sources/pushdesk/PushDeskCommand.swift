@@ -19,7 +19,8 @@ struct PushDeskCommand: ParsableCommand {
             ConsoleCommand.self, InitCommand.self, ListCommand.self, ValidateCommand.self,
             CredentialsCommand.self,
             HandoffCommand.self, ExportPackageCommand.self, ImportPackageCommand.self,
-            PreviewCommand.self, SendCommand.self, ListenCommand.self, KeysCommand.self, GitSetupCommand.self,
+            PreviewCommand.self, SendCommand.self, ChannelsCommand.self, ListenCommand.self, KeysCommand.self,
+            GitSetupCommand.self,
             MergeDriverCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self

@@ -32,6 +32,8 @@ public final class MockPushServices: @unchecked Sendable {
     public let googleKey: _RSA.Signing.PrivateKey
     public var apns: MockHTTP2Server!
     public var google: MockHTTP2Server!
+    /// Channel management and broadcasts (SPEC §12.4).
+    public var channels: MockChannelAPNs!
     public let store: URL
     public let lock = NSLock()
     public var providerTokens: [String] = []
@@ -79,6 +81,9 @@ public final class MockPushServices: @unchecked Sendable {
             self.answerAPNs($0)
         }
         google = try MockHTTP2Server(identity: server) { [unowned self] in self.answerGoogle($0) }
+        channels = try MockChannelAPNs(
+            identity: server, pki: pki, bundleId: Self.bundleId, certificateAuth: clientCA
+        ) { [unowned self] in self.verifyES256($0) }
 
         let account: [String: String] = [
             "type": "service_account", "project_id": Self.projectId, "private_key_id": "0123456789abcdef",
@@ -94,6 +99,7 @@ public final class MockPushServices: @unchecked Sendable {
     deinit {
         apns?.stop()
         google?.stop()
+        channels = nil
         try? FileManager.default.removeItem(at: scratch)
     }
 
@@ -113,7 +119,7 @@ public final class MockPushServices: @unchecked Sendable {
             "PUSHDESK_APNS_SANDBOX_URL": apns.baseURL, "PUSHDESK_APNS_PRODUCTION_URL": apns.baseURL,
             "PUSHDESK_FCM_URL": google.baseURL, "PUSHDESK_CA_FILE": ca ?? caFile.path,
             "https_proxy": "", "HTTPS_PROXY": "", "no_proxy": "", "NO_PROXY": "",
-        ]
+        ].merging(channels.environment) { a, _ in a }
     }
 
     /// A .p12 of a client certificate from the test CA for the production app (certificate
@@ -264,7 +270,7 @@ public final class MockPushServices: @unchecked Sendable {
     }
 
     /// Why the provider token is not one APNs would accept, nil when it is.
-    private func verifyES256(_ jwt: String) -> String? {
+    func verifyES256(_ jwt: String) -> String? {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let h = CredentialText.base64urlDecode(parts[0]),
             let c = CredentialText.base64urlDecode(parts[1]), let s = CredentialText.base64urlDecode(parts[2]),

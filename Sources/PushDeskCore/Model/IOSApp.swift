@@ -11,6 +11,8 @@ public struct IOSApp: Equatable, Sendable {
     public var variables: [AppVariable]
     public var subscriptionParams: [SubscriptionParam]
     public var sounds: [Sound]
+    /// Broadcast channels (SPEC §12.4), in file order.
+    public var channels: [BroadcastChannel]
 
     /// `<iosApp>`'s attributes in the file's order; the console's Information tab shows
     /// the `.main` section first.
@@ -27,7 +29,7 @@ public struct IOSApp: Equatable, Sendable {
         environment: IOSEnvironment, label: String, integrationKey: String, bundleId: String,
         connector: IOSConnector = .http2, icon: String = "", auth: IOSAuth? = nil,
         variables: [AppVariable] = [], subscriptionParams: [SubscriptionParam] = [],
-        sounds: [Sound] = []
+        sounds: [Sound] = [], channels: [BroadcastChannel] = []
     ) {
         self.environment = environment
         self.label = label
@@ -39,6 +41,7 @@ public struct IOSApp: Equatable, Sendable {
         self.variables = variables
         self.subscriptionParams = subscriptionParams
         self.sounds = sounds
+        self.channels = channels
     }
 }
 

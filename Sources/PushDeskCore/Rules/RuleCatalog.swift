@@ -5,8 +5,9 @@ public enum RuleCatalog {
     /// Every rule, section by section as docs/RULES.md lists them. An id may appear twice
     /// when it is raised at two scopes or with two severities (`ios.pairing`, `variable.reserved`).
     public static let all: [Rule] =
-        StoreValidation.all + ServiceRules.all + ProfileRules.all + ListenRules.all + CredentialRules.all
-        + DeliveryRules.all + ConnectionRules.all + [CampaignPackage.ignored]
+        StoreValidation.all + ServiceRules.all + ChannelRules.all + ProfileRules.all + ListenRules.all
+        + CredentialRules.all
+        + DeliveryRules.all + BroadcastRequest.rules + ConnectionRules.all + [CampaignPackage.ignored]
 
     /// The checks of one service, in the order its findings are reported: its own fields,
     /// then each app (`appChecks`), then its apps as a pair.
@@ -15,7 +16,9 @@ public enum RuleCatalog {
     ]
 
     /// The checks of one app of a service, in the order its findings are reported.
-    static let appChecks: [RuleCheck<AppInput>] = [AppRules.check, IOSAppRules.check, AndroidAppRules.check]
+    static let appChecks: [RuleCheck<AppInput>] = [
+        AppRules.check, IOSAppRules.check, ChannelRules.check, AndroidAppRules.check,
+    ]
 
     /// The scopes of the store check, in the order `pushdesk validate` reports them. Both
     /// `StoreValidation` (each over the whole store) and `IncrementalValidation` (each

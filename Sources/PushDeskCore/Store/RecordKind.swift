@@ -33,6 +33,7 @@ public enum RecordKind: String, Sendable, CaseIterable {
                 "variables": .init(segment: nil, identity: ["name"]),
                 "subscriptionParams": .init(segment: nil, identity: ["name"]),
                 "sounds": .init(segment: nil, identity: ["name"]),
+                "channels": .init(segment: nil, identity: ["id"]),
             ]))
     private static let deliveryRow = Row(
         folder: "deliveries", rootElement: "delivery", type: Delivery.self,

@@ -61,6 +61,8 @@ public final class PushSender: @unchecked Sendable {
     func endpoint(for item: SendPlan.Item) -> (TransportSettings.Endpoint, String) {
         let base: TransportSettings.Endpoint
         switch item.app {
+        case .ios(let a) where item.channel != nil:
+            base = a.environment == .sandbox ? settings.apnsBroadcastSandbox : settings.apnsBroadcastProduction
         case .ios(let a): base = a.environment == .sandbox ? settings.apnsSandbox : settings.apnsProduction
         case .android: base = settings.fcm
         }
@@ -78,7 +80,8 @@ public final class PushSender: @unchecked Sendable {
         let (base, path) = endpoint(for: item)
         var r = SendResult(
             app: t.app, platform: t.platform, api: t.api.rawValue, profile: item.profile, device: item.device,
-            token: item.token, endpoint: base.baseURL + path, messageId: item.messageId, timestamp: item.timestamp,
+            token: item.token, channel: item.channel, endpoint: base.baseURL + path, messageId: item.messageId,
+            timestamp: item.timestamp,
             bytes: t.bytes)
         if cancellation.isCancelled {
             r.outcome = .skipped
@@ -243,7 +246,9 @@ public final class PushSender: @unchecked Sendable {
                 return
             }
             r.reason = answer.reason
-            r.hint = ResponseHints.apns(reason: r.reason, status: response.status, environment: a.environment)
+            r.hint = ResponseHints.apns(
+                reason: r.reason, status: response.status, environment: a.environment,
+                endpoint: item.channel == nil ? .device : .channels)
             if let since = answer.timestamp {
                 r.hint = (r.hint ?? "") + " (inactive since \(ISOTime.string(since)))"
             }

@@ -15,8 +15,9 @@ public enum SendLog {
         func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
         let v = JSONValue.object([
             ("time", .string(ISOTime.string(time))), ("user", .string(user)), ("delivery", .string(delivery)),
-            ("app", .string(r.app)), ("profile", s(r.profile)), ("token", .string(Subscription.shortened(r.token))),
-            ("messageId", .string(r.messageId)), ("channel", .null),
+            ("app", .string(r.app)), ("profile", s(r.profile)),
+            ("token", r.channel == nil ? .string(Subscription.shortened(r.token)) : .null),
+            ("messageId", .string(r.messageId)), ("channel", s(r.channel)),
             ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSONValue.int) ?? .null),
             ("reason", s(r.reason)), ("apnsId", s(r.apnsId)), ("apnsUniqueId", s(r.apnsUniqueId)),
             ("messageName", s(r.messageName)), ("bytes", .int(r.bytes)), ("attempts", .int(r.attempts)),

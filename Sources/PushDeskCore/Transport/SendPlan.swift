@@ -12,6 +12,8 @@ public struct SendPlan: Sendable {
         public var device: String?
         /// This target's `_mId` (SPEC §8.1): fresh for every target, in the payload too.
         public var messageId: String
+        /// The channel id of a broadcast (SPEC §12.4); nil for a device request.
+        public var channel: String? = nil
         /// A Live Activity's `aps.timestamp` as built (SPEC §12.2); nil for other types.
         public var timestamp: Int? {
             if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int(n) }
@@ -104,6 +106,27 @@ public struct SendPlan: Sendable {
             if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil, id: id) }
         }
         plan.blocked = topLevel.map { (nil, $0) } + plan.blocked
+        return plan
+    }
+
+    /// A broadcast of a Live Activity update or end to one channel of `app` (SPEC §12.4):
+    /// one item, blocked by the error findings of its preview.
+    public static func broadcast(
+        delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int? = nil,
+        position: ([Finding]) -> [Finding] = { $0 }, messageId: () -> String = newMessageId
+    ) -> SendPlan {
+        var plan = SendPlan(delivery: delivery.name, service: service.name)
+        let id = messageId()
+        let p = BroadcastRequest.preview(
+            delivery: delivery, service: service, app: app, channel: channel, now: now, at: at, messageId: id)
+        for f in position(p.diagnostics) where f.severity == .error { plan.blocked.append((nil, f)) }
+        if let t = p.targets.first {
+            plan.items.append(
+                Item(
+                    target: t, app: .ios(app), token: "", profile: nil, device: nil, messageId: id,
+                    channel: channel.id))
+            for f in position(t.diagnostics) where f.severity == .error { plan.blocked.append((t.app, f)) }
+        }
         return plan
     }
 

@@ -13,6 +13,8 @@ public struct SendResult: Sendable, Equatable {
     public var profile: String?
     public var device: String?
     public var token: String
+    /// The channel id of a broadcast (SPEC §12.4): then `token` and `device` are `null`.
+    public var channel: String?
     public var endpoint: String
     /// The `_mId` this target was given (SPEC §8.1).
     public var messageId: String
@@ -35,14 +37,15 @@ public struct SendResult: Sendable, Equatable {
         func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
         return .object([
             ("app", .string(app)), ("platform", .string(platform.rawValue)), ("api", .string(api)),
-            ("profile", s(profile)), ("device", s(device)), ("token", .string(token)),
+            ("profile", s(profile)), ("device", s(device)),
+            ("token", channel == nil ? .string(token) : .null),
             ("endpoint", .string(endpoint)), ("outcome", .string(outcome.rawValue)),
             ("status", status.map(JSONValue.int) ?? .null), ("reason", s(reason)), ("hint", s(hint)),
             ("messageId", .string(messageId)), ("timestamp", timestamp.map { .number(String($0)) } ?? .null),
             ("apnsId", s(apnsId)),
             ("apnsUniqueId", s(apnsUniqueId)), ("messageName", s(messageName)),
             ("attempts", .int(attempts)), ("bytes", .int(bytes)), ("ms", .int(ms)),
-            ("channel", .null),
+            ("channel", s(channel)),
         ])
     }
 }

@@ -6,10 +6,19 @@ public struct TransportSettings: Sendable {
     public static let defaultAPNsSandbox = "https://api.sandbox.push.apple.com"
     public static let defaultAPNsProduction = "https://api.push.apple.com"
     public static let defaultFCM = "https://fcm.googleapis.com"
+    /// Apple's channel management API (SPEC §12.4), one host per environment.
+    public static let defaultAPNsManageSandbox = "https://api-manage-broadcast.sandbox.push.apple.com:2195"
+    public static let defaultAPNsManageProduction = "https://api-manage-broadcast.push.apple.com:2196"
 
     public var apnsSandbox: Endpoint
     public var apnsProduction: Endpoint
     public var fcm: Endpoint
+    /// Channel management (`PUSHDESK_APNS_MANAGE_*_URL`) and broadcasts
+    /// (`PUSHDESK_APNS_BROADCAST_*_URL`, by default APNs' own hosts), SPEC §12.4.
+    public var apnsManageSandbox = Endpoint(defaultAPNsManageSandbox)!
+    public var apnsManageProduction = Endpoint(defaultAPNsManageProduction)!
+    public var apnsBroadcastSandbox = Endpoint(defaultAPNsSandbox)!
+    public var apnsBroadcastProduction = Endpoint(defaultAPNsProduction)!
     /// `PUSHDESK_CA_FILE`: PEM trust anchors added to the system's.
     public var caFile: String?
     /// `PUSHDESK_SYSTEM_TRUST=0`: the system's trust anchors are left out, so only
@@ -85,6 +94,7 @@ public struct TransportSettings: Sendable {
     }
 
     /// From `PUSHDESK_APNS_SANDBOX_URL`, `PUSHDESK_APNS_PRODUCTION_URL`, `PUSHDESK_FCM_URL`,
+    /// `PUSHDESK_APNS_MANAGE_{SANDBOX,PRODUCTION}_URL`, `PUSHDESK_APNS_BROADCAST_{SANDBOX,PRODUCTION}_URL`,
     /// `PUSHDESK_CA_FILE`, `PUSHDESK_SYSTEM_TRUST`, `https_proxy`/`HTTPS_PROXY`, `no_proxy`/`NO_PROXY`.
     public static func fromEnvironment(_ env: [String: String]) throws -> TransportSettings {
         func endpoint(_ name: String, _ fallback: String) throws -> Endpoint {
@@ -99,6 +109,10 @@ public struct TransportSettings: Sendable {
             apnsSandbox: try endpoint("PUSHDESK_APNS_SANDBOX_URL", defaultAPNsSandbox),
             apnsProduction: try endpoint("PUSHDESK_APNS_PRODUCTION_URL", defaultAPNsProduction),
             fcm: try endpoint("PUSHDESK_FCM_URL", defaultFCM))
+        s.apnsManageSandbox = try endpoint("PUSHDESK_APNS_MANAGE_SANDBOX_URL", defaultAPNsManageSandbox)
+        s.apnsManageProduction = try endpoint("PUSHDESK_APNS_MANAGE_PRODUCTION_URL", defaultAPNsManageProduction)
+        s.apnsBroadcastSandbox = try endpoint("PUSHDESK_APNS_BROADCAST_SANDBOX_URL", defaultAPNsSandbox)
+        s.apnsBroadcastProduction = try endpoint("PUSHDESK_APNS_BROADCAST_PRODUCTION_URL", defaultAPNsProduction)
         if let ca = env["PUSHDESK_CA_FILE"], !ca.isEmpty {
             guard FileManager.default.isReadableFile(atPath: ca) else {
                 throw SettingsError(description: "PUSHDESK_CA_FILE=\(Escape.inline(ca)): no readable file there")

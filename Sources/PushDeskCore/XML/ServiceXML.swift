@@ -5,6 +5,7 @@ public enum ServiceXML {
     static let serviceAttributes = ["format"] + Service.definitions.names()
     static let iosAppAttributes = IOSApp.definitions.names()
     static let androidAppAttributes = AndroidApp.definitions.names()
+    static let channelAttributes = BroadcastChannel.definitions.names()
     static let iosAuthAttributes = authAttributes(IOSAuth.modes)
     static let androidAuthAttributes = authAttributes(AndroidAuth.modes)
 
@@ -45,7 +46,7 @@ public enum ServiceXML {
 
     private static func iosApp(_ r: ElementReader) throws -> IOSApp {
         try r.checkAttributes(iosAppAttributes)
-        try r.checkChildren(["auth", "variables", "subscriptionParams", "sounds"])
+        try r.checkChildren(["auth", "variables", "subscriptionParams", "sounds", "channels"])
         var app = IOSApp(environment: .sandbox, label: "", integrationKey: "", bundleId: "")
         try IOSApp.definitions.decode(r, into: &app)
         if let auth = r.child(named: "auth") {
@@ -70,6 +71,19 @@ public enum ServiceXML {
                 try e.checkAttributes(["name", "label"])
                 try e.checkChildren([])
                 app.sounds.append(Sound(name: e.optional("name") ?? "", label: e.optional("label") ?? ""))
+            }
+        }
+        if let channels = r.child(named: "channels") {
+            let c = r.reader(for: channels, path: r.path + "channels")
+            try c.checkAttributes([])
+            try c.checkChildren(["channel"], repeatable: ["channel"])
+            for (j, node) in channels.children.enumerated() {
+                let e = r.reader(for: node, path: r.path + "channels[\(j)].")
+                try e.checkAttributes(channelAttributes)
+                try e.checkChildren([])
+                var channel = BroadcastChannel(id: "")
+                try BroadcastChannel.definitions.decode(e, into: &channel)
+                app.channels.append(channel)
             }
         }
         return app
@@ -176,6 +190,11 @@ public enum ServiceXML {
                 if !a.sounds.isEmpty {
                     try w.start("sounds")
                     for snd in a.sounds { try w.empty("sound", [("name", snd.name), ("label", nonEmpty(snd.label))]) }
+                    w.end()
+                }
+                if !a.channels.isEmpty {
+                    try w.start("channels")
+                    for c in a.channels { try w.empty("channel", BroadcastChannel.definitions.attributes(of: c)) }
                     w.end()
                 }
                 w.end()

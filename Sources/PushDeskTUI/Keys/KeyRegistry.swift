@@ -24,6 +24,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case testDevices, addField
     // the Listen view (Screens/Listen/, docs/LISTEN.md)
     case listen
+    // broadcast channels (the app editor's Channels tab)
+    case fetchChannels
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
@@ -36,6 +38,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case form = "Forms"
     case appEditor = "App editor"
     case itemsTable = "App editor: variables, parameters, sounds"
+    case channelsTab = "App editor: channels (iOS)"
     case deliveriesList = "Deliveries list"
     case composer = "Composer"
     case textArea = "Composer: the body (multi-line text)"
@@ -207,6 +210,16 @@ public enum KeyRegistry {
         b(
             .itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)",
             hint: "delete", writes: true),
+        b(
+            .channelsTab, [.char("f"), .f(5)], .fetchChannels, "Fetch Apple's list of the app's channels", hint: "fetch"
+        ),
+        b(
+            .channelsTab, [.char("n"), .ctrl("n"), .f(7)], .new,
+            "Create a channel at Apple (asks its label and storage); saved into the file at once", hint: "create",
+            writes: true),
+        b(
+            .channelsTab, [.char("d"), .delete, .f(8)], .delete,
+            "Delete the selected channel at Apple and from the file", hint: "delete", dangerous: true),
         b(.itemsTable, [.char("K"), .f(11)], .moveUp, "Move the selected row up", hint: "move", writes: true),
         b(.itemsTable, [.char("J"), .f(12)], .moveDown, "Move the selected row down", writes: true),
 

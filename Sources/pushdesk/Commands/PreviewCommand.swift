@@ -31,6 +31,12 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Preview the broadcast to this channel of the --app iOS app (its id or label), SPEC §12.4.",
+            valueName: "ID|LABEL"))
+    var channel: String?
+
+    @Option(
+        help: ArgumentHelp(
             "The UNIX second a Live Activity's timestamp takes (default: now), as `send` reported it.",
             valueName: "SECONDS"))
     var at: Int?
@@ -114,9 +120,16 @@ struct PreviewCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
 
-        var result = PreviewEngine.preview(
-            delivery: d, service: service, profile: profileValue,
-            appKey: app, token: token, now: Date(), messageId: messageId, at: at)
+        var result: Preview
+        if let channel {
+            let (ios, c) = try broadcastChannel(channel, app: app, service: service, delivery: d, token: token)
+            result = BroadcastRequest.preview(
+                delivery: d, service: service, app: ios, channel: c, now: Date(), at: at, messageId: messageId)
+        } else {
+            result = PreviewEngine.preview(
+                delivery: d, service: service, profile: profileValue,
+                appKey: app, token: token, now: Date(), messageId: messageId, at: at)
+        }
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices {
             result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics)

@@ -31,6 +31,12 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Device token (with --app).", valueName: "T"))
     var token: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Broadcast a Live Activity update or end to this channel of the --app iOS app (its id or label).",
+            valueName: "ID|LABEL"))
+    var channel: String?
+
     @Flag(help: "Make every step but the delivery: FCM validates only, APNs is skipped.")
     var dryRun = false
 
@@ -40,8 +46,15 @@ struct SendCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
+        if channel != nil {
+            if app == nil || profile != nil || token != nil {
+                throw ValidationError("--channel goes with --app KEY alone (no --profile, no --token)")
+            }
+            return
+        }
         if profile == nil && (app == nil || token == nil) {
-            throw ValidationError("give --profile NAME, or --app KEY and --token T")
+            throw ValidationError(
+                "give --profile NAME, or --app KEY and --token T, or --app KEY and --channel ID|LABEL")
         }
         if profile != nil && token != nil { throw ValidationError("--token goes with --app, not with --profile") }
     }
@@ -81,9 +94,16 @@ struct SendCommand: ParsableCommand {
             )
             throw Exit.usageOrIO
         }
-        let plan = SendPlan.make(
-            delivery: d, service: service, profile: profileValue, appKey: app, token: token,
-            allServices: snapshot.services, now: Date(), position: snapshot.positioned)
+        let plan: SendPlan
+        if let channel {
+            let (ios, c) = try broadcastChannel(channel, app: app, service: service, delivery: d, token: token)
+            plan = SendPlan.broadcast(
+                delivery: d, service: service, app: ios, channel: c, now: Date(), position: snapshot.positioned)
+        } else {
+            plan = SendPlan.make(
+                delivery: d, service: service, profile: profileValue, appKey: app, token: token,
+                allServices: snapshot.services, now: Date(), position: snapshot.positioned)
+        }
         if plan.items.isEmpty && !plan.isBlocked {
             printError(
                 "error: profile \(Escape.inline(profile ?? "")) has no subscription to an app of service \(Escape.inline(service.name))\(app.map { " with key \(Escape.inline($0))" } ?? "")"
@@ -102,7 +122,8 @@ struct SendCommand: ParsableCommand {
         let report = session.send(plan, dryRun: dryRun) { r in
             if terminal && !json {
                 printError(
-                    "\(Escape.inline(r.app)) \(Escape.inline(Subscription.shortened(r.token))): \(r.outcome.rawValue)")
+                    "\(Escape.inline(r.app)) \(r.channel.map { "channel " + Escape.inline($0) } ?? Escape.inline(Subscription.shortened(r.token))): \(r.outcome.rawValue)"
+                )
             }
         }
         session.close()
@@ -133,7 +154,7 @@ struct SendCommand: ParsableCommand {
         }
         for r in report.results {
             var line =
-                "\(Escape.inline(r.app))  \(Escape.inline(r.device ?? "-"))  \(Escape.inline(Subscription.shortened(r.token)))  \(r.outcome.rawValue)"
+                "\(Escape.inline(r.app))  \(Escape.inline(r.device ?? "-"))  \(r.channel.map { "channel " + Escape.inline($0) } ?? Escape.inline(Subscription.shortened(r.token)))  \(r.outcome.rawValue)"
             if let s = r.status { line += " \(s)" }
             if let reason = r.reason { line += " \(Escape.inline(reason))" }
             if let id = r.apnsId { line += "  apns-id \(Escape.inline(id))" }

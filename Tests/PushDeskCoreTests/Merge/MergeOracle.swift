@@ -146,6 +146,9 @@ extension OracleEntry {
         switch app {
         case .ios(let a):
             lists["sounds"] = a.sounds.map { named($0.name, ["name": $0.name, "label": nonEmpty($0.label)]) }
+            lists["channels"] = a.channels.map {
+                named($0.id, ["id": $0.id, "label": nonEmpty($0.label), "storage": $0.storage.rawValue])
+            }
             self.init(
                 id: "ios " + a.integrationKey,
                 fields: [

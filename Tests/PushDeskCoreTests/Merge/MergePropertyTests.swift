@@ -117,6 +117,16 @@ final class MergePropertyTests: XCTestCase {
                     } else {
                         a.sounds[r.int(a.sounds.count)].label = r.pick(Self.labels)
                     }
+                    if r.chance(40) {
+                        if a.channels.isEmpty || r.chance(50) {
+                            a.channels.append(
+                                BroadcastChannel(
+                                    id: r.pick(["Y2gx", "Y2gy", "Y2gz"]), label: r.pick(Self.labels),
+                                    storage: r.pick(ChannelStorage.allCases)))
+                        } else {
+                            a.channels[r.int(a.channels.count)].label = r.pick(Self.labels)
+                        }
+                    }
                     s.apps[i] = .ios(a)
                 } else {
                     s.apps[i].subscriptionParams = r.chance(50) ? [] : [SubscriptionParam(name: "p2", field: "@p2")]

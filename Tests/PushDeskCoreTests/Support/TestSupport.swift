@@ -119,7 +119,11 @@ func fullService(name: String = "full") -> Service {
                     connector: .http2, icon: "icons/full.png",
                     auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey.p8"),
                     variables: vars, subscriptionParams: params,
-                    sounds: [Sound(name: "chime.caf", label: "Chime"), Sound(name: "horn.caf")])),
+                    sounds: [Sound(name: "chime.caf", label: "Chime"), Sound(name: "horn.caf")],
+                    channels: [
+                        BroadcastChannel(id: "dHJpcHMtbGl2ZQ==", label: "Match 1204"),
+                        BroadcastChannel(id: "bWF0Y2gtMTIwNQ==", storage: .mostRecent),
+                    ])),
             .ios(
                 IOSApp(
                     environment: .production, label: "iOS", integrationKey: "full-ios", bundleId: "com.example.full",

@@ -7,6 +7,13 @@ import XCTest
 /// same question everywhere: the views say what they would delete, never ask themselves.
 final class DangerTests: DemoStoreConsoleTestCase {
     func testEveryDangerousBindingAsksTheOneQuestion() throws {
+        // A channel of the sandbox app, for the Channels tab's delete.
+        var service = try store.load(Service.self, "neotrips")
+        if case .ios(var ios) = service.apps[0] {
+            ios.channels = [BroadcastChannel(id: "bWF0Y2gtMTIwNA==", label: "Match 1204")]
+            service.apps[0] = .ios(ios)
+        }
+        try store.save(service)
         let a = app()
         let deliveries = try store.names(Delivery.self)
         XCTAssertFalse(deliveries.isEmpty)
@@ -37,6 +44,10 @@ final class DangerTests: DemoStoreConsoleTestCase {
         a.press(.open)
         a.press(.prevField)  // from the first field to the apps table
         expectQuestion("Delete app")
+        a.press(.open)  // the sandbox app's editor
+        a.show(tab: "channels")
+        expectQuestion("Delete channel")
+        XCTAssertEqual(a.jobs.runningJobs, 0, "No asked Apple nothing")
         XCTAssertEqual(
             seen, Set(KeyRegistry.bindings.filter(\.dangerous).map(\.context)), "every dangerous binding is exercised")
         XCTAssertEqual(try store.names(Service.self), ["neotrips"])

@@ -110,7 +110,7 @@ final class WholeScreenTests: DemoStoreConsoleTestCase {
             [
                 " PushDesk — Service neotrips › Neotrips iOS (sandbox)          F1 help  default",
                 " iOS sandbox app · neotrips-ios-dev",
-                " Information   Credentials   Variables   Subscription parameters   Sounds",
+                " Information  Credentials  Variables  Subscription parameters  Sounds  Channels",
                 "┌ Information ─────────────────────────────────────────────────────────────────┐",
                 "│Label            Neotrips iOS (sandbox)                                       │",
                 "│Integration key  neotrips-ios-dev                                  Ctrl-G new │",

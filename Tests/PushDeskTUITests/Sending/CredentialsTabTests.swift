@@ -73,7 +73,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
             [
                 " PushDesk — Service neotrips › Neotrips iOS (sandbox)           ? help  default",
                 " iOS sandbox app · neotrips-ios-dev",
-                " Information   Credentials   Variables   Subscription parameters   Sounds",
+                " Information  Credentials  Variables  Subscription parameters  Sounds  Channels",
                 "┌ Credentials (Ctrl-Y: check online) ──────────────────────────────────────────┐",
                 "│Auth mode       ‹ token       ›                                               │",
                 "│Key ID          ABC123DEFG                                           10 chars │",

@@ -60,7 +60,7 @@ final class DialogHintsTests: WholeScreenTestCase {
             [
                 " PushDesk — Service neotrips › Neotrips iOS (sandbox)          F1 help  default",
                 " iOS sandbox app · neotrips-ios-dev",
-                " Information   Credentials   Variables   Subscription parameters   Sounds",
+                " Information  Credentials  Variables  Subscription parameters  Sounds  Channels",
                 "┌ Credentials (Ctrl-Y: check online) ──────────────────────────────────────────┐",
                 "│Auth mode       ‹ token       ›                                               │",
                 "│Key ID          ABC123DEFG                                           10 chars │",

@@ -14,6 +14,8 @@ final class SendScreen: StatefulScreen, Asking {
     let dryRun: Bool
     /// Profiles with at least one subscription to an app of the service.
     let profiles: [Profile]
+    /// The iOS apps' channels a Live Activity update or end can be broadcast to (SPEC §12.4).
+    let channels: [(app: IOSApp, channel: BroadcastChannel)]
     enum Phase: Equatable { case choosing, blocked, sending, done }
     private(set) var phase: Phase = .choosing
     private(set) var plan: SendPlan?
@@ -48,6 +50,7 @@ final class SendScreen: StatefulScreen, Asking {
         self.dryRun = dryRun
         let keys = Set(service.apps.map(\.integrationKey))
         profiles = app.profiles.filter { $0.subscriptions.contains { keys.contains($0.app) } }
+        channels = Self.broadcastChannels(delivery, service)
         storeRoot = URL(fileURLWithPath: app.storeRoot)
         environment = app.environment
         now = app.clock()
@@ -60,7 +63,7 @@ final class SendScreen: StatefulScreen, Asking {
             return .say("The delivery's service '\(delivery.service)' does not exist: choose one (Content tab).")
         }
         let screen = SendScreen(delivery: delivery, service: service, dryRun: dryRun, app: app)
-        guard !screen.profiles.isEmpty else {
+        guard !screen.profiles.isEmpty || !screen.channels.isEmpty else {
             return .inform(
                 dryRun ? "Dry run" : "Send test",
                 "No test device subscribes to an app of \(service.name).\nAdd one in Test devices: \(testDevicesKey) on the services list (Esc to get there)."
@@ -86,21 +89,36 @@ final class SendScreen: StatefulScreen, Asking {
 
     func askDevices() -> Effect {
         let all = profiles.flatMap(devices)
-        let options =
-            ["All test devices (\(all.count) in \(profiles.count) profile\(profiles.count == 1 ? "" : "s"))"]
-            + profiles.map { p in
-                "Profile \(p.name) (\(devices(of: p).count) device\(devices(of: p).count == 1 ? "" : "s"))"
-            }
+        var options: [String] = []
+        var replies: [Reply] = []
+        if !profiles.isEmpty {
+            options.append(
+                "All test devices (\(all.count) in \(profiles.count) profile\(profiles.count == 1 ? "" : "s"))")
+            replies.append(.devices(nil))
+        }
+        for (i, p) in profiles.enumerated() {
+            options.append(
+                "Profile \(p.name) (\(devices(of: p).count) device\(devices(of: p).count == 1 ? "" : "s"))")
+            replies.append(.devices(i))
+        }
+        for (i, c) in channels.enumerated() {
+            let label = c.channel.label.isEmpty ? c.channel.id : c.channel.label
+            options.append(
+                "Channel “\(Escape.inline(label, limit: 30))” of \(Escape.inline(c.app.label, limit: 30)) (broadcast)")
+            replies.append(.channel(i))
+        }
         return .ask(
             self,
             .choices("\(verb): which test devices?", options: options, selected: 0) { i in
-                i.map { $0 == 0 ? Reply.devices(nil) : Reply.devices($0 - 1) } ?? Reply.cancel
+                i.map { replies[$0] } ?? Reply.cancel
             })
     }
 
     enum Reply {
         /// nil: every profile's devices.
         case devices(Int?)
+        /// One of `channels`: a broadcast instead of devices.
+        case channel(Int)
         case send
         case cancel
     }
@@ -109,6 +127,10 @@ final class SendScreen: StatefulScreen, Asking {
         switch reply {
         case .cancel: return .all([.pop, .say("\(verb) cancelled: nothing was sent.")])
         case .devices(let which): return makePlan(which.map { [profiles[$0]] } ?? profiles, app: app)
+        case .channel(let i):
+            let c = channels[i]
+            return confirm(
+                SendPlan.broadcast(delivery: delivery, service: service, app: c.app, channel: c.channel, now: now))
         case .send: return start()
         }
     }
@@ -127,6 +149,11 @@ final class SendScreen: StatefulScreen, Asking {
                 joined.blocked.append(b)
             }
         }
+        return confirm(joined)
+    }
+
+    /// The plan chosen: its blocking findings, or the question before sending.
+    private func confirm(_ joined: SendPlan) -> Effect {
         plan = joined
         results = Array(repeating: nil, count: joined.items.count)
         if joined.isBlocked {
@@ -146,7 +173,10 @@ final class SendScreen: StatefulScreen, Asking {
                 }
             }
         ).sorted()
-        let to = "\(sent.count) device\(sent.count == 1 ? "" : "s")"
+        let to =
+            joined.items.first?.channel != nil
+            ? "the subscribers of channel \(Escape.inline(joined.items[0].channel ?? ""))"
+            : "\(sent.count) device\(sent.count == 1 ? "" : "s")"
         var message =
             dryRun
             ? "Dry run of \(delivery.name) for \(to): FCM validates only, APNs is skipped.\nNothing reaches a device."
@@ -256,7 +286,8 @@ final class SendScreen: StatefulScreen, Asking {
             plan.items.enumerated().map { i, item -> [String] in
                 let r = results[i]
                 return [
-                    item.target.app, item.device ?? item.profile ?? "", Subscription.shortened(item.token),
+                    item.target.app, item.channel != nil ? "(channel)" : item.device ?? item.profile ?? "",
+                    item.channel ?? Subscription.shortened(item.token),
                     r?.outcome.rawValue ?? (phase == .sending ? "sending…" : "not sent"),
                     r?.status.map(String.init) ?? "",
                     r?.reason ?? "",
@@ -331,5 +362,19 @@ final class SendScreen: StatefulScreen, Asking {
         buf.box(tb, role: .borderFocus, title: "Devices")
         v.table.render(into: &buf, tb.inset(1), focused: true)
         DetailsPanel.render(into: &buf, db, title: "Selected device", rows: info)
+    }
+}
+
+extension SendScreen {
+    /// The channels of the service's iOS apps, for a Live Activity update or end (a start
+    /// is not broadcast: `channel.start`).
+    static func broadcastChannels(_ d: Delivery, _ service: Service) -> [(app: IOSApp, channel: BroadcastChannel)] {
+        guard d.ios.effectiveType == .liveactivity, let event = d.liveActivity?.knownEvent, event != .start else {
+            return []
+        }
+        return service.apps.flatMap { app -> [(app: IOSApp, channel: BroadcastChannel)] in
+            guard case .ios(let a) = app else { return [] }
+            return a.channels.map { (a, $0) }
+        }
     }
 }

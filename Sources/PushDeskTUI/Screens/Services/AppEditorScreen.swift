@@ -2,7 +2,8 @@ import Foundation
 import PushDeskCore
 
 /// Edits one app of the service being edited, in the Campaign console's tabs:
-/// Information, Credentials, Variables, Subscription parameters, Sounds (iOS only).
+/// Information, Credentials, Variables, Subscription parameters, Sounds and Channels (iOS
+/// only; the Channels tab is `ChannelsTab`).
 final class AppEditorScreen: StatefulScreen, Asking {
     let s: ServiceSession
     var session: (any DraftSession)? { s }
@@ -14,7 +15,10 @@ final class AppEditorScreen: StatefulScreen, Asking {
         case
             params = "Subscription parameters"
         case sounds = "Sounds"
+        case channels = "Channels"
     }
+    /// The Channels tab's state, calls and drawing.
+    let channelsTab = ChannelsTab()
     private(set) var tab: Tab = .information
     /// The form of the tab, or its table and the form of the selected row; the tab bar's place.
     struct View {
@@ -58,7 +62,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
     var app: MobileApp { s.draft.apps[index] }
     var tabs: [Tab] {
         app.platform == .ios
-            ? [.information, .credentials, .variables, .params, .sounds]
+            ? [.information, .credentials, .variables, .params, .sounds, .channels]
             : [.information, .credentials, .variables, .params]
     }
     var itemKind: ItemKind? {
@@ -74,10 +78,12 @@ final class AppEditorScreen: StatefulScreen, Asking {
         "Service \(s.draft.name.isEmpty ? "(new)" : s.draft.name) › \(app.label.isEmpty ? app.integrationKey : app.label)"
     }
     var contexts: [KeyContext] {
+        if tab == .channels { return channelsTab.table.isFiltering ? [] : [.channelsTab, .list, .appEditor] }
         if itemKind != nil && !editingRow { return table.isFiltering ? [] : [.itemsTable, .list, .appEditor] }
         return [.form, .appEditor]
     }
     var textFocused: Bool {
+        if tab == .channels { return channelsTab.table.isFiltering }
         if itemKind == nil { return form.focused?.isTextual ?? false }
         return editingRow ? (rowForm.focused?.isTextual ?? false) : table.isFiltering
     }
@@ -93,9 +99,13 @@ final class AppEditorScreen: StatefulScreen, Asking {
             tab = .params
         } else if path.head == "sounds" {
             tab = .sounds
+        } else if path.head == "channels" {
+            tab = .channels
         }
         sync(force: true)
-        if itemKind == nil {
+        if tab == .channels {
+            if let r = path.row { channelsTab.table.select(row: r) }
+        } else if itemKind == nil {
             form.focus(id: leaf == "auth" ? "mode" : leaf)
         } else if let r = path.row {
             table.select(row: r)
@@ -129,6 +139,8 @@ final class AppEditorScreen: StatefulScreen, Asking {
                     if let i = form.fields.firstIndex(where: { $0.id == f.id }) { form.fields[i].note = f.note }
                 }
             }
+        case .channels:
+            if case .ios(let a) = app { channelsTab.sync(a) }
         case .variables, .params, .sounds:
             let k = itemKind!
             if tabChanged {
@@ -159,6 +171,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
 
     func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
+        if tab == .channels { return channelsTab.table.handleFilterKey(key) }
         if let k = itemKind {
             if !editingRow { return table.handleFilterKey(key) }
             switch rowForm.handleText(key) {
@@ -190,6 +203,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
     }
 
     func handleUnbound(_ key: Key, app: AppContext) -> Bool {
+        if tab == .channels { return channelsTab.table.handleFilterKey(key) }
         if itemKind != nil {
             if editingRow, key == .escape {
                 editingRow = false
@@ -240,6 +254,10 @@ final class AppEditorScreen: StatefulScreen, Asking {
             form.focus(id: "integrationKey")
             return .say("Generated a new integration key: give it to the app's developers (setIntegrationKey).")
         default: break
+        }
+        if tab == .channels {
+            defer { sync(force: true) }
+            return channelsTab.handle(action, editor: self, app: app)
         }
         if let k = itemKind {
             if table.isFiltering, [.back, .open].contains(action) { return table.handle(action) ? Effect.none : nil }
@@ -324,10 +342,18 @@ final class AppEditorScreen: StatefulScreen, Asking {
         }
     }
 
+    /// The question before a dangerous action: deleting a channel at Apple (Channels tab).
+    func danger(_ action: Action, app: AppContext) -> Danger? {
+        guard tab == .channels else { return nil }
+        sync()
+        return channelsTab.danger(action, editor: self, app: app)
+    }
+
     /// The answers of this editor's dialogs: a choice or a path for a field, a secret.
     enum Reply {
         case set(field: String, value: String)
         case secret(field: String, value: String)
+        case channels(ChannelsTab.Reply)
         case cancelled
     }
 
@@ -338,6 +364,9 @@ final class AppEditorScreen: StatefulScreen, Asking {
             applyForm(id, app: app)
             return .none
         case .secret(let id, let value): return storeSecret(field: id, value: value, app: app)
+        case .channels(let r):
+            defer { sync(force: true) }
+            return channelsTab.answer(r, editor: self, app: app)
         case .cancelled: return .none
         }
     }
@@ -349,6 +378,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
             sync()
             return Effect.none
         }
+        if tab == .channels { return channelsTab.table.click(x: x, y: y) ? Effect.none : nil }
         if itemKind == nil { return form.click(x: x, y: y) ? Effect.none : nil }
         if editingRow || rowForm.fields.count > 0, rowForm.click(x: x, y: y) {
             editingRow = true
@@ -396,7 +426,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
         if tab == .credentials { refreshCredentials(ca) }
-        guard itemKind == nil else { return }
+        guard itemKind == nil, tab != .channels else { return }
         form.clearMessages()
         for f in findings(ca) {
             let leaf = f.field.inside("apps").leaf
@@ -434,7 +464,10 @@ final class AppEditorScreen: StatefulScreen, Asking {
         let paneH = min(max(mine.count, 1), 4) + 1
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)
         let pane = Rect(x: rect.x, y: body.maxY, width: rect.width, height: paneH)
-        if let k = itemKind {
+        if tab == .channels, case .ios(let a) = app {
+            channelsTab.sync(a)
+            channelsTab.draw(into: &buf, body, app: a)
+        } else if let k = itemKind {
             let formH = v.rowForm.fields.count + 2
             let (tb, fb) = body.splitBottom(v.table.selectedRow == nil ? 0 : formH)
             buf.box(

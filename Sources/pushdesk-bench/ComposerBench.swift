@@ -116,8 +116,21 @@ enum ComposerBench {
     /// on each key). It sorts second, after `bench-4kb` (`pushdesk-bench add-live STORE`).
     static func writeLiveActivity(into store: Store) throws -> (Delivery, bytes: Int) {
         let snap = store.loadAll()
-        guard let service = snap.services.first else {
+        guard var service = snap.services.first else {
             throw StoreError(file: "services", "the store has no service", kind: .io)
+        }
+        // APNs takes Live Activities only with token auth (`type.token-auth`): the service's
+        // iOS apps send with its .p8 key, as an app that starts Live Activities does.
+        if let key = service.iosApps.lazy.compactMap({ app -> IOSAuth? in
+            if case .token = app.auth { app.auth } else { nil }
+        }).first {
+            for i in service.apps.indices {
+                if case .ios(var app) = service.apps[i], case .certificate = app.auth {
+                    app.auth = key
+                    service.apps[i] = .ios(app)
+                }
+            }
+            try store.save(service)
         }
         var state = #"{"eta":1764612000"#
         var i = 0

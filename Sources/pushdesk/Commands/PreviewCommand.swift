@@ -140,7 +140,19 @@ struct PreviewCommand: ParsableCommand {
             // the same JSON value, unable to drive a screen; the payload's bytes are `compact`.
             print(result.json.pretty)
         } else {
-            print(PreviewText.render(result))
+            // SPEC §12.1: an iOS-only type lists no Android target; say so, or an operator
+            // asking for the Android app sees "0 targets" and no reason.
+            let type = d.ios.effectiveType
+            let skipped =
+                channel != nil || !type.iosOnly
+                ? []
+                : service.apps.compactMap { a -> String? in
+                    guard case .android(let android) = a, app == nil || app == android.integrationKey else {
+                        return nil
+                    }
+                    return android.integrationKey
+                }
+            print(PreviewText.render(result, iosOnly: skipped.isEmpty ? nil : (type.name, skipped)))
         }
         if result.hasErrors { throw Exit.inputErrors }
     }
@@ -154,11 +166,17 @@ struct PreviewCommand: ParsableCommand {
 /// The text form of a preview, for people (may change; the JSON form is the contract).
 /// Everything from files goes through `Escape` so a file can never drive the terminal.
 enum PreviewText {
-    static func render(_ p: Preview) -> String {
+    /// `iosOnly`: the delivery's type, when only iOS has it, and the Android apps it skips.
+    static func render(_ p: Preview, iosOnly: (type: String, apps: [String])? = nil) -> String {
         var lines: [String] = []
         lines.append(
             "\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")"
         )
+        if let iosOnly {
+            for app in iosOnly.apps {
+                lines.append("\(Escape.inline(app)): no request, \(iosOnly.type) is iOS only (type.ios-only)")
+            }
+        }
         if !p.diagnostics.isEmpty {
             lines.append("")
             lines += findings(p.diagnostics)

@@ -49,6 +49,38 @@ final class PayloadCLITests: XCTestCase {
         try Data(text.utf8).write(to: store.appendingPathComponent(relative))
     }
 
+    /// An iOS-only type (SPEC §12.1) lists no Android target; the text says why instead of a
+    /// bare "0 targets", and the JSON keeps the contract's shape (no target, no extra key).
+    func testAnIOSOnlyTypeSaysWhyTheAndroidAppGetsNoRequest() throws {
+        try write(
+            "deliveries/reload.xml",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <delivery format="1" name="reload" label="Widgets reload" service="neotrips">
+              <ios type="widgets"/>
+            </delivery>
+
+            """)
+        let android = try pushdesk("preview", "reload", "--app", "neotrips-android")
+        XCTAssertEqual(android.code, 0, android.err)
+        XCTAssertEqual(
+            android.out.split(separator: "\n").prefix(2),
+            [
+                "reload → service neotrips, 0 targets",
+                "neotrips-android: no request, widgets is iOS only (type.ios-only)",
+            ])
+        let all = try pushdesk("preview", "reload")
+        XCTAssertTrue(
+            all.out.hasPrefix(
+                "reload → service neotrips, 2 targets\nneotrips-android: no request, widgets is iOS only"), all.out)
+        let ios = try pushdesk("preview", "reload", "--app", "neotrips-ios")
+        XCTAssertFalse(ios.out.contains("no request"), ios.out)
+        let json = try pushdesk("preview", "reload", "--app", "neotrips-android", "--json")
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(doc.keys.sorted(), ["delivery", "diagnostics", "service", "targets"])
+        XCTAssertEqual((doc["targets"] as? [Any])?.count, 0)
+    }
+
     func testDemoRichDeliveryAsJSONMatchesSpecShape() throws {
         let r = try pushdesk("preview", "summer-sale", "--profile", "ana", "--json")
         XCTAssertEqual(r.code, 0, r.err)

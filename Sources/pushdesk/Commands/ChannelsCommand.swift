@@ -173,13 +173,8 @@ struct ChannelsCreateCommand: ParsableCommand {
         let (store, found, _) = try options.find()
         // The lock first: the channel Apple makes must reach the file, not wait on a console.
         try withStoreLock(store, command: "pushdesk channels create") {
-            let (service, _, fingerprint) = try loadService(store, found.name)
-            guard let index = service.apps.firstIndex(where: { $0.integrationKey == options.app }),
-                case .ios(var app) = service.apps[index]
-            else {
-                printError("error: the app \"\(Escape.inline(options.app))\" left the service file meanwhile")
-                throw Exit.usageOrIO
-            }
+            let (service, fingerprint, index, current) = try loadIOSApp(store, found.name, options.app)
+            var app = current
             if let same = app.channels.firstIndex(where: { $0.label == label }) {
                 let f = store.loadAll(readOnly: true).positioned([
                     ChannelRules.labelDuplicate.finding(
@@ -256,13 +251,8 @@ struct ChannelsDeleteCommand: ParsableCommand {
     func run() throws {
         let (store, found, _) = try options.find()
         try withStoreLock(store, command: "pushdesk channels delete") {
-            let (service, _, fingerprint) = try loadService(store, found.name)
-            guard let index = service.apps.firstIndex(where: { $0.integrationKey == options.app }),
-                case .ios(var app) = service.apps[index]
-            else {
-                printError("error: the app \"\(Escape.inline(options.app))\" left the service file meanwhile")
-                throw Exit.usageOrIO
-            }
+            let (service, fingerprint, index, current) = try loadIOSApp(store, found.name, options.app)
+            var app = current
             let stored = app.channels.first { $0.label == label || $0.id == id }
             guard let channelId = stored?.id ?? id else {
                 printError(
@@ -314,6 +304,21 @@ struct ChannelsDeleteCommand: ParsableCommand {
             }
         }
     }
+}
+
+/// The service as on disk now (under the lock), with the fingerprint its save checks, and the
+/// position and value of the iOS app `key`, which may have left the file since `find`.
+private func loadIOSApp(_ store: Store, _ name: String, _ key: String) throws -> (
+    Service, FileFingerprint, Int, IOSApp
+) {
+    let (service, _, fingerprint) = try loadService(store, name)
+    guard let index = service.apps.firstIndex(where: { $0.integrationKey == key }),
+        case .ios(let app) = service.apps[index]
+    else {
+        printError("error: the app \"\(Escape.inline(key))\" left the service file meanwhile")
+        throw Exit.usageOrIO
+    }
+    return (service, fingerprint, index, app)
 }
 
 /// The service as on disk now, with the fingerprint its save checks.

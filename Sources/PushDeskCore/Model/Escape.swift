@@ -32,11 +32,17 @@ public enum Escape {
     /// Untrusted text kept as a name (a device's label from a registration): every character
     /// `mustEscape` flags left out — tab and line breaks become a space — and trimmed, so the
     /// saved name is what the operator sees, can be written to XML, and never drives a terminal.
+    /// A terminal control sequence (ESC or C1 CSI/OSC with its parameters) goes whole: leaving
+    /// out only its ESC would keep `[31m` in the name.
     public static func removingFlagged(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
+        var skipUntil = 0
         for (i, s) in scalars.enumerated() {
-            if s == "\t" || s == "\n" || s == "\r" {
+            if i < skipUntil { continue }
+            if let end = controlSequenceEnd(scalars, at: i) {
+                skipUntil = end
+            } else if s == "\t" || s == "\n" || s == "\r" {
                 out.append(" ")
             } else if !mustEscape(
                 s, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil)
@@ -45,6 +51,31 @@ public enum Escape {
             }
         }
         return String(out).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The index after the control sequence starting at `i` (ECMA-48: ESC [ or CSI, parameter
+    /// and intermediate bytes, one final byte; ESC ] or OSC up to BEL or ST; ESC and one
+    /// character), nil when none starts there.
+    static func controlSequenceEnd(_ s: [Unicode.Scalar], at i: Int) -> Int? {
+        var j: Int
+        switch s[i] {
+        case "\u{1B}" where i + 1 < s.count && s[i + 1] == "[", "\u{9B}":
+            j = s[i] == "\u{9B}" ? i + 1 : i + 2
+            while j < s.count, (0x20...0x3F).contains(s[j].value) { j += 1 }
+            return j < s.count && (0x40...0x7E).contains(s[j].value) ? j + 1 : j
+        case "\u{1B}" where i + 1 < s.count && s[i + 1] == "]", "\u{9D}":
+            j = s[i] == "\u{9D}" ? i + 1 : i + 2
+            while j < s.count {
+                if s[j] == "\u{07}" || s[j] == "\u{9C}" { return j + 1 }
+                if s[j] == "\u{1B}", j + 1 < s.count, s[j + 1] == "\\" { return j + 2 }
+                j += 1
+            }
+            return j
+        case "\u{1B}" where i + 1 < s.count && (0x20...0x7E).contains(s[i + 1].value):
+            return i + 2
+        default:
+            return nil
+        }
     }
 
     /// A JSON document on its way to a terminal: every character `mustEscape` flags inside

@@ -69,7 +69,7 @@ public enum DeliveryRules {
         payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
         silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, liveActivityEvent,
         liveActivityStartAlert, liveActivityStartAttributes, liveActivityStaleDate, liveActivityDismissalDate,
-        liveActivityDate, liveActivityAlertTitle, liveActivityBudget, alertEmpty, badgeRange,
+        liveActivityDate, liveActivityAlertTitle, liveActivityInputChannel, liveActivityBudget, alertEmpty, badgeRange,
         relevanceRange, volumeRange,
         interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat, mutableNoAlert,
         richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange, notificationEmpty,

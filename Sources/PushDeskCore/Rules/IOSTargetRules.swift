@@ -116,7 +116,7 @@ extension DeliveryRules {
         }
         if type.payload == .liveActivity {
             let priority = (ios.priority ?? type.defaultPriority).rawValue
-            out += LiveActivityRules.findings(delivery, priority: priority, now: now, file: file)
+            out += LiveActivityRules.findings(delivery, priority: priority, now: now, file: file, app: app)
         }
         if let token, !OptionValues.isHexToken(token) {
             add(Self.tokenFormat, "token", "APNs device tokens are hexadecimal; check the --token value")

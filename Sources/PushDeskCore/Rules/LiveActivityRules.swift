@@ -20,6 +20,9 @@ extension DeliveryRules {
         "liveactivity.date", .error, .target, "a Live Activity date not an ISO 8601 UTC time")
     public static let liveActivityAlertTitle = Rule(
         "liveactivity.alert-title", .warning, .target, "a Live Activity alert with a body or sound but no title")
+    public static let liveActivityInputChannel = Rule(
+        "liveactivity.input-channel", .warning, .target,
+        "a Live Activity start subscribing to a channel the app's file does not list")
     public static let liveActivityBudget = Rule(
         "liveactivity.budget", .info, .target, "a Live Activity push at priority 10 counts against the update budget")
 }
@@ -29,8 +32,11 @@ public enum LiveActivityRules {
     public static let maxDismissalDelay: TimeInterval = 4 * 3600
 
     /// `delivery` is personalized already; `priority` is the `apns-priority` the request
-    /// carries (the delivery's, else the type's default).
-    public static func findings(_ delivery: Delivery, priority: String, now: Date, file: String) -> [Finding] {
+    /// carries (the delivery's, else the type's default); `app`, the iOS app of the target,
+    /// when there is one (its channels are checked against `inputPushChannel`).
+    public static func findings(
+        _ delivery: Delivery, priority: String, now: Date, file: String, app: IOSApp? = nil
+    ) -> [Finding] {
         var out: [Finding] = []
         func add(_ rule: Rule, _ field: FieldPath, _ message: String, within: SourceMap.Position? = nil) {
             out.append(rule.finding(message, file: file, field: field, within: within))
@@ -133,6 +139,19 @@ public enum LiveActivityRules {
                     "dismissal date \"\(Escape.inline(text))\" is not an ISO 8601 UTC time; write e.g. 2026-12-01T18:00:00Z"
                 )
             }
+        }
+        // A start that subscribes to a channel this app does not have (SPEC §12.4: the app's
+        // channels are in its file) is one no broadcast of this app reaches.
+        if let app, event == .start, let channel = la.inputPushChannel.nonEmpty,
+            !app.channels.contains(where: { $0.id == channel })
+        {
+            let known = app.channels.map { "\(Escape.inline($0.id)) (\(Escape.inline($0.label)))" }
+            add(
+                DeliveryRules.liveActivityInputChannel, "liveActivity.inputPushChannel",
+                "channel \"\(Escape.inline(channel))\" is not a channel of \(ServiceRules.appName(.ios(app))) (key \(Escape.inline(app.integrationKey))); "
+                    + (known.isEmpty
+                        ? "create one with `pushdesk channels create --app \(Escape.inline(app.integrationKey)) --label L`"
+                        : "use one of: " + known.joined(separator: ", ")))
         }
         if priority == "10" {
             add(

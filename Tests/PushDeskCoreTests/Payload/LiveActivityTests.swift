@@ -240,7 +240,14 @@ final class LiveActivityTests: XCTestCase {
         unknown.liveActivity = nil
         var fired = Set<String>()
         for d in [bad, end, unknown] { fired.formUnion(rules(d, priority: "10").keys) }
+        var subscribing = liveActivityDelivery()
+        subscribing.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ=="
+        let app = IOSApp(
+            environment: .sandbox, label: "Trips", integrationKey: "trips-ios-dev", bundleId: "com.x.trips")
+        fired.formUnion(
+            LiveActivityRules.findings(subscribing, priority: "5", now: now, file: "deliveries/x.xml", app: app).map(
+                \.rule))
         XCTAssertEqual(ids, fired)
-        XCTAssertEqual(ids.count, 9)
+        XCTAssertEqual(ids.count, 10)
     }
 }

@@ -48,6 +48,18 @@ final class PayloadRulesTests: XCTestCase {
         }
         return s
     }
+    /// The fixture service whose iOS apps both have this broadcast channel.
+    static func withChannel(_ id: String) -> Service {
+        var s = F.service()
+        for i in s.apps.indices {
+            if case .ios(var a) = s.apps[i] {
+                a.channels = [BroadcastChannel(id: id, label: "Trips")]
+                s.apps[i] = .ios(a)
+            }
+        }
+        return s
+    }
+
     static func p(
         _ d: Delivery, service: Service = F.service(), profile: Profile? = F.ana, token: String? = nil,
         now: Date = F.now
@@ -254,6 +266,14 @@ final class PayloadRulesTests: XCTestCase {
         Case(
             rule: "liveactivity.alert-title", severity: .warning, field: "content.title",
             fires: { p(la(event: "update") { $0.content.title = "" }) }, quiet: { p(la(event: "update")) }),
+        Case(
+            rule: "liveactivity.input-channel", severity: .warning, field: "liveActivity.inputPushChannel",
+            fires: { p(la { $0.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ==" }) },
+            quiet: {
+                p(
+                    la { $0.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ==" },
+                    service: withChannel("dHJpcHMtbGl2ZQ=="))
+            }),
         Case(
             rule: "liveactivity.budget", severity: .info, field: "ios.priority",
             fires: { p(la { $0.ios.priority = nil }) }, quiet: { p(la()) }),

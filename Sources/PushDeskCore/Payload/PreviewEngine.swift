@@ -42,6 +42,9 @@ public struct Preview: Equatable, Sendable {
     public var targets: [PreviewTarget]
     /// Findings that belong to no single target (profile problems, variable names, …).
     public var diagnostics: [Finding]
+    /// Integration keys of the Android apps an iOS-only type leaves out (SPEC §12.1); not in
+    /// the SPEC §6 document, which lists no target for them.
+    public var iosOnlySkipped: [String] = []
 
     /// The SPEC §6 document (`pushdesk preview --json`).
     public var json: JSONValue { PreviewDocument.json(self) }
@@ -150,7 +153,11 @@ public enum PreviewEngine {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
         // A type other than alert and silent reaches iOS apps only (SPEC §12.1).
-        if delivery.ios.effectiveType.iosOnly { apps.removeAll { $0.app.platform == .android } }
+        var iosOnlySkipped: [String] = []
+        if delivery.ios.effectiveType.iosOnly {
+            iosOnlySkipped = apps.filter { $0.app.platform == .android }.map(\.app.integrationKey)
+            apps.removeAll { $0.app.platform == .android }
+        }
         let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
         var tracking = delivery.tracking ?? .placeholder
         if let messageId { tracking.messageId = messageId }
@@ -161,7 +168,9 @@ public enum PreviewEngine {
                 timestamp: timestamp, file: file,
                 appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
         }
-        return Preview(delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics)
+        return Preview(
+            delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics,
+            iosOnlySkipped: iosOnlySkipped)
     }
 
     private static func target(

@@ -140,19 +140,7 @@ struct PreviewCommand: ParsableCommand {
             // the same JSON value, unable to drive a screen; the payload's bytes are `compact`.
             print(result.json.pretty)
         } else {
-            // SPEC §12.1: an iOS-only type lists no Android target; say so, or an operator
-            // asking for the Android app sees "0 targets" and no reason.
-            let type = d.ios.effectiveType
-            let skipped =
-                channel != nil || !type.iosOnly
-                ? []
-                : service.apps.compactMap { a -> String? in
-                    guard case .android(let android) = a, app == nil || app == android.integrationKey else {
-                        return nil
-                    }
-                    return android.integrationKey
-                }
-            print(PreviewText.render(result, iosOnly: skipped.isEmpty ? nil : (type.name, skipped)))
+            print(PreviewText.render(result, type: d.ios.effectiveType.name))
         }
         if result.hasErrors { throw Exit.inputErrors }
     }
@@ -166,16 +154,15 @@ struct PreviewCommand: ParsableCommand {
 /// The text form of a preview, for people (may change; the JSON form is the contract).
 /// Everything from files goes through `Escape` so a file can never drive the terminal.
 enum PreviewText {
-    /// `iosOnly`: the delivery's type, when only iOS has it, and the Android apps it skips.
-    static func render(_ p: Preview, iosOnly: (type: String, apps: [String])? = nil) -> String {
+    /// `type`: the delivery's iOS type, named when it leaves Android apps out.
+    static func render(_ p: Preview, type: String) -> String {
         var lines: [String] = []
         lines.append(
             "\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")"
         )
-        if let iosOnly {
-            for app in iosOnly.apps {
-                lines.append("\(Escape.inline(app)): no request, \(iosOnly.type) is iOS only (type.ios-only)")
-            }
+        // SPEC §12.1: an iOS-only type lists no Android target; say why, not a bare "0 targets".
+        for app in p.iosOnlySkipped {
+            lines.append("\(Escape.inline(app)): no request, \(type) is iOS only (type.ios-only)")
         }
         if !p.diagnostics.isEmpty {
             lines.append("")

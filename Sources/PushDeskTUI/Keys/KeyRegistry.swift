@@ -188,6 +188,8 @@ public enum KeyRegistry {
             dangerous: true),
         b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up", writes: true),
         b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down", writes: true),
+        b(.serviceApps, [.tab], .nextField, "Back to the service's fields (Shift-Tab: the last one)"),
+        b(.serviceApps, [.backTab], .prevField, "The service's last field"),
 
         b(.form, [.tab, .down], .nextField, "Next field", hint: "next"),
         b(.form, [.backTab, .up], .prevField, "Previous field"),
@@ -207,6 +209,7 @@ public enum KeyRegistry {
 
         b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add", writes: true),
         b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
+        b(.itemsTable, [.tab], .nextField, "Edit the selected row (Esc: back to the table)"),
         b(
             .itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)",
             hint: "delete", writes: true),

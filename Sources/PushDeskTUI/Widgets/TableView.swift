@@ -181,13 +181,3 @@ public struct TableView: Sendable {
         }
     }
 }
-
-extension TableView {
-    /// The row `action` (move up / down) moves the selected one to, when there is a row
-    /// there (of `count`): the editor swaps the two in its draft, then selects `to`.
-    func moveTarget(_ action: Action, count: Int) -> (from: Int, to: Int)? {
-        guard let sel = selectedRow, action == .moveUp || action == .moveDown else { return nil }
-        let to = action == .moveUp ? sel - 1 : sel + 1
-        return (0..<count).contains(to) ? (sel, to) : nil
-    }
-}

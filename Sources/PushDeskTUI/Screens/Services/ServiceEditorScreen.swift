@@ -58,16 +58,6 @@ final class ServiceEditorScreen: FormTableScreen {
         seenVersion = s.version
     }
 
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
-        sync()
-        // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
-        if focusArea == .apps, key == .tab || key == .backTab {
-            view.leaveTable(forward: key == .tab)
-            return true
-        }
-        return false
-    }
-
     func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
         switch action {
@@ -83,6 +73,8 @@ final class ServiceEditorScreen: FormTableScreen {
         }
         if let e = handleBody(action) { return e }
         if focusArea == .form { return nil }
+        // Deleting an app asks first (`danger`): only moving is the table's own.
+        if let e = editRow(action) { return e }
         let sel = table.selectedRow
         switch action {
         case .open:
@@ -120,14 +112,8 @@ final class ServiceEditorScreen: FormTableScreen {
             sync()
             table.select(row: s.draft.apps.count - 1)
             return .say("Added an Android app: Enter to set package name and credentials.")
-        case .moveUp, .moveDown:
-            guard let (from, to) = table.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
-            s.edit(nil) { $0.apps.swapAt(from, to) }
-            sync()
-            table.select(row: to)
         default: return nil
         }
-        return Effect.none
     }
 
     func danger(_ action: Action, app: AppContext) -> Danger? {
@@ -141,9 +127,13 @@ final class ServiceEditorScreen: FormTableScreen {
 
     private func deleteApp(_ i: Int) {
         guard s.draft.apps.indices.contains(i) else { return }
-        s.edit(nil) { $0.apps.remove(at: i) }
+        removeRow(i)
         sync()
     }
+
+    var rowCount: Int { s.draft.apps.count }
+    func removeRow(_ i: Int) { s.edit(nil) { $0.apps.remove(at: i) } }
+    func swapRows(_ i: Int, _ j: Int) { s.edit(nil) { $0.apps.swapAt(i, j) } }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
     private func uniqueKey(_ app: AppContext) -> (String) -> String {

@@ -105,10 +105,9 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
         }
         if let e = handleBody(action) { return e }
         if focusArea == .form { return nil }
-        // Tab leaves the devices table for the form (in the form, Tab on the last field enters the table).
-        if action == .nextField || action == .prevField {
-            view.leaveTable(forward: action == .nextField)
-            return Effect.none
+        if let e = editRow(action, deleted: { i in "Removed \(Escape.inline(self.deviceLabel(i))): u brings it back." })
+        {
+            return e
         }
         let sel = table.selectedRow
         switch action {
@@ -119,23 +118,16 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
             return Self.askApp(self, app: app, title: "Add a test device: which app?", selected: nil) {
                 $0.map(Reply.addDevice) ?? .keep
             }
-        case .delete:
-            guard let sel else { return Effect.none }
-            let label = s.draft.subscriptions[sel].label ?? s.draft.subscriptions[sel].shortToken
-            s.edit(nil) { $0.subscriptions.remove(at: sel) }
-            sync()
-            return .say("Removed \(Escape.inline(label)): u brings it back.")
-        case .moveUp, .moveDown:
-            guard let (from, to) = table.moveTarget(action, count: s.draft.subscriptions.count) else {
-                return Effect.none
-            }
-            s.edit(nil) { $0.subscriptions.swapAt(from, to) }
-            sync()
-            table.select(row: to)
         default: return nil
         }
-        return Effect.none
     }
+
+    private func deviceLabel(_ i: Int) -> String {
+        s.draft.subscriptions[i].label ?? s.draft.subscriptions[i].shortToken
+    }
+    var rowCount: Int { s.draft.subscriptions.count }
+    func removeRow(_ i: Int) { s.edit(nil) { $0.subscriptions.remove(at: i) } }
+    func swapRows(_ i: Int, _ j: Int) { s.edit(nil) { $0.subscriptions.swapAt(i, j) } }
 
     /// The store's apps, each as label · platform environment · integration key: the
     /// device's app is picked by label, never typed as a key.

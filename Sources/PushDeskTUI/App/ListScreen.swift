@@ -16,7 +16,7 @@ extension ListScreen {
         get { view }
         set { view = newValue }
     }
-    var contexts: [KeyContext] { table.isFiltering ? [] : (listContext.map { [$0] } ?? []) + [.list] }
+    var contexts: [KeyContext] { table.contexts((listContext.map { [$0] } ?? []) + [.list]) }
     var textFocused: Bool { table.isFiltering }
     func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
     func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }

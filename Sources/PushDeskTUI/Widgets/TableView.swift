@@ -60,16 +60,11 @@ public struct TableView: Sendable {
 
     public var isFiltering: Bool { filtering }
 
-    /// Keys while the filter line is being edited: text goes to the filter, Enter keeps
-    /// it, Esc clears it. Returns false for keys it leaves to the caller (arrows).
+    /// Keys while the filter line is being edited: text goes to the filter. Returns false
+    /// for keys it leaves to the caller (arrows).
     public mutating func handleFilterKey(_ key: Key) -> Bool {
         guard filtering else { return false }
         switch key {
-        case .enter: filtering = false
-        case .escape:
-            filtering = false
-            filter = TextField()
-            refilter()
         case .up, .down, .pageUp, .pageDown: return false
         default:
             guard filter.handle(key) else { return false }
@@ -79,11 +74,20 @@ public struct TableView: Sendable {
         return true
     }
 
+    /// The key contexts of a list view (`own` first) in the registry: while the filter line
+    /// is being edited, only its keys (Enter keeps the filter, Esc clears it).
+    public func contexts(_ own: [KeyContext]) -> [KeyContext] { filtering ? [.filterLine] : own }
+
     /// List actions; returns true when the table used it. While the filter line is being
-    /// edited, Back clears it and Open keeps it (the keys Esc and Enter stand for).
+    /// edited, Back clears it and Open keeps it (the filter line's keys).
     public mutating func handle(_ action: Action) -> Bool {
         if filtering, action == .back || action == .open {
-            return handleFilterKey(action == .back ? .escape : .enter)
+            filtering = false
+            if action == .back {
+                filter = TextField()
+                refilter()
+            }
+            return true
         }
         let n = visible.count
         switch action {

@@ -71,9 +71,9 @@ final class AppEditorScreen: StatefulScreen, Asking {
         "Service \(s.draft.name.isEmpty ? "(new)" : s.draft.name) › \(app.label.isEmpty ? app.integrationKey : app.label)"
     }
     var contexts: [KeyContext] {
-        if tab == .channels { return channelsTab.table.isFiltering ? [] : [.channelsTab, .list, .appEditor] }
+        if tab == .channels { return channelsTab.table.contexts([.channelsTab, .list, .appEditor]) }
         if itemKind != nil && !editingRow {
-            return view.items.table.isFiltering ? [] : [.itemsTable, .list, .appEditor]
+            return view.items.table.contexts([.itemsTable, .list, .appEditor])
         }
         return [.form, .appEditor]
     }

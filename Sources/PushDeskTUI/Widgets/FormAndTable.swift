@@ -134,15 +134,22 @@ extension FormTableScreen {
         return true
     }
 
-    /// The body's share of an action (the form's keys, the list keys): `.none` when it took
-    /// it, nil when the editor answers it (or, in the form, the global bindings).
-    func handleBody(_ action: Action) -> Effect? {
+    /// Save and undo of the record, then the body's share of an action — the form's keys,
+    /// the list keys, deleting the table's row (`deleted` says what; nil: deleting asks first,
+    /// in `danger`) and moving it: `.none` when it took it, nil when the editor answers it
+    /// (or, in the form, the global bindings).
+    func handleBody(_ action: Action, deleted: ((Int) -> String)? = nil) -> Effect? {
+        switch action {
+        case .save: return session.map { .save($0) }
+        case .undo: return session.map { .say($0.undo() ? "Undone." : "Nothing to undo.") }
+        default: break
+        }
         switch view.handle(action) {
         case .changed(let id):
             apply(id)
             return Effect.none
         case .handled: return Effect.none
-        case .unhandled: return nil
+        case .unhandled: return view.tableFocused ? editRow(action, deleted: deleted) : nil
         }
     }
 

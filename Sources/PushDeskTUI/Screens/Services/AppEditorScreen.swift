@@ -126,13 +126,9 @@ final class AppEditorScreen: StatefulScreen, Asking {
         sync()
         if tab == .channels { return channelsTab.table.handleFilterKey(key) }
         if itemKind != nil { return answerItems(view.items.handleText(key)) != nil }
-        switch form.handleText(key) {
-        case .changed(let id):
-            applyForm(id)
-            return true
-        case .moved: return true
-        default: return false
-        }
+        let typed = form.handleText(key)
+        if let id = typed.changedField { applyForm(id) }
+        return typed.used
     }
 
     func handleUnbound(_ key: Key, app: AppContext) -> Bool {

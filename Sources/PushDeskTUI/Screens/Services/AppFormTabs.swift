@@ -8,12 +8,7 @@ extension AppEditorScreen {
     /// else their values updated in place so cursors stay where they are.
     func syncForm(tabChanged: Bool) {
         let fresh = tab == .information ? AppFields.info(app) : AppFields.credentials(app, secretSet: secretExists)
-        if tabChanged || fresh.map(\.id) != form.fields.map(\.id) {
-            let keep = form.focused?.id
-            form = Form(fresh)
-            if !tabChanged, let keep { form.focus(id: keep) }
-            return
-        }
+        if form.replace(with: fresh, force: tabChanged) { return }
         for f in fresh {
             // A value being typed that is not valid yet stays as typed.
             if form[f.id] != f.value, inputErrors[f.id] == nil { form[f.id] = f.value }

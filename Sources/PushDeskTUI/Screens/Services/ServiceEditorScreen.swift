@@ -60,21 +60,16 @@ final class ServiceEditorScreen: FormTableScreen {
 
     func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
-        switch action {
-        case .save: return .save(s)
-        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
-        case .deliveries:
+        if action == .deliveries {
             // Deliveries name their service: a service not saved yet has none.
             guard let name = s.original?.name else {
                 return .say("Save the service first (Ctrl-S): deliveries name a saved service.")
             }
             return .push(DeliveriesListScreen(service: name, app: app))
-        default: break
         }
+        // Deleting an app asks first (`danger`).
         if let e = handleBody(action) { return e }
         if focusArea == .form { return nil }
-        // Deleting an app asks first (`danger`): only moving is the table's own.
-        if let e = editRow(action) { return e }
         let sel = table.selectedRow
         switch action {
         case .open:
@@ -139,15 +134,7 @@ final class ServiceEditorScreen: FormTableScreen {
     private func uniqueKey(_ app: AppContext) -> (String) -> String {
         let taken = Set(
             (app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
-        return { base in
-            var k = base
-            var i = 2
-            while taken.contains(k) {
-                k = "\(base)-\(i)"
-                i += 1
-            }
-            return k
-        }
+        return { Drafts.uniqueName($0, taken: taken, separator: "-") }
     }
 
     /// The draft into the widgets; findings under the fields and in the apps' column.

@@ -53,14 +53,10 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
         guard seenVersion != s.version else { return }
         seenVersion = s.version
         let d = s.draft
-        let ids = ["name"] + d.fields.map { Self.fieldID($0.name) }
-        if form.fields.map(\.id) != ids {
-            let keep = form.focused?.id
-            form = Form(
-                [FormField(id: "name", label: "Name", value: d.name, note: "file name")]
-                    + d.fields.map { FormField(id: Self.fieldID($0.name), label: $0.name, value: $0.value) })
-            if let keep { form.focus(id: keep) }
-        } else {
+        let fresh =
+            [FormField(id: "name", label: "Name", value: d.name, note: "file name")]
+            + d.fields.map { FormField(id: Self.fieldID($0.name), label: $0.name, value: $0.value) }
+        if !form.replace(with: fresh) {
             form["name"] = d.name
             for f in d.fields where form[Self.fieldID(f.name)] != f.value { form[Self.fieldID(f.name)] = f.value }
         }
@@ -91,24 +87,19 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
 
     func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
-        switch action {
-        case .save: return .save(s)
-        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
-        case .addField:
+        if action == .addField {
             return .ask(
                 self,
                 .text(
                     "Add a field",
                     "The recipient field's name (letters, digits, _ - .), as deliveries write it: <%= recipient.NAME %>"
                 ) { $0.map(Reply.addField) ?? .keep })
-        default: break
         }
-        if let e = handleBody(action) { return e }
-        if focusArea == .form { return nil }
-        if let e = editRow(action, deleted: { i in "Removed \(Escape.inline(self.deviceLabel(i))): u brings it back." })
+        if let e = handleBody(action, deleted: { "Removed \(Escape.inline(self.deviceLabel($0))): u brings it back." })
         {
             return e
         }
+        if focusArea == .form { return nil }
         let sel = table.selectedRow
         switch action {
         case .open:

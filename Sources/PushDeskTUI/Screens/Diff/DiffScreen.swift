@@ -49,12 +49,11 @@ final class DiffScreen: StatefulScreen {
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: AppContext) {
-        guard let load, load.take() else { return }
-        switch load.state {
-        case .loading: return
-        case .ready(let sections): show(sections)
-        case .failed(let why): lines = [("Cannot show the versions: " + Sanitize.string(why), .findingError)]
+        guard let load else { return }
+        let took = load.take(ready: show) {
+            lines = [("Cannot show the versions: " + Sanitize.string($0), .findingError)]
         }
+        guard took else { return }
         self.load = nil
     }
 

@@ -60,10 +60,11 @@ public struct TableView: Sendable {
 
     public var isFiltering: Bool { filtering }
 
-    /// Keys while the filter line is being edited: text goes to the filter. Returns false
-    /// for keys it leaves to the caller (arrows).
+    /// Keys while the filter line is being edited: text goes to the filter, and the filter
+    /// line's bindings (keep, clear) act. Returns false for keys it leaves to the caller (arrows).
     public mutating func handleFilterKey(_ key: Key) -> Bool {
         guard filtering else { return false }
+        if let a = KeyRegistry.action(for: key, in: [.filterLine]) { return handle(a) }
         switch key {
         case .up, .down, .pageUp, .pageDown: return false
         default:

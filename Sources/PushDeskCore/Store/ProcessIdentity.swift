@@ -8,12 +8,29 @@ import Foundation
 
 /// The user, host and liveness of processes, for lock holders, recovery files and temp files.
 public enum ProcessIdentity {
-    /// Looked up once per process (a user database lookup reads /etc/nsswitch.conf and
-    /// /etc/passwd; the console's start needs the name twice).
+    /// Looked up once per process. /etc/passwd first: the user database's lookup (`getpwuid`)
+    /// reads /etc/nsswitch.conf and tries nscd's socket twice before it reads the same file,
+    /// which was a visible part of the console's start (docs/PERFORMANCE.md). A user the file
+    /// does not name (LDAP, systemd's dynamic users) is asked of the database.
     public static let user: String = {
-        if let pw = getpwuid(geteuid()), let name = pw.pointee.pw_name { return String(cString: name) }
-        return ProcessInfo.processInfo.environment["USER"] ?? "uid\(geteuid())"
+        let uid = geteuid()
+        if let text = try? String(contentsOfFile: "/etc/passwd", encoding: .utf8),
+            let name = passwdName(uid: uid, in: text)
+        {
+            return name
+        }
+        if let pw = getpwuid(uid), let name = pw.pointee.pw_name { return String(cString: name) }
+        return ProcessInfo.processInfo.environment["USER"] ?? "uid\(uid)"
     }()
+
+    /// The name of `uid` in passwd(5) text (`name:password:uid:gid:…`); nil when no line has it.
+    static func passwdName(uid: uid_t, in text: String) -> String? {
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            if fields.count > 2, !fields[0].isEmpty, UInt32(fields[2]) == uid { return String(fields[0]) }
+        }
+        return nil
+    }
 
     /// `gethostname`, not a DNS lookup (which can hang on a server with a broken resolver).
     public static let host: String = {

@@ -14,20 +14,20 @@ public enum ProcessIdentity {
     /// does not name (LDAP, systemd's dynamic users) is asked of the database.
     public static let user: String = {
         let uid = geteuid()
-        if let text = try? String(contentsOfFile: "/etc/passwd", encoding: .utf8),
-            let name = passwdName(uid: uid, in: text)
-        {
+        if let bytes = FileManager.default.contents(atPath: "/etc/passwd"), let name = passwdName(uid: uid, in: bytes) {
             return name
         }
         if let pw = getpwuid(uid), let name = pw.pointee.pw_name { return String(cString: name) }
         return ProcessInfo.processInfo.environment["USER"] ?? "uid\(uid)"
     }()
 
-    /// The name of `uid` in passwd(5) text (`name:password:uid:gid:…`); nil when no line has it.
-    static func passwdName(uid: uid_t, in text: String) -> String? {
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            if fields.count > 2, !fields[0].isEmpty, UInt32(fields[2]) == uid { return String(fields[0]) }
+    /// The name of `uid` in passwd(5) lines (`name:password:uid:gid:…`); nil when no line has it.
+    /// Bytes, not characters: the file is read at every start.
+    static func passwdName(uid: uid_t, in bytes: some Collection<UInt8>) -> String? {
+        let want = Array(String(uid).utf8)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let f = line.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+            if f.count > 2, !f[0].isEmpty, f[2].elementsEqual(want) { return String(decoding: f[0], as: UTF8.self) }
         }
         return nil
     }

@@ -18,10 +18,11 @@ final class ProcessIdentityTests: XCTestCase {
             bo:x:1001:1000::/home/bo:/bin/sh
             :x:1002:1002::/:/bin/sh
             """
-        XCTAssertEqual(ProcessIdentity.passwdName(uid: 0, in: text), "root")
-        XCTAssertEqual(ProcessIdentity.passwdName(uid: 1000, in: text), "ana")
-        XCTAssertEqual(ProcessIdentity.passwdName(uid: 1001, in: text), "bo", "the gecos field's 1001 is not a uid")
-        XCTAssertNil(ProcessIdentity.passwdName(uid: 1002, in: text), "a line without a name")
-        XCTAssertNil(ProcessIdentity.passwdName(uid: 4242, in: text))
+        XCTAssertEqual(ProcessIdentity.passwdName(uid: 0, in: Array(text.utf8)), "root")
+        XCTAssertEqual(ProcessIdentity.passwdName(uid: 1000, in: Array(text.utf8)), "ana")
+        XCTAssertEqual(
+            ProcessIdentity.passwdName(uid: 1001, in: Array(text.utf8)), "bo", "the gecos field's 1001 is not a uid")
+        XCTAssertNil(ProcessIdentity.passwdName(uid: 1002, in: Array(text.utf8)), "a line without a name")
+        XCTAssertNil(ProcessIdentity.passwdName(uid: 4242, in: Array(text.utf8)))
     }
 }

@@ -10,10 +10,16 @@ final class ServiceScope: StoreScope, @unchecked Sendable {
     /// Findings (not positioned) per service generation, and per position of the last list.
     private var byGeneration: [Int: [Finding]] = [:]
     private var last: [[Finding]] = []
+    /// A check's results join `byGeneration` at the next check: the first `[Int: …]` a
+    /// process fills makes the runtime scan every protocol conformance in the binary (about
+    /// 0.5 M instructions), which the console's first frame need not wait for.
+    private var unfiled: [(generation: Int, findings: [Finding])] = []
 
     init(_ snapshot: StoreSnapshot, now: Date) {}
 
     func findings(_ edit: StoreEdit) -> [Finding] {
+        for u in unfiled { byGeneration[u.generation] = u.findings }
+        unfiled = []
         var checked = edit.sameShape ? last : Array(repeating: [], count: edit.services.count)
         var stale: [Int] = []
         for i in edit.sameShape ? edit.changed : Array(edit.services.indices) {
@@ -23,7 +29,7 @@ final class ServiceScope: StoreScope, @unchecked Sendable {
         let fresh = Parallel.map(stale) { ServiceRules.check(service: services[$0]) }
         for (i, f) in zip(stale, fresh) {
             checked[i] = f
-            byGeneration[edit.generations[i]] = f
+            unfiled.append((edit.generations[i], f))
         }
         last = checked
         if byGeneration.count > checked.count * 2 + 16 {

@@ -8,12 +8,29 @@ import Foundation
 
 /// The user, host and liveness of processes, for lock holders, recovery files and temp files.
 public enum ProcessIdentity {
-    /// Looked up once per process (a user database lookup reads /etc/nsswitch.conf and
-    /// /etc/passwd; the console's start needs the name twice).
+    /// Looked up once per process. /etc/passwd first: the user database's lookup (`getpwuid`)
+    /// reads /etc/nsswitch.conf and tries nscd's socket twice before it reads the same file,
+    /// which was a visible part of the console's start (docs/PERFORMANCE.md). A user the file
+    /// does not name (LDAP, systemd's dynamic users) is asked of the database.
     public static let user: String = {
-        if let pw = getpwuid(geteuid()), let name = pw.pointee.pw_name { return String(cString: name) }
-        return ProcessInfo.processInfo.environment["USER"] ?? "uid\(geteuid())"
+        let uid = geteuid()
+        if let bytes = FileManager.default.contents(atPath: "/etc/passwd"), let name = passwdName(uid: uid, in: bytes) {
+            return name
+        }
+        if let pw = getpwuid(uid), let name = pw.pointee.pw_name { return String(cString: name) }
+        return ProcessInfo.processInfo.environment["USER"] ?? "uid\(uid)"
     }()
+
+    /// The name of `uid` in passwd(5) lines (`name:password:uid:gid:…`); nil when no line has it.
+    /// Bytes, not characters: the file is read at every start.
+    static func passwdName(uid: uid_t, in bytes: some Collection<UInt8>) -> String? {
+        let want = Array(String(uid).utf8)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let f = line.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+            if f.count > 2, !f[0].isEmpty, f[2].elementsEqual(want) { return String(decoding: f[0], as: UTF8.self) }
+        }
+        return nil
+    }
 
     /// `gethostname`, not a DNS lookup (which can hang on a server with a broken resolver).
     public static let host: String = {

@@ -311,6 +311,17 @@ public final class Store: Sendable {
         return snap
     }
 
+    /// The services alone, as `loadAll` reads them: what the console's first frame shows.
+    /// Their findings are those of the whole store's check (the rules of deliveries and
+    /// profiles find only in their own files), so the rest can be read just after.
+    public func loadServices() -> StoreSnapshot {
+        var snap = StoreSnapshot()
+        do {
+            snap.services = try loadEvery(Service.self, readOnly: false, into: &snap)
+        } catch let e as StoreError { snap.errors.append(e) } catch {}
+        return snap
+    }
+
     /// Every record of one kind, in parallel, in name order; their maps and fingerprints
     /// go into the snapshot, and an error for each file that does not load.
     private func loadEvery<R: StoreRecord>(_ type: R.Type, readOnly: Bool, into snap: inout StoreSnapshot) throws

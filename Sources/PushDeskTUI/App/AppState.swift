@@ -17,6 +17,8 @@ final class AppState {
     var findings: [Finding] = []
     /// True from a lazy start until the background load arrives (StoreLoading.swift).
     var loading = false
+    /// A services-first start: deliveries and profiles are read just after the first frame.
+    var restPending = false
     /// The store's git state (GitState.swift); nil outside a work tree or until it is read.
     var git: GitStatus?
     /// Set when the files changed (a load, save or delete): git is read again.
@@ -46,7 +48,7 @@ final class AppState {
     var clock: @Sendable () -> Date = { Date() }
     /// The environment jobs read their transport settings from (PUSHDESK_*_URL,
     /// PUSHDESK_CA_FILE, proxies: docs/SENDING.md); tests point it at a loopback server.
-    var environment: [String: String] = ProcessInfo.processInfo.environment
+    var environment: [String: String] = [:]
 
     init(store: any ConsoleStorage, access: StoreAccess, themeName: String, availableThemes: [String]) {
         self.store = store
@@ -62,6 +64,7 @@ final class AppState {
     func reload(_ stack: ScreenStack) {
         settledFrame = nil
         let r = store.load()
+        restPending = false
         services = r.services
         loadErrors = r.errors
         deliveries = store.deliveries()
@@ -77,6 +80,18 @@ final class AppState {
             Drafts.substituting(deliveries, stack.sessions(of: Delivery.self)))
     }
 
+    /// The first load: everything, the services alone (`restPending`), or names only.
+    func start(loadNow: Bool, servicesFirst: Bool, _ stack: ScreenStack) {
+        if !loadNow {
+            beginLoading()
+        } else if servicesFirst {
+            take(store.loadServices())
+            restPending = true
+        } else {
+            reload(stack)
+        }
+    }
+
     /// The lazy start: one placeholder row per service file, marked as loading.
     func beginLoading() {
         services = store.index().map { Service(name: $0, label: "") }
@@ -87,7 +102,7 @@ final class AppState {
     /// The background load arrived: the real records and findings replace the placeholders
     /// (no draft can exist yet: nothing opens while loading).
     func take(_ loaded: LoadedStore) {
-        loading = false
+        (loading, restPending) = (false, false)
         services = loaded.services
         loadErrors = loaded.errors
         deliveries = loaded.deliveries

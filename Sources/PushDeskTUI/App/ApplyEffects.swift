@@ -26,7 +26,7 @@ extension ConsoleApp {
         case .quit: apply(UnsavedChanges.ask(stack.dirtySessions, then: .leave))
         case .offerPendingRecovery:
             // Recovered drafts need the loaded store (their baselines), and a dialog goes first.
-            if question == nil, !state.loading { apply(offers.pending(state)) }
+            if question == nil, !state.loading, !state.restPending { apply(offers.pending(state)) }
         case .offerNextRecovery: apply(offers.next())
         case .handOverRecovery(let path): state.handOver(recoveryEntries(), removing: path)
         case .run(let job): run(job)
@@ -44,7 +44,7 @@ extension ConsoleApp {
             if !state.loading { state.reload(stack) }
             appearAll()
         case .all(let effects): effects.forEach(apply)
-        case .say, .save, .saveAll, .delete, .reloadDraft, .saveCopy, .writeFile, .storeSecret, .addDevice,
+        case .say, .loadRest, .save, .saveAll, .delete, .reloadDraft, .saveCopy, .writeFile, .storeSecret, .addDevice,
             .removeRecoveryFile, .takeLock, .setTheme, .redraw, .printOnExit, .leave:
             apply(state.carryOut(effect, stack))
             if case .delete = effect { top.willAppear(app: context) }

@@ -26,16 +26,17 @@ public final class ConsoleApp {
     /// keys wait and Esc stops it; nil when none.
     public internal(set) var foregroundJob: Job?
 
-    /// `loadNow: false` starts from the store's index (names only) and waits for the
-    /// background load (`startLoading`: a large store, docs/PERFORMANCE.md). `recovery`
-    /// writes the open drafts to the recovery file (nil in screen tests).
+    /// `loadNow: false` starts from names only and loads in the background (`startLoading`);
+    /// `servicesFirst` loads the services alone, the rest after the first frame (`.loadRest`).
+    /// `recovery` writes the open drafts to the recovery file (nil in screen tests).
     public init(
         store: some ConsoleStorage, themeName: String = "default", availableThemes: [String] = ["default"],
-        access: StoreAccess = .unlocked(), loadNow: Bool = true, recovery: RecoveryKeeper? = nil
+        access: StoreAccess = .unlocked(), loadNow: Bool = true, servicesFirst: Bool = false,
+        recovery: RecoveryKeeper? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         state = AppState(store: store, access: access, themeName: themeName, availableThemes: availableThemes)
-        state.recovery = recovery
-        if loadNow { state.reload(stack) } else { state.beginLoading() }
+        (state.recovery, state.environment) = (recovery, environment)
+        state.start(loadNow: loadNow, servicesFirst: servicesFirst, stack)
         stack.append(ServicesListScreen(app: context))
         settle()
     }

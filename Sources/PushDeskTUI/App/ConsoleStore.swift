@@ -11,6 +11,8 @@ public protocol ConsoleStorage: Sendable {
     func load() -> (services: [Service], errors: [String])
     /// Every finding of the store with these services and deliveries in place of the saved ones.
     func check(_ services: [Service], _ deliveries: [Delivery]) -> [Finding]
+    /// The services and their findings alone, for the first frame; `loadEverything` follows.
+    func loadServices() -> LoadedStore
     /// Deliveries and sample profiles of the last `load`.
     func deliveries() -> [Delivery]
     func profiles() -> [Profile]
@@ -58,16 +60,24 @@ public final class ConsoleStore: ConsoleStorage {
 
     public var root: String { store.root.path }
 
-    fileprivate init(_ store: Store, access: StoreAccess) {
+    fileprivate init(_ store: Store, access: StoreAccess, environment: [String: String]) {
         self.store = store
         self.access = access
-        secrets = SecretStore(storeRoot: store.root)
+        secrets = SecretStore(storeRoot: store.root, environment: environment)
     }
 
     public func load() -> (services: [Service], errors: [String]) {
         let snap = store.loadAll()
         last.set(IncrementalValidation(snap))
         return (snap.services, snap.errors.map { Sanitize.string($0.description) })
+    }
+
+    public func loadServices() -> LoadedStore {
+        let snap = store.loadServices()
+        last.set(IncrementalValidation(snap))
+        return LoadedStore(
+            services: snap.services, errors: snap.errors.map { Sanitize.string($0.description) }, deliveries: [],
+            profiles: [], findings: check(snap.services, []))
     }
 
     public func check(_ services: [Service], _ deliveries: [Delivery]) -> [Finding] {
@@ -116,8 +126,13 @@ public final class ConsoleStore: ConsoleStorage {
 
 extension ConsoleStorage where Self == ConsoleStore {
     /// The console on `store` (`ConsoleApp(store: .open(store))`); every write first asks `access`.
-    public static func open(_ store: Store, access: StoreAccess = .unlocked()) -> ConsoleStore {
-        ConsoleStore(store, access: access)
+    /// `environment` holds the secrets given as variables (`SecretStore`); the runner passes
+    /// the one it read at start (each read of the process environment builds it anew).
+    public static func open(
+        _ store: Store, access: StoreAccess = .unlocked(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ConsoleStore {
+        ConsoleStore(store, access: access, environment: environment)
     }
 }
 

@@ -3,13 +3,14 @@ import PushDeskCore
 /// Record lists as the console shows them: open drafts in place of their saved copies, and
 /// the name a duplicate gets.
 enum Drafts {
-    /// `base`, or `base2`, `base3`, … : the first name not yet taken (a duplicate's name).
-    static func uniqueName(_ base: String, taken: [String]) -> String {
+    /// `base`, or `base2`, `base3`, … : the first name not yet taken (a duplicate's name;
+    /// with `separator` "-", a new app's integration key: `base-2`, `base-3`, …).
+    static func uniqueName<S: Sequence<String>>(_ base: String, taken: S, separator: String = "") -> String {
         let names = Set(taken)
         var n = base
         var i = 2
         while names.contains(n) {
-            n = "\(base)\(i)"
+            n = "\(base)\(separator)\(i)"
             i += 1
         }
         return n

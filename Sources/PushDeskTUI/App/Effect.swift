@@ -39,6 +39,8 @@ indirect enum Effect {
     /// Offer the recovery files this user's dropped consoles left (at start, after a lazy
     /// load, after taking the lock).
     case offerPendingRecovery
+    /// After a services-first start's first frame: read the whole store (then offer recovery).
+    case loadRest
     /// Show the next recovery offer waiting for an answer (after its diff was looked at).
     case offerNextRecovery
     /// Remove a recovery file whose drafts the operator discarded; `done` as above.

@@ -44,20 +44,18 @@ extension AppContext {
     }
 
     /// A sync, its progress in the status bar; conflicts open the first conflicted record.
-    func syncJob() -> Job {
-        let root = storeURL
-        return .git("Syncing…") { job in
-            GitTeamWork.sync(store: root, progress: job.report, stop: job.gitStop)
-        } done: { outcome, app in
-            app.syncAnswer(outcome)
-        }
-    }
+    func syncJob() -> Job { syncStepJob("Syncing…", GitTeamWork.sync) }
 
     /// Finishing the rebase a sync left (after the last conflict is resolved, or at start).
-    func finishRebaseJob() -> Job {
+    func finishRebaseJob() -> Job { syncStepJob("Finishing the sync…", GitTeamWork.finishRebase) }
+
+    /// A step of a sync as a foreground job; its outcome is answered as a sync's.
+    private func syncStepJob(
+        _ first: String, _ step: @escaping @Sendable (URL, (String) -> Void, GitStop?) -> GitOutcome
+    ) -> Job {
         let root = storeURL
-        return .git("Finishing the sync…") { job in
-            GitTeamWork.finishRebase(store: root, progress: job.report, stop: job.gitStop)
+        return .git(first) { job in
+            step(root, job.report, job.gitStop)
         } done: { outcome, app in
             app.syncAnswer(outcome)
         }

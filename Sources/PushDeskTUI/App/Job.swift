@@ -159,7 +159,9 @@ struct JobContext<Value: Sendable>: Sendable {
 public final class JobQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [(Job, Job.Event)] = []
-    private var running: [ObjectIdentifier: Job] = [:]
+    /// A few at most; an array, not a dictionary keyed by `ObjectIdentifier`, whose first
+    /// use costs the start a conformance scan (docs/PERFORMANCE.md).
+    private var running: [Job] = []
 
     public init() {}
 
@@ -168,7 +170,7 @@ public final class JobQueue: @unchecked Sendable {
     /// True while a job runs or its events wait to be taken.
     public var isBusy: Bool { locked { !running.isEmpty || !events.isEmpty } }
     /// The jobs running now.
-    var jobs: [Job] { locked { Array(running.values) } }
+    var jobs: [Job] { locked { running } }
 
     private func locked<T>(_ f: () -> T) -> T {
         lock.lock()
@@ -177,7 +179,7 @@ public final class JobQueue: @unchecked Sendable {
     }
 
     func start(_ job: Job) {
-        locked { running[ObjectIdentifier(job)] = job }
+        locked { running.append(job) }
         job.start(in: self)
     }
 
@@ -194,7 +196,7 @@ public final class JobQueue: @unchecked Sendable {
     /// (dropped for a cancelled view or background job), so no job is ever neither.
     func finished(_ job: Job, result: any Sendable) {
         locked {
-            running[ObjectIdentifier(job)] = nil
+            running.removeAll { $0 === job }
             if !(job.isCancelled && job.kind != .foreground) { events.append((job, .result(result))) }
         }
         pd_wake()

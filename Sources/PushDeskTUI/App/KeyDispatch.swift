@@ -15,9 +15,9 @@ extension ConsoleApp {
 
     func dispatch(_ key: Key) {
         if key == .resize || key == .ignored { return }
-        // While git works, keys redraw and Esc asks it to stop after the current step.
+        // While git works, keys redraw and the registry's stop key asks it to stop after the current step.
         if let job = foregroundJob {
-            if key == .escape { job.cancel() }
+            if KeyRegistry.action(for: key, in: [.foregroundJob]) == .back { job.cancel() }
             state.message = job.statusLine
             return
         }

@@ -16,7 +16,7 @@ extension ListScreen {
         get { view }
         set { view = newValue }
     }
-    var contexts: [KeyContext] { table.isFiltering ? [] : (listContext.map { [$0] } ?? []) + [.list] }
+    var contexts: [KeyContext] { table.contexts((listContext.map { [$0] } ?? []) + [.list]) }
     var textFocused: Bool { table.isFiltering }
     func handleText(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
     func handleUnbound(_ key: Key, app: AppContext) -> Bool { table.handleFilterKey(key) }
@@ -29,9 +29,20 @@ extension ListScreen {
     }
 }
 
+/// A list whose rows are read from the store (or git's state of it): read when it opens and
+/// again each time it comes back to the front (an editor above it saved or deleted).
+protocol StoreListScreen: ListScreen {
+    /// The rows from the store as it is now.
+    func refresh(_ app: AppContext)
+}
+
+extension StoreListScreen {
+    func willAppear(app: AppContext) { refresh(app) }
+}
+
 /// A list view whose rows are records of one kind, deleted (a dangerous action) after the
 /// framework's question.
-protocol RecordListScreen: ListScreen {
+protocol RecordListScreen: StoreListScreen {
     static var recordKind: RecordKind { get }
 }
 

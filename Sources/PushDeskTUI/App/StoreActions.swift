@@ -10,6 +10,7 @@ extension AppState {
     func carryOut(_ effect: Effect, _ stack: ScreenStack) -> Effect {
         switch effect {
         case .say(let m): message = m
+        case .loadRest: return restPending ? .loaded(store.loadEverything(), offerRecovery: true) : .none
         case .save(let s): return save(s, stack).then
         case .saveAll(let sessions, let then):
             // One at a time: a failed save shows its dialog and nothing goes on.

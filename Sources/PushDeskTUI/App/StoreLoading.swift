@@ -5,7 +5,9 @@ import PushDeskCore
 /// names (a directory listing), while a background job loads every file and runs every
 /// rule (`ConsoleApp.startLoading`); its result is the `.loaded` effect, and the screen is
 /// redrawn with labels and findings.
-/// docs/PERFORMANCE.md has the numbers; small stores still load before the first frame.
+/// docs/PERFORMANCE.md has the numbers. A small store shows its services and their
+/// findings in the first frame, and its deliveries and profiles are read just after it,
+/// before any key is read (`ConsoleApp.loadRest`).
 
 /// Everything the console shows that needs the whole store read and checked.
 public struct LoadedStore: Sendable {
@@ -32,4 +34,7 @@ extension ConsoleStorage {
             services: r.services, errors: r.errors, deliveries: deliveries, profiles: profiles(),
             findings: check(r.services, deliveries))
     }
+
+    /// The whole store by default; `ConsoleStore` reads the services alone.
+    public func loadServices() -> LoadedStore { loadEverything() }
 }

@@ -26,12 +26,16 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case listen
     // broadcast channels (the app editor's Channels tab)
     case fetchChannels
+    // dialogs, the diff view
+    case pressButton, scrollLeft, scrollRight
 }
 
 /// Where a binding applies. The focused view's context is tried first, then `.global`.
 public enum KeyContext: String, CaseIterable, Sendable {
     case global = "Everywhere"
     case list = "Lists and tables"
+    /// While a list's filter line is being edited (printable keys type into it).
+    case filterLine = "Lists: the filter line"
     case servicesList = "Services list"
     case serviceEditor = "Service editor"
     case serviceApps = "Service editor: apps table"
@@ -49,7 +53,6 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case dialog = "Dialogs"
     case dialogButtons = "Dialogs: buttons"
     case dialogChoices = "Dialogs: a list of choices"
-    case dialogPath = "Dialogs: a file path"
     /// While the help overlay is open; any key it does not bind closes it.
     case help = "The help overlay"
     case commitView = "Commit (the store in git)"
@@ -59,6 +62,9 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case profileDevices = "Profile editor: devices table"
     case profileEditor = "Profile editor: its fields"
     case listenView = "Listen view"
+    case diffView = "Differences (a draft against the file)"
+    /// While a job runs in the foreground (git's commit, sync, resolve): other keys wait.
+    case foregroundJob = "While git works"
 }
 
 /// When a binding cannot act; the console says why instead (lazygit's disabled reason).
@@ -91,6 +97,11 @@ public struct KeyBinding: Sendable {
     public var hint: String?
     /// Marks actions that destroy data (asked for confirmation).
     public var dangerous = false
+    /// The key is not a fixed one but the first letter of a label (a dialog's buttons: y/n,
+    /// s/d/c); `keys` is empty and `KeyRegistry.firstLetter` finds the label.
+    public var byFirstLetter = false
+    /// How its keys are written in help and docs/KEYS.md.
+    public var keyLabels: [String] { byFirstLetter ? ["a button's first letter"] : keys.map(\.label) }
     /// Changes a record or the store: hidden from the hints and refused, with who holds the
     /// store, in a read-only console. (A text-editing key writes only in a record's field: a
     /// list's filter is no record.)
@@ -188,6 +199,8 @@ public enum KeyRegistry {
             dangerous: true),
         b(.serviceApps, [.char("K"), .f(11)], .moveUp, "Move the selected app up", writes: true),
         b(.serviceApps, [.char("J"), .f(12)], .moveDown, "Move the selected app down", writes: true),
+        b(.serviceApps, [.tab], .nextField, "Back to the service's fields (Shift-Tab: the last one)"),
+        b(.serviceApps, [.backTab], .prevField, "The service's last field"),
 
         b(.form, [.tab, .down], .nextField, "Next field", hint: "next"),
         b(.form, [.backTab, .up], .prevField, "Previous field"),
@@ -207,6 +220,7 @@ public enum KeyRegistry {
 
         b(.itemsTable, [.char("n"), .char("a"), .ctrl("n"), .f(7)], .new, "Add a row", hint: "add", writes: true),
         b(.itemsTable, [.enter], .open, "Edit the selected row", hint: "edit"),
+        b(.itemsTable, [.tab], .nextField, "Edit the selected row (Esc: back to the table)"),
         b(
             .itemsTable, [.char("d"), .delete, .f(8)], .delete, "Delete the selected row (`u` brings it back)",
             hint: "delete", writes: true),
@@ -285,12 +299,26 @@ public enum KeyRegistry {
         b(.dialog, [.enter], .open, "Press the focused button (a text or path: OK; a list: choose)", hint: "OK"),
         b(.dialog, [.escape], .back, "Cancel", hint: "cancel"),
         b(
-            .dialogButtons, [.tab, .right], .nextField, "Next button (a button's first letter presses it)", hint: "next"
-        ),
+            .dialog, [.tab], .pick, "Complete a file path's name (in any other text, Tab does nothing)",
+            hint: "complete"),
+        b(.dialogButtons, [.tab, .right], .nextField, "Next button", hint: "next"),
         b(.dialogButtons, [.backTab, .left], .prevField, "Previous button"),
+        KeyBinding(
+            context: .dialogButtons, keys: [], action: .pressButton,
+            description: "Press the button it starts (y/n, s/d/c)",
+            byFirstLetter: true),
         b(.dialogChoices, [.up, .char("k")], .up, "Previous choice"),
         b(.dialogChoices, [.down, .char("j")], .down, "Next choice"),
-        b(.dialogPath, [.tab], .pick, "Complete the name", hint: "complete"),
+
+        // Not `b(…)`: keeping a filter opens nothing, so it does not wait for the store to load.
+        KeyBinding(
+            context: .filterLine, keys: [.enter], action: .open, description: "Keep the filter and go back to the rows"),
+        b(.filterLine, [.escape], .back, "Clear the filter"),
+
+        b(.diffView, [.right], .scrollRight, "Scroll right (long lines)"),
+        b(.diffView, [.left], .scrollLeft, "Scroll left"),
+
+        b(.foregroundJob, [.escape], .back, "Stop after the current step (other keys wait for it)"),
 
         b(.help, [.down, .char("j")], .down, "Scroll down (any other key closes the help)"),
         b(.help, [.up, .char("k")], .up, "Scroll up"),
@@ -398,6 +426,14 @@ public enum KeyRegistry {
         binding(for: key, in: contexts)?.action
     }
 
+    /// The label a key presses by its first letter, where one of `contexts` binds first
+    /// letters (a dialog's buttons); nil when no label starts with it.
+    public static func firstLetter(_ key: Key, of labels: [String], in contexts: [KeyContext]) -> Int? {
+        guard case .char(let c) = key, bindings.contains(where: { $0.byFirstLetter && contexts.contains($0.context) })
+        else { return nil }
+        return labels.firstIndex { $0.lowercased().first == Character(c.lowercased()) }
+    }
+
     /// The editing action of a key in a text field (what the line editor does with it).
     public static func editAction(for key: Key) -> Action? { action(for: key, in: [.textField]) }
 
@@ -433,7 +469,7 @@ public enum KeyRegistry {
             if bs.isEmpty { continue }
             s += "\n## \(c.rawValue)\n\n| keys | action | not available |\n|---|---|---|\n"
             for b in bs {
-                let keys = b.keys.map { "`\($0.label.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(
+                let keys = b.keyLabels.map { "`\($0.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(
                     separator: ", ")
                 let not = (b.writes ? ["read-only"] : []) + b.unavailable.map(\.when.rawValue)
                 s += "| \(keys) | \(b.helpText) | \(not.joined(separator: ", ")) |\n"

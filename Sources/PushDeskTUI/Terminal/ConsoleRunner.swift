@@ -54,12 +54,13 @@ public enum ConsoleRunner {
 
         startup.mark("terminal")
         // A large store opens at once on its names and loads in the background (StoreLoading.swift).
-        let consoleStore = ConsoleStore.open(store, access: access)
+        let consoleStore = ConsoleStore.open(store, access: access, environment: env)
         let lazy = consoleStore.fileCount() > ConsoleStore.lazyThreshold
         let app = ConsoleApp(
             store: consoleStore, themeName: theme.name,
             availableThemes: ThemeLoader.available(directories: dirs), access: access, loadNow: !lazy,
-            recovery: keeper)
+            servicesFirst: true,
+            recovery: keeper, environment: env)
         startup.mark("store")
         if lazy { app.startLoading() }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
@@ -105,6 +106,10 @@ public enum ConsoleRunner {
                 first = false
                 startup.mark("frame")
                 startup.write()
+                // A small store's deliveries and profiles, read once its services are on screen.
+                app.perform(.loadRest)
+                needsFrame = true
+                continue
             }
             // The git state is read off the loop (GitState.swift), again after every save or delete.
             app.readGitStatusIfWanted()

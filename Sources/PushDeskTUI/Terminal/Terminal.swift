@@ -18,7 +18,7 @@ public final class Terminal {
     public private(set) var localeNote: String?
     private var screen: OpaquePointer?
     private var previous: CellBuffer?
-    private var styles: [Role: (pair: Int16, attrs: attr_t)] = [:]
+    private var styles = RoleTable<(pair: Int16, attrs: attr_t)>()
     private var cursorVisible = false
     /// Wake-ups with input readable but no key in a row (a terminal gone quiet for good).
     private var unreadable = 0
@@ -147,7 +147,7 @@ public final class Terminal {
 
     /// Builds the colour pairs of a theme for this terminal's colour depth.
     public func apply(theme: Theme) {
-        styles = [:]
+        styles = RoleTable()
         for (i, role) in Role.allCases.enumerated() {
             let st = theme.style(role)
             var attrs = pd_a_normal()

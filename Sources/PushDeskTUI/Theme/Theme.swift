@@ -24,9 +24,9 @@ public struct Theme: Equatable, Sendable {
     }
 
     public var name: String
-    public var styles: [Role: Style]
+    public var styles: RoleTable<Style>
 
-    public init(name: String, styles: [Role: Style]) {
+    public init(name: String, styles: RoleTable<Style>) {
         self.name = name
         self.styles = styles
     }

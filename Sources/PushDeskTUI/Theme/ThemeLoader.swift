@@ -92,7 +92,7 @@ public enum ThemeLoader {
         }
         func fail(_ m: String) -> LoadError { LoadError(file: file, line: nil, column: nil, message: m) }
         let name = table["name"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        var styles: [Role: Style] = [:]
+        var styles = RoleTable<Style>()
         // Walk nested tables: [list.selected] is table "list" → table "selected".
         func walk(_ t: TOMLTable, prefix: String) throws {
             for key in t.keys {

@@ -87,16 +87,17 @@ public struct Dialog: Sendable {
     var contexts: [KeyContext] {
         switch kind {
         case .buttons: [.dialogButtons, .dialog]
-        case .textInput: [.dialog]
-        case .filePath: [.dialogPath, .dialog]
+        case .textInput, .filePath: [.dialog]
         case .choices: [.dialogChoices, .dialog]
         }
     }
 
-    /// Handles a key through the registry's dialog bindings; returns a result when the
-    /// dialog is done. A text or path takes every other key as editing.
+    /// Handles a key through the registry's dialog bindings (a button's first letter
+    /// included); returns a result when the dialog is done. A text or path takes every other
+    /// key as editing.
     public mutating func handle(_ key: Key) -> Result? {
         let action = KeyRegistry.binding(for: key, in: contexts)?.action
+        if action == nil, let i = KeyRegistry.firstLetter(key, of: buttons, in: contexts) { return .button(i) }
         switch (kind, action) {
         case (_, .back?): return .cancelled
         case (.buttons, .open?): return .button(focusedButton)
@@ -104,17 +105,10 @@ public struct Dialog: Sendable {
         case (.choices, .open?): return .choice(choice)
         case (.buttons, .nextField?): focusedButton = (focusedButton + 1) % buttons.count
         case (.buttons, .prevField?): focusedButton = (focusedButton + buttons.count - 1) % buttons.count
-        case (.buttons, _):
-            // First letter of a button presses it (y/n, s/d/c).
-            if case .char(let c) = key,
-                let i = buttons.firstIndex(where: { $0.lowercased().first == Character(c.lowercased()) })
-            {
-                return .button(i)
-            }
+        case (.buttons, _): break
         case (.filePath(let base), .pick?): complete(base: base)
+        case (.textInput, .pick?): break
         case (.textInput, _), (.filePath, _):
-            // Tab in a plain text input does nothing (it completes only a path).
-            guard key != .tab else { break }
             input.handle(key)
             candidates = []
         case (.choices, .up?): choice = max(0, choice - 1)

@@ -83,9 +83,25 @@ public struct Form: Sendable {
         case changed(String)
         case moved, unhandled
         case pick(String)
+
+        /// The field a text key changed, which the editor writes into its draft.
+        public var changedField: String? { if case .changed(let id) = self { id } else { nil } }
+        /// A text key the field took (it changed the value or moved the cursor).
+        public var used: Bool { self == .moved || changedField != nil }
     }
 
     public var focused: FormField? { fields.indices.contains(focus) ? fields[focus] : nil }
+
+    /// `fresh` in place of the fields when `force` (a new tab) or their ids differ, the focus
+    /// kept on its field unless forced; false when the ids are the same, and the caller
+    /// updates the values in place so cursors stay where they are.
+    public mutating func replace(with fresh: [FormField], force: Bool = false) -> Bool {
+        guard force || fresh.map(\.id) != fields.map(\.id) else { return false }
+        let keep = focused?.id
+        self = Form(fresh)
+        if !force, let keep { focus(id: keep) }
+        return true
+    }
     public subscript(id: String) -> String {
         get { fields.first { $0.id == id }?.value ?? "" }
         set { if let i = fields.firstIndex(where: { $0.id == id }) { fields[i].value = newValue } }

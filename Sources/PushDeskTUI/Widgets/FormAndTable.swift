@@ -4,8 +4,8 @@ import PushDeskCore
 /// profile's recipient fields over its test devices — with the focus in one of them, and
 /// the findings pane at the bottom. The plumbing both editors share: text into the focused
 /// field, Tab off the last field (or Shift-Tab off the first, or Enter on the last) into the
-/// table and back, clicks, moving a row, and the layout. The editor answers what is its own
-/// (the record's edits, open, add, delete).
+/// table and Tab or Shift-Tab back, clicks, and the layout. The editor answers what is its own
+/// (the record's edits, open, add; delete and move through `DraftRowsEditor`).
 struct FormAndTable {
     var form: Form
     var table: TableView
@@ -32,8 +32,13 @@ struct FormAndTable {
     }
 
     /// An action: in the form, the field keys (Tab off the last field, Shift-Tab off the
-    /// first, Enter on the last enter the table); in the table, the list keys.
+    /// first, Enter on the last enter the table); in the table, the list keys, and Tab or
+    /// Shift-Tab back into the form (at its first or last field).
     mutating func handle(_ action: Action) -> Outcome {
+        if tableFocused, action == .nextField || action == .prevField {
+            leaveTable(forward: action == .nextField)
+            return .handled
+        }
         guard !tableFocused else { return table.handle(action) ? .handled : .unhandled }
         let last = form.fields.count - 1
         if (action == .nextField || action == .pick) && form.focus == last || action == .prevField && form.focus == 0 {
@@ -47,8 +52,8 @@ struct FormAndTable {
         }
     }
 
-    /// Tab (forward) or Shift-Tab from the table back into the form, at its first or last field.
-    mutating func leaveTable(forward: Bool) {
+    /// From the table back into the form, at its first field (`forward`) or its last.
+    private mutating func leaveTable(forward: Bool) {
         tableFocused = false
         form.focus = forward ? 0 : form.fields.count - 1
     }
@@ -92,9 +97,10 @@ struct FormAndTable {
 }
 
 /// An editor whose body is a `FormAndTable` (the service editor, the profile editor): the
-/// form's text keys, the form and list keys, and clicks come from here; the editor keeps the
-/// draft in step (`sync`), writes a changed field into it (`apply`) and answers the rest.
-protocol FormTableScreen: StatefulScreen where View == FormAndTable {
+/// form's text keys, the form and list keys, clicks, and deleting and moving the table's
+/// rows come from here; the editor keeps the draft in step (`sync`), writes a changed field
+/// into it (`apply`), names the list its table shows (`DraftRowsEditor`) and answers the rest.
+protocol FormTableScreen: StatefulScreen, DraftRowsEditor where View == FormAndTable {
     /// Pulls the draft into the widgets after any change (edit, undo, a sub-editor).
     func sync()
     /// The form field `id` changed: its value goes into the draft.
@@ -111,6 +117,12 @@ extension FormTableScreen {
         set { view.table = newValue }
     }
     var textFocused: Bool { !view.tableFocused && (form.focused?.isTextual ?? false) }
+    var selectedRow: Int? { view.table.selectedRow }
+
+    func rowsEdited(selecting row: Int?) {
+        sync()
+        if let row { view.table.select(row: row) }
+    }
 
     func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
@@ -122,15 +134,22 @@ extension FormTableScreen {
         return true
     }
 
-    /// The body's share of an action (the form's keys, the list keys): `.none` when it took
-    /// it, nil when the editor answers it (or, in the form, the global bindings).
-    func handleBody(_ action: Action) -> Effect? {
+    /// Save and undo of the record, then the body's share of an action — the form's keys,
+    /// the list keys, deleting the table's row (`deleted` says what; nil: deleting asks first,
+    /// in `danger`) and moving it: `.none` when it took it, nil when the editor answers it
+    /// (or, in the form, the global bindings).
+    func handleBody(_ action: Action, deleted: ((Int) -> String)? = nil) -> Effect? {
+        switch action {
+        case .save: return session.map { .save($0) }
+        case .undo: return session.map { .say($0.undo() ? "Undone." : "Nothing to undo.") }
+        default: break
+        }
         switch view.handle(action) {
         case .changed(let id):
             apply(id)
             return Effect.none
         case .handled: return Effect.none
-        case .unhandled: return nil
+        case .unhandled: return view.tableFocused ? editRow(action, deleted: deleted) : nil
         }
     }
 

@@ -13,7 +13,7 @@ public enum HelpOverlay {
             let bs = KeyRegistry.bindings.filter { $0.context == c && !hidden($0) }
             if bs.isEmpty { continue }
             lines.append((c.rawValue, "", true))
-            for b in bs { lines.append((b.keys.map(\.label).joined(separator: " "), b.helpText, false)) }
+            for b in bs { lines.append((b.keyLabels.joined(separator: " "), b.helpText, false)) }
         }
         let keyW = min(24, lines.filter { !$0.2 }.map { TextWidth.width(of: $0.0) }.max() ?? 10)
         let r = area.centered(width: min(area.width - 2, 78), height: min(area.height, lines.count + 2))

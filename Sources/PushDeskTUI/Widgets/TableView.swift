@@ -60,16 +60,12 @@ public struct TableView: Sendable {
 
     public var isFiltering: Bool { filtering }
 
-    /// Keys while the filter line is being edited: text goes to the filter, Enter keeps
-    /// it, Esc clears it. Returns false for keys it leaves to the caller (arrows).
+    /// Keys while the filter line is being edited: text goes to the filter, and the filter
+    /// line's bindings (keep, clear) act. Returns false for keys it leaves to the caller (arrows).
     public mutating func handleFilterKey(_ key: Key) -> Bool {
         guard filtering else { return false }
+        if let a = KeyRegistry.action(for: key, in: [.filterLine]) { return handle(a) }
         switch key {
-        case .enter: filtering = false
-        case .escape:
-            filtering = false
-            filter = TextField()
-            refilter()
         case .up, .down, .pageUp, .pageDown: return false
         default:
             guard filter.handle(key) else { return false }
@@ -79,11 +75,20 @@ public struct TableView: Sendable {
         return true
     }
 
+    /// The key contexts of a list view (`own` first) in the registry: while the filter line
+    /// is being edited, only its keys (Enter keeps the filter, Esc clears it).
+    public func contexts(_ own: [KeyContext]) -> [KeyContext] { filtering ? [.filterLine] : own }
+
     /// List actions; returns true when the table used it. While the filter line is being
-    /// edited, Back clears it and Open keeps it (the keys Esc and Enter stand for).
+    /// edited, Back clears it and Open keeps it (the filter line's keys).
     public mutating func handle(_ action: Action) -> Bool {
         if filtering, action == .back || action == .open {
-            return handleFilterKey(action == .back ? .escape : .enter)
+            filtering = false
+            if action == .back {
+                filter = TextField()
+                refilter()
+            }
+            return true
         }
         let n = visible.count
         switch action {
@@ -179,15 +184,5 @@ public struct TableView: Sendable {
                 + (scroll + body.height < visible.count ? " ↓ more" : "")
             buf.put(" " + pos, x: body.maxX - TextWidth.width(of: pos) - 1, y: rect.y, role: .header)
         }
-    }
-}
-
-extension TableView {
-    /// The row `action` (move up / down) moves the selected one to, when there is a row
-    /// there (of `count`): the editor swaps the two in its draft, then selects `to`.
-    func moveTarget(_ action: Action, count: Int) -> (from: Int, to: Int)? {
-        guard let sel = selectedRow, action == .moveUp || action == .moveDown else { return nil }
-        let to = action == .moveUp ? sel - 1 : sel + 1
-        return (0..<count).contains(to) ? (sel, to) : nil
     }
 }

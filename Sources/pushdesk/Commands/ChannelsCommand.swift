@@ -51,17 +51,6 @@ struct ChannelsOptions: ParsableArguments {
         return (store, service, ios)
     }
 
-    func session(_ store: Store) throws -> PushSession {
-        do {
-            let s = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
-            if isatty(STDERR_FILENO) == 1 { s.progress = { printError($0) } }
-            return s
-        } catch {
-            printError("error: \(Escape.inline("\(error)", limit: 4096))")
-            throw Exit.usageOrIO
-        }
-    }
-
     /// Prints Apple's refusal or the missing answer (text form) and exits by §8.4.
     func finish(_ a: ChannelAnswer, document: JSONValue, text: () -> Void) throws {
         if json {
@@ -111,7 +100,7 @@ struct ChannelsListCommand: ParsableCommand {
 
     func run() throws {
         let (store, service, app) = try options.find()
-        let session = try options.session(store)
+        let session = try openPushSession(store, progress: true)
         let answer = session.manageChannels(.list, app: app)
         session.close()
         let file = Service.path(service.name)
@@ -186,7 +175,7 @@ struct ChannelsCreateCommand: ParsableCommand {
                 throw Exit.inputErrors
             }
             let policy = ChannelStorage(rawValue: storage) ?? .none
-            let session = try options.session(store)
+            let session = try openPushSession(store, progress: true)
             var answer = session.manageChannels(.create(policy), app: app)
             session.close()
             var created: BroadcastChannel?
@@ -203,13 +192,8 @@ struct ChannelsCreateCommand: ParsableCommand {
             }
             if let created {
                 app.channels.append(created)
-                var updated = service
-                updated.apps[index] = .ios(app)
-                do { try store.save(updated, baseline: .read(fingerprint)) } catch {
-                    printError(
-                        "\(Service.path(service.name)): error: channel \(Escape.inline(created.id)) was created at Apple but not saved: \(Escape.inline("\(error)", limit: 1000)); add it by hand or delete it with pushdesk channels delete --id"
-                    )
-                    throw Exit.usageOrIO
+                try saveIOSApp(app, at: index, of: service, fingerprint, store) { error in
+                    "channel \(Escape.inline(created.id)) was created at Apple but not saved: \(error); add it by hand or delete it with pushdesk channels delete --id"
                 }
             }
             let doc = JSONValue.object(
@@ -279,18 +263,13 @@ struct ChannelsDeleteCommand: ParsableCommand {
                     throw Exit.usageOrIO
                 }
             }
-            let session = try options.session(store)
+            let session = try openPushSession(store, progress: true)
             let answer = session.manageChannels(.delete(id: channelId), app: app)
             session.close()
             if answer.outcome == .sent, stored != nil {
                 app.channels.removeAll { $0.id == channelId }
-                var updated = service
-                updated.apps[index] = .ios(app)
-                do { try store.save(updated, baseline: .read(fingerprint)) } catch {
-                    printError(
-                        "\(Service.path(service.name)): error: \(named) was deleted at Apple but is still in the file: \(Escape.inline("\(error)", limit: 1000)); remove it by hand"
-                    )
-                    throw Exit.usageOrIO
+                try saveIOSApp(app, at: index, of: service, fingerprint, store) { error in
+                    "\(named) was deleted at Apple but is still in the file: \(error); remove it by hand"
                 }
             }
             let doc = JSONValue.object(
@@ -319,6 +298,20 @@ private func loadIOSApp(_ store: Store, _ name: String, _ key: String) throws ->
         throw Exit.usageOrIO
     }
     return (service, fingerprint, index, app)
+}
+
+/// Writes the iOS app back into its service file, if the file is still as it was read; when
+/// it cannot, says what Apple already did (`lost`, given the escaped error) and exits 2.
+private func saveIOSApp(
+    _ app: IOSApp, at index: Int, of service: Service, _ fingerprint: FileFingerprint, _ store: Store,
+    lost: (String) -> String
+) throws {
+    var updated = service
+    updated.apps[index] = .ios(app)
+    do { try store.save(updated, baseline: .read(fingerprint)) } catch {
+        printError("\(Service.path(service.name)): error: " + lost(Escape.inline("\(error)", limit: 1000)))
+        throw Exit.usageOrIO
+    }
 }
 
 /// The service as on disk now, with the fingerprint its save checks.

@@ -112,13 +112,7 @@ struct CredentialsCheckCommand: ParsableCommand {
     private func checkOnline(_ reports: [CredentialReport], snapshot: StoreSnapshot, store: Store) throws -> [String:
         [OnlineStep]]
     {
-        let session: PushSession
-        do {
-            session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            printError("error: \(Escape.inline("\(error)", limit: 4096))")
-            throw Exit.usageOrIO
-        }
+        let session = try openPushSession(store)
         defer { session.close() }
         var out: [String: [OnlineStep]] = [:]
         for r in reports {

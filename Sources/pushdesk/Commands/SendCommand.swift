@@ -110,15 +110,8 @@ struct SendCommand: ParsableCommand {
             )
             throw Exit.usageOrIO
         }
-        let session: PushSession
-        do {
-            session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            printError("error: \(Escape.inline("\(error)", limit: 4096))")
-            throw Exit.usageOrIO
-        }
+        let session = try openPushSession(store, progress: true)
         let terminal = isatty(STDERR_FILENO) == 1
-        if terminal { session.progress = { printError($0) } }
         let report = session.send(plan, dryRun: dryRun) { r in
             if terminal && !json {
                 printError(

@@ -26,7 +26,7 @@ final class ThemeTests: XCTestCase {
     func testEveryColouredRoleHasASixteenColourFallback() throws {
         for name in shipped where name != "monochrome" {
             let t = try ThemeLoader.load(named: name, directories: [])
-            for (role, s) in t.styles {
+            for (role, s) in t.styles.entries {
                 if s.fg >= 0 { XCTAssertTrue((0...15).contains(s.fg16), "\(name) \(role.rawValue) fg16") }
                 if s.bg >= 0 { XCTAssertTrue((0...15).contains(s.bg16), "\(name) \(role.rawValue) bg16") }
             }

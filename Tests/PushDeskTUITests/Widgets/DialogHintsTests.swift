@@ -85,3 +85,33 @@ final class DialogHintsTests: WholeScreenTestCase {
             ])
     }
 }
+
+/// A dialog's keys are the registry's: a button's first letter is a binding there (listed
+/// in docs/KEYS.md), and so is Tab, which completes a path and does nothing in a plain text.
+final class DialogKeysTests: XCTestCase {
+    func testFirstLetterPressesAButtonThroughTheRegistry() {
+        let labels = ["Save", "Discard", "Cancel"]
+        XCTAssertEqual(KeyRegistry.firstLetter(.char("d"), of: labels, in: [.dialogButtons, .dialog]), 1)
+        XCTAssertEqual(KeyRegistry.firstLetter(.char("C"), of: labels, in: [.dialogButtons, .dialog]), 2)
+        XCTAssertNil(KeyRegistry.firstLetter(.char("d"), of: labels, in: [.dialog]), "no first letters in a text")
+        XCTAssertNil(KeyRegistry.firstLetter(.char("x"), of: labels, in: [.dialogButtons]))
+        var d = Dialog.confirm(title: "Unsaved changes", message: "Save?", buttons: labels, focus: 0)
+        XCTAssertEqual(d.handle(.char("d")), .button(1))
+        XCTAssertTrue(KeyRegistry.markdown().contains("| `a button's first letter` | Press the button it starts"))
+    }
+
+    func testTabCompletesAPathAndLeavesATextAlone() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dialog-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data().write(to: dir.appendingPathComponent("neotrips-48.png"))
+        XCTAssertEqual(KeyRegistry.action(for: .tab, in: [.dialog]), .pick)
+
+        var text = Dialog.textInput(title: "Label", message: "", value: "neo")
+        XCTAssertNil(text.handle(.tab))
+        XCTAssertEqual(text.input.text, "neo", "Tab types nothing into a text")
+        var path = Dialog.filePath(title: "Icon", message: "", value: "neo", base: dir.path)
+        XCTAssertNil(path.handle(.tab))
+        XCTAssertEqual(path.input.text, "neotrips-48.png")
+    }
+}

@@ -80,12 +80,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         seenVersion = s.version
         builtFor = tab
         let fresh = ComposerFields.fields(tab, s.draft, choices(app))
-        if tabChanged || fresh.map(\.id) != form.fields.map(\.id) {
-            let keep = form.focused?.id
-            form = Form(fresh)
-            if !tabChanged, let keep { form.focus(id: keep) }
-            return
-        }
+        if form.replace(with: fresh, force: tabChanged) { return }
         for f in fresh {
             guard let i = form.fields.firstIndex(where: { $0.id == f.id }) else { continue }
             if form.fields[i].value != f.value { form.fields[i].value = f.value }
@@ -171,13 +166,9 @@ final class ComposerScreen: StatefulScreen, Asking {
     func handleText(_ key: Key, app: AppContext) -> Bool {
         sync(app)
         guard focusArea == .form else { return false }
-        switch form.handleText(key) {
-        case .changed(let id):
-            apply(id, app: app)
-            return true
-        case .moved: return true
-        default: return false
-        }
+        let typed = form.handleText(key)
+        if let id = typed.changedField { apply(id, app: app) }
+        return typed.used
     }
 
     func handle(_ action: Action, app: AppContext) -> Effect? {

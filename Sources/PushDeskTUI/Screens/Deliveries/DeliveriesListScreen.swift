@@ -21,8 +21,6 @@ final class DeliveriesListScreen: RecordListScreen {
     var title: String { showAll ? "All deliveries" : "Deliveries of \(service ?? "")" }
     var listContext: KeyContext? { .deliveriesList }
 
-    func willAppear(app: AppContext) { refresh(app) }
-
     /// What every row looks up, built once per refresh: services by name (open drafts in
     /// place of their saved copies) and findings by file. Per row, these had been a search of
     /// the services and a filter of every finding: 5,000 rows took 125 ms to open.

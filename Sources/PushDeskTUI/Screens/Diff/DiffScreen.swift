@@ -49,12 +49,11 @@ final class DiffScreen: StatefulScreen {
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: AppContext) {
-        guard let load, load.take() else { return }
-        switch load.state {
-        case .loading: return
-        case .ready(let sections): show(sections)
-        case .failed(let why): lines = [("Cannot show the versions: " + Sanitize.string(why), .findingError)]
+        guard let load else { return }
+        let took = load.take(ready: show) {
+            lines = [("Cannot show the versions: " + Sanitize.string($0), .findingError)]
         }
+        guard took else { return }
         self.load = nil
     }
 
@@ -77,18 +76,9 @@ final class DiffScreen: StatefulScreen {
         }
     }
 
-    var contexts: [KeyContext] { [.list] }
+    var contexts: [KeyContext] { [.diffView, .list] }
     var textFocused: Bool { false }
     func handleText(_ key: Key, app: AppContext) -> Bool { false }
-
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
-        switch key {
-        case .right: shift += 20
-        case .left: shift = max(0, shift - 20)
-        default: return false
-        }
-        return true
-    }
 
     func handle(_ action: Action, app: AppContext) -> Effect? {
         let maxScroll = max(0, lines.count - view.pageHeight)
@@ -99,6 +89,8 @@ final class DiffScreen: StatefulScreen {
         case .pageDown: view.scroll = min(maxScroll, view.scroll + view.pageHeight)
         case .top: view.scroll = 0
         case .bottom: view.scroll = maxScroll
+        case .scrollRight: shift += 20
+        case .scrollLeft: shift = max(0, shift - 20)
         case .back:
             return .all([.pop, onClose])
         case .filter, .undo: return .say("This is a view of differences; Esc goes back.")

@@ -2,7 +2,7 @@ import PushDeskCore
 
 /// Every rule finding of the store (the same engine as `pushdesk validate`); Enter
 /// opens the service or the delivery and focuses the field the finding is about.
-final class FindingsScreen: ListScreen {
+final class FindingsScreen: StoreListScreen {
     var view = TableView(columns: [
         .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
     ])
@@ -15,8 +15,6 @@ final class FindingsScreen: ListScreen {
 
     var title: String { "Findings" }
     var listContext: KeyContext? { .findings }
-
-    func willAppear(app: AppContext) { refresh(app) }
 
     func refresh(_ app: AppContext) {
         shown = app.findings.sorted { ($0.severity, $1.file, $1.field) > ($1.severity, $0.file, $0.field) }

@@ -7,7 +7,7 @@ import PushDeskCore
 /// refused while one of those has error findings (listed; a record left out does not
 /// block), or when a secret or local path would be committed. What is left out stays
 /// changed in the work tree. The author is git's configured identity.
-final class CommitScreen: ListScreen, Asking {
+final class CommitScreen: StoreListScreen, Asking {
     var view = TableView(columns: [
         .init("In", width: 4), .init("File", width: 34), .init("State", width: 10), .init("Findings"),
     ])
@@ -24,8 +24,6 @@ final class CommitScreen: ListScreen, Asking {
 
     var title: String { "Commit" }
     var listContext: KeyContext? { .commitView }
-    func willAppear(app: AppContext) { refresh(app) }
-
     /// The record files to commit: changed or new, not conflicted (those are resolved first).
     static func toCommit(_ app: AppContext) -> [String] {
         (app.git?.files ?? [:]).filter { GitTeamWork.isRecord($0.key) && $0.value != .conflicted }.map(\.key).sorted()

@@ -3,7 +3,7 @@ import Foundation
 /// A git read a view shows (a record's history, a version's text, a conflict's three
 /// versions): a view `Job` started when the view is pushed (`ConsoleScreen.jobsOnOpen`), so
 /// the view opens at once saying "loading…", answers keys and redraws on a resize while git
-/// works, and takes the answer from its `update` (`take`). The view leaving the stack
+/// works, and takes the answer from its `update` (`take(ready:failed:)`). The view leaving the stack
 /// cancels it: its answer, when it comes, is dropped.
 final class GitLoad<Value: Sendable> {
     enum State {
@@ -43,6 +43,18 @@ final class GitLoad<Value: Sendable> {
         switch answer {
         case .ready(let v): state = .ready(v)
         case .failed(let why): state = .failed(why)
+        }
+        return true
+    }
+
+    /// Takes the answer once it is in and hands it to `ready`, or git's reason (not yet
+    /// sanitized) to `failed`; false while git still reads.
+    func take(ready: (Value) -> Void, failed: (String) -> Void) -> Bool {
+        guard take() else { return false }
+        switch state {
+        case .loading: return false
+        case .ready(let v): ready(v)
+        case .failed(let why): failed(why)
         }
         return true
     }

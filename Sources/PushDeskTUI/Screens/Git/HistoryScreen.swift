@@ -27,14 +27,14 @@ final class HistoryScreen: ListScreen {
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: AppContext) {
-        guard let load, load.take() else { return }
-        switch load.state {
-        case .loading: return
-        case .ready(let v):
+        guard let load else { return }
+        let took = load.take { v in
             versions = v
             table.emptyText = "No commit holds \(path) yet."
-        case .failed(let why): table.emptyText = "No history: " + Sanitize.string(why)
+        } failed: {
+            table.emptyText = "No history: " + Sanitize.string($0)
         }
+        guard took else { return }
         table.setRows(versions.map { [$0.commit, $0.date, $0.author, $0.subject] })
         self.load = nil
     }

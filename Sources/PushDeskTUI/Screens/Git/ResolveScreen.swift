@@ -32,15 +32,14 @@ final class ResolveScreen: ListScreen, Asking {
     var jobsOnOpen: [Job] { load.map { [$0.job] } ?? [] }
 
     func update(_ rect: Rect, app: AppContext) {
-        guard let load, load.take() else { return }
-        switch load.state {
-        case .loading: return
-        case .ready(let c):
+        guard let load else { return }
+        let took = load.take { c in
             conflict = c
             table.emptyText = "No field conflicts: w marks the record resolved."
-        case .failed(let why):
-            table.emptyText = Sanitize.string("Cannot resolve here: \(why). Resolve it with git.")
+        } failed: {
+            table.emptyText = Sanitize.string("Cannot resolve here: \($0). Resolve it with git.")
         }
+        guard took else { return }
         refresh()
         self.load = nil
     }

@@ -58,29 +58,16 @@ final class ServiceEditorScreen: FormTableScreen {
         seenVersion = s.version
     }
 
-    func handleUnbound(_ key: Key, app: AppContext) -> Bool {
-        sync()
-        // Tab leaves the apps table for the form (in the form, Tab on the last field enters the table).
-        if focusArea == .apps, key == .tab || key == .backTab {
-            view.leaveTable(forward: key == .tab)
-            return true
-        }
-        return false
-    }
-
     func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
-        switch action {
-        case .save: return .save(s)
-        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
-        case .deliveries:
+        if action == .deliveries {
             // Deliveries name their service: a service not saved yet has none.
             guard let name = s.original?.name else {
                 return .say("Save the service first (Ctrl-S): deliveries name a saved service.")
             }
             return .push(DeliveriesListScreen(service: name, app: app))
-        default: break
         }
+        // Deleting an app asks first (`danger`).
         if let e = handleBody(action) { return e }
         if focusArea == .form { return nil }
         let sel = table.selectedRow
@@ -120,14 +107,8 @@ final class ServiceEditorScreen: FormTableScreen {
             sync()
             table.select(row: s.draft.apps.count - 1)
             return .say("Added an Android app: Enter to set package name and credentials.")
-        case .moveUp, .moveDown:
-            guard let (from, to) = table.moveTarget(action, count: s.draft.apps.count) else { return Effect.none }
-            s.edit(nil) { $0.apps.swapAt(from, to) }
-            sync()
-            table.select(row: to)
         default: return nil
         }
-        return Effect.none
     }
 
     func danger(_ action: Action, app: AppContext) -> Danger? {
@@ -141,23 +122,19 @@ final class ServiceEditorScreen: FormTableScreen {
 
     private func deleteApp(_ i: Int) {
         guard s.draft.apps.indices.contains(i) else { return }
-        s.edit(nil) { $0.apps.remove(at: i) }
+        removeRow(i)
         sync()
     }
+
+    var rowCount: Int { s.draft.apps.count }
+    func removeRow(_ i: Int) { s.edit(nil) { $0.apps.remove(at: i) } }
+    func swapRows(_ i: Int, _ j: Int) { s.edit(nil) { $0.apps.swapAt(i, j) } }
 
     /// Integration keys are unique in the store: a proposed key gets -2, -3… when taken.
     private func uniqueKey(_ app: AppContext) -> (String) -> String {
         let taken = Set(
             (app.services.filter { $0.name != s.original?.name } + [s.draft]).flatMap { $0.apps.map(\.integrationKey) })
-        return { base in
-            var k = base
-            var i = 2
-            while taken.contains(k) {
-                k = "\(base)-\(i)"
-                i += 1
-            }
-            return k
-        }
+        return { Drafts.uniqueName($0, taken: taken, separator: "-") }
     }
 
     /// The draft into the widgets; findings under the fields and in the apps' column.

@@ -9,15 +9,13 @@ final class ServicesListScreen: RecordListScreen {
 
     init(app: AppContext) {
         table.emptyText = "No service yet: press n to create one."
-        refresh(app: app)
+        refresh(app)
     }
 
     var title: String { "Services" }
     var listContext: KeyContext? { .servicesList }
 
-    func willAppear(app: AppContext) { refresh(app: app) }
-
-    func refresh(app: AppContext) {
+    func refresh(_ app: AppContext) {
         let keep = selectedName(app)
         // In a git work tree, a column says what `git status` says of each record file.
         let inGit = app.git != nil
@@ -106,7 +104,7 @@ final class ServicesListScreen: RecordListScreen {
 
     /// Findings counts change as drafts are edited elsewhere; keep the rows current.
     func update(_ rect: Rect, app: AppContext) {
-        if table.rows.count != app.services.count { refresh(app: app) }
+        if table.rows.count != app.services.count { refresh(app) }
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {

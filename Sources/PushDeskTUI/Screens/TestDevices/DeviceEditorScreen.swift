@@ -71,13 +71,9 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
             }
             key = .paste(clean)
         }
-        switch form.handleText(key) {
-        case .changed(let id):
-            apply(id, app: app)
-            return true
-        case .moved: return true
-        default: return false
-        }
+        let typed = form.handleText(key)
+        if let id = typed.changedField { apply(id, app: app) }
+        return typed.used
     }
 
     private func apply(_ id: String, app: AppContext) {

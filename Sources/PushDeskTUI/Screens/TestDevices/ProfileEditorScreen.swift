@@ -53,14 +53,10 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
         guard seenVersion != s.version else { return }
         seenVersion = s.version
         let d = s.draft
-        let ids = ["name"] + d.fields.map { Self.fieldID($0.name) }
-        if form.fields.map(\.id) != ids {
-            let keep = form.focused?.id
-            form = Form(
-                [FormField(id: "name", label: "Name", value: d.name, note: "file name")]
-                    + d.fields.map { FormField(id: Self.fieldID($0.name), label: $0.name, value: $0.value) })
-            if let keep { form.focus(id: keep) }
-        } else {
+        let fresh =
+            [FormField(id: "name", label: "Name", value: d.name, note: "file name")]
+            + d.fields.map { FormField(id: Self.fieldID($0.name), label: $0.name, value: $0.value) }
+        if !form.replace(with: fresh) {
             form["name"] = d.name
             for f in d.fields where form[Self.fieldID(f.name)] != f.value { form[Self.fieldID(f.name)] = f.value }
         }
@@ -91,25 +87,19 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
 
     func handle(_ action: Action, app: AppContext) -> Effect? {
         sync()
-        switch action {
-        case .save: return .save(s)
-        case .undo: return .say(s.undo() ? "Undone." : "Nothing to undo.")
-        case .addField:
+        if action == .addField {
             return .ask(
                 self,
                 .text(
                     "Add a field",
                     "The recipient field's name (letters, digits, _ - .), as deliveries write it: <%= recipient.NAME %>"
                 ) { $0.map(Reply.addField) ?? .keep })
-        default: break
         }
-        if let e = handleBody(action) { return e }
+        if let e = handleBody(action, deleted: { "Removed \(Escape.inline(self.deviceLabel($0))): u brings it back." })
+        {
+            return e
+        }
         if focusArea == .form { return nil }
-        // Tab leaves the devices table for the form (in the form, Tab on the last field enters the table).
-        if action == .nextField || action == .prevField {
-            view.leaveTable(forward: action == .nextField)
-            return Effect.none
-        }
         let sel = table.selectedRow
         switch action {
         case .open:
@@ -119,23 +109,16 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
             return Self.askApp(self, app: app, title: "Add a test device: which app?", selected: nil) {
                 $0.map(Reply.addDevice) ?? .keep
             }
-        case .delete:
-            guard let sel else { return Effect.none }
-            let label = s.draft.subscriptions[sel].label ?? s.draft.subscriptions[sel].shortToken
-            s.edit(nil) { $0.subscriptions.remove(at: sel) }
-            sync()
-            return .say("Removed \(Escape.inline(label)): u brings it back.")
-        case .moveUp, .moveDown:
-            guard let (from, to) = table.moveTarget(action, count: s.draft.subscriptions.count) else {
-                return Effect.none
-            }
-            s.edit(nil) { $0.subscriptions.swapAt(from, to) }
-            sync()
-            table.select(row: to)
         default: return nil
         }
-        return Effect.none
     }
+
+    private func deviceLabel(_ i: Int) -> String {
+        s.draft.subscriptions[i].label ?? s.draft.subscriptions[i].shortToken
+    }
+    var rowCount: Int { s.draft.subscriptions.count }
+    func removeRow(_ i: Int) { s.edit(nil) { $0.subscriptions.remove(at: i) } }
+    func swapRows(_ i: Int, _ j: Int) { s.edit(nil) { $0.subscriptions.swapAt(i, j) } }
 
     /// The store's apps, each as label · platform environment · integration key: the
     /// device's app is picked by label, never typed as a key.

@@ -11,20 +11,18 @@ final class ProfilesListScreen: RecordListScreen {
 
     init(app: AppContext) {
         table.emptyText = "No profile yet: press n to create one, then add test devices to it."
-        refresh(app: app)
+        refresh(app)
     }
 
     var title: String { "Test devices" }
     var listContext: KeyContext? { .profilesList }
-
-    func willAppear(app: AppContext) { refresh(app: app) }
 
     /// The recipient as a person reads it: the profile's first field values (names, e-mail).
     static func recipient(_ p: Profile) -> String {
         Escape.inline(p.fields.prefix(3).map(\.value).filter { !$0.isEmpty }.joined(separator: " "))
     }
 
-    func refresh(app: AppContext) {
+    func refresh(_ app: AppContext) {
         let keep = table.selectedRow.flatMap { app.profiles.indices.contains($0) ? app.profiles[$0].name : nil }
         let byFile = Dictionary(grouping: app.findings, by: \.file)
         let mine = app.profiles.map { byFile[Profile.path($0.name)] ?? [] }
@@ -70,7 +68,7 @@ final class ProfilesListScreen: RecordListScreen {
     }
 
     func update(_ rect: Rect, app: AppContext) {
-        if table.rows.count != app.profiles.count { refresh(app: app) }
+        if table.rows.count != app.profiles.count { refresh(app) }
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {

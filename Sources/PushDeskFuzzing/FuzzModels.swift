@@ -1,7 +1,9 @@
 import PushDeskCore
 
 /// Model values decoded from fuzzer bytes: whatever the bytes say, a service with a few
-/// apps, a delivery with any options, maybe a profile, an app key and a token. Values are
+/// apps (and their broadcast channels), a delivery with any options and maybe a
+/// `<liveActivity>`, maybe a profile with test devices of any token kind, an app key and a
+/// token. Values are
 /// anything a String can hold (the console lets an operator type or paste them), so the
 /// payload builders and the rules meet more than a file would let through.
 public struct FuzzModels {
@@ -35,8 +37,79 @@ public struct FuzzModels {
         // definitions; read last, so older inputs decode as before.
         unset(IOSOptions.definitions, &delivery.ios, &f)
         unset(AndroidOptions.definitions, &delivery.android, &f)
-        return FuzzModels(service: service, delivery: delivery, profile: profile, appKey: appKey, token: token)
+        // Read after everything above, for the same reason: the `<liveActivity>` element (any
+        // type may carry one; the rules say when it is not sent) and the test devices with
+        // their token kinds.
+        // A Live Activity delivery always has one (without it, the rules' one finding blocks).
+        if delivery.ios.effectiveType.payload == .liveActivity || f.bool() { delivery.liveActivity = liveActivity(&f) }
+        var withDevices = profile
+        withDevices?.subscriptions = (0..<f.int(4)).map { _ in
+            Subscription(
+                app: f.bool() ? service.apps[f.int(service.apps.count)].integrationKey : f.text(),
+                token: f.bool() ? "a1b2c3d4e5f6" : f.text(), userKey: f.maybe { $0.text() },
+                label: f.maybe { $0.text() }, kind: f.pick(TokenKind.allCases))
+        }
+        return FuzzModels(service: service, delivery: delivery, profile: withDevices, appKey: appKey, token: token)
     }
+
+    /// A `<liveActivity>`: any event (mostly a known one), the dates, the input push token
+    /// and channel (often a channel id the apps have), and the two JSON texts.
+    static func liveActivity(_ f: inout FuzzBytes) -> LiveActivity {
+        func date(_ f: inout FuzzBytes) -> String {
+            f.bool() ? f.pick(["2026-12-01T18:00:00Z", "2020-01-01T00:00:00Z", "2027-01-01T00:00:00Z"]) : f.text()
+        }
+        return LiveActivity(
+            event: f.maybe { $0.bool() ? $0.pick(LiveActivityEvent.allCases).rawValue : $0.text() },
+            attributesType: f.maybe { $0.bool() ? "TripAttributes" : $0.text() },
+            staleDate: f.maybe(date), dismissalDate: f.maybe(date), inputPushToken: f.maybe { $0.bool() },
+            inputPushChannel: f.maybe { $0.bool() ? "dHJpcHM=" : $0.text() },
+            contentState: jsonText(&f), attributes: f.maybe { jsonText(&$0) })
+    }
+
+    /// A content state or attributes text: mostly an object built from JSON pieces — half
+    /// the time only valid ones, so payloads get built, else with pieces the reader refuses
+    /// — and sometimes any text.
+    static func jsonText(_ f: inout FuzzBytes) -> String {
+        switch f.int(4) {
+        case 0: f.text()
+        case 1: jsonObject(&f, depth: 0, valid: false)
+        default: jsonObject(&f, depth: 0, valid: true)
+        }
+    }
+
+    static func jsonObject(_ f: inout FuzzBytes, depth: Int, valid: Bool) -> String {
+        let members = (0..<f.int(5)).map { _ in
+            jsonString(f.bool() ? f.pick(["status", "gate", "eta", "seats", "aps", ""]) : f.text())
+                + f.pick([":", ": ", " :\n "]) + jsonValue(&f, depth: depth + 1, valid: valid)
+        }
+        return "{" + members.joined(separator: f.pick([",", ", ", ",\n  "])) + "}"
+    }
+
+    static func jsonValue(_ f: inout FuzzBytes, depth: Int, valid: Bool) -> String {
+        switch f.int(depth >= 3 ? 4 : 6) {
+        case 0: return jsonString(f.text())
+        case 1: return f.pick(valid ? validNumbers : validNumbers + invalidNumbers)
+        case 2: return f.pick(["true", "false", "null"])
+        case 3: return valid ? jsonString(f.pick(FuzzBytes.pieces)) : f.pick(jsonPieces)
+        case 4:
+            let items = (0..<f.int(4)).map { _ in jsonValue(&f, depth: depth + 1, valid: valid) }
+            return "[" + items.joined(separator: ",") + "]"
+        default: return jsonObject(&f, depth: depth, valid: valid)
+        }
+    }
+
+    /// A JSON string of `s`, written by the core's own writer.
+    static func jsonString(_ s: String) -> String { JSONValue.string(s).compact }
+
+    /// Number spellings the payload must copy as written, and ones the reader refuses.
+    static let validNumbers = ["0", "-0", "1", "2.50", "1.764612E9", "1e-7", "12345678901234567890"]
+    static let invalidNumbers = ["1e999", "-1e999", "01", "1.", ".5", "+1", "NaN", "Infinity"]
+
+    /// Pieces that are not JSON values, or are JSON the reader must think about.
+    static let jsonPieces = [
+        "\"\\uD800\"", "\"\\uDC00\\uD800\"", "\"\\uD83D\\uDE00\"", "\"\\u00e9\"", "\"\\/\"", "\"a\u{1}b\"", "'x'", "",
+        "{\"a\":1,\"a\":2}", "[", "}", "\"unterminated", "tru", "nul", "\u{FEFF}{}", "{}\u{0}",
+    ]
 
     static func variableName(_ f: inout FuzzBytes) -> String {
         f.bool()

@@ -125,6 +125,28 @@ public struct TextArea: Equatable, Sendable, CustomReflectable {
 
     public mutating func insertNewline() { _ = handle(.char("\n")) }
 
+    /// Puts the cursor on a 1-based line and column of the text, the column counted in
+    /// Unicode scalars as the core's readers count it (`JSONReadError`): a character of
+    /// several scalars is landed on by any of them. Past the end of a line, its end; past
+    /// the last line, the end of the text.
+    public mutating func moveCursor(line: Int, column: Int) {
+        goalColumn = nil
+        var pos = 0
+        var row = 1
+        var before = 0
+        for c in text {
+            let isBreak = c.unicodeScalars.contains("\n")
+            if row == line {
+                if isBreak || before + c.unicodeScalars.count >= column { break }
+                before += c.unicodeScalars.count
+            } else if isBreak {
+                row += 1
+            }
+            pos += 1
+        }
+        cursor = pos
+    }
+
     /// Moves one visual row up (-1) or down (1); false at the first / last row, so the
     /// caller can move to the field above / below instead.
     public mutating func moveVertically(_ delta: Int) -> Bool {

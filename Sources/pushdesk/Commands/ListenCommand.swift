@@ -127,10 +127,14 @@ struct ListenCommand: ParsableCommand {
             return s
         }
         if let seconds { DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { stop.signal() } }
-        stop.wait()
-        server.stop()
-        service.flush()
-        _ = sources
+        // The sources must live until the listener stops: an optimized build releases an
+        // object after its last use (`_ = sources` is none), and a released source is
+        // cancelled, so Ctrl-C and SIGTERM went unheard in release builds.
+        withExtendedLifetime(sources) {
+            stop.wait()
+            server.stop()
+            service.flush()
+        }
         printError("pushdesk listen: stopped; \(handled.value) request\(handled.value == 1 ? "" : "s") handled")
     }
 

@@ -180,6 +180,10 @@ final class MergePropertyTests: XCTestCase {
         var content: [String: String] = [:]
         var tracking: [String: String]?
         var ios: [String: String] = [:]
+        /// `<liveActivity>`'s attributes and its texts (`contentState`, `attributes`); the
+        /// element is there when it has a content state, which it always needs.
+        var live: [String: String] = [:]
+        var liveTexts: [String: String] = [:]
         var android: [String: String] = [:]
         var values: [(String, String)] = []
 
@@ -195,6 +199,11 @@ final class MergePropertyTests: XCTestCase {
             }
             if let tracking { s += "<tracking\(attrs(tracking))/>\n" }
             if !ios.isEmpty { s += "<ios\(attrs(ios))/>\n" }
+            if let state = liveTexts["contentState"] {
+                s +=
+                    "<liveActivity\(attrs(live))><contentState>\(state)</contentState>"
+                    + (liveTexts["attributes"].map { "<attributes>\($0)</attributes>" } ?? "") + "</liveActivity>\n"
+            }
             if !android.isEmpty { s += "<android\(attrs(android))/>\n" }
             if !values.isEmpty {
                 s +=
@@ -208,6 +217,7 @@ final class MergePropertyTests: XCTestCase {
             for (k, v) in root { fields[k] = v }
             for (k, v) in content { fields["content." + k] = v }
             for (k, v) in ios { fields["ios." + k] = v }
+            for (k, v) in live.merging(liveTexts, uniquingKeysWith: { a, _ in a }) { fields["liveActivity." + k] = v }
             for (k, v) in android { fields["android." + k] = v }
             fields["tracking"] = tracking.map { "\($0.sorted { $0.key < $1.key })" }
             return OracleEntry(
@@ -229,6 +239,9 @@ final class MergePropertyTests: XCTestCase {
                 case "content": for c in child.children { content[c.name] = c.text }
                 case "tracking": tracking = dict(child)
                 case "ios": ios = dict(child)
+                case "liveActivity":
+                    live = dict(child)
+                    for c in child.children { liveTexts[c.name] = c.text }
                 case "android": android = dict(child)
                 default: values = child.children.map { ($0.attribute("name") ?? "", $0.text) }
                 }
@@ -240,6 +253,17 @@ final class MergePropertyTests: XCTestCase {
         "sound": ["default", "chime.caf"], "badge": ["1", "2"], "threadId": ["t1", "t2"], "priority": ["10", "5"],
         "collapseId": ["x", "y"],
     ]
+    private static let liveOptions = [
+        "event": ["start", "update", "end"], "attributesType": ["TripAttributes", "OrderAttributes"],
+        "staleDate": ["2026-12-01T18:00:00Z", "2026-12-02T18:00:00Z"], "inputPushToken": ["true", "false"],
+        "inputPushChannel": ["Y2gx", "Y2gy"],
+    ]
+    /// JSON texts, kept byte for byte (key order, number spelling, line breaks).
+    private static let liveStates = [
+        #"{"gate":"B12"}"#, #"{"gate":"C3","eta":1.764612E9}"#,
+        "{\n  \"status\": \"boarding\",\n  \"seats\": [1, 2.50]\n}",
+    ]
+    private static let liveAttributes = [#"{"flight":"NT 401"}"#, #"{"flight":"NT 402","to":"HND"}"#]
     private static let androidOptions = [
         "ttl": ["60", "3600"], "collapseKey": ["a", "b"], "channelId": ["c1", "c2"], "color": ["#FF0000", "#00FF00"],
     ]
@@ -252,7 +276,7 @@ final class MergePropertyTests: XCTestCase {
     private func editDelivery(_ d: DeliveryShape, _ r: inout SeededRandom, count: Int) -> DeliveryShape {
         var d = d
         for _ in 0..<count {
-            switch r.int(7) {
+            switch r.int(8) {
             case 0: mutate(&d.root, ["label": ["L1", "L2"], "service": ["s1", "s2"]], &r)
             case 1: mutate(&d.content, ["title": ["T1", "T2"], "subtitle": ["S1"], "body": ["B1", "B2"]], &r)
             case 2:
@@ -261,6 +285,14 @@ final class MergePropertyTests: XCTestCase {
                 ])
             case 3: mutate(&d.ios, Self.iosOptions, &r)
             case 4: mutate(&d.android, Self.androidOptions, &r)
+            case 5:
+                // The content state comes first and never goes: `<liveActivity>` needs it.
+                if d.liveTexts["contentState"] == nil { d.liveTexts["contentState"] = r.pick(Self.liveStates) }
+                switch r.int(3) {
+                case 0: mutate(&d.live, Self.liveOptions, &r)
+                case 1: d.liveTexts["contentState"] = r.pick(Self.liveStates)
+                default: d.liveTexts["attributes"] = r.chance(25) ? nil : r.pick(Self.liveAttributes)
+                }
             default:
                 let name = r.pick(Self.names)
                 if let i = d.values.firstIndex(where: { $0.0 == name }) {
@@ -307,7 +339,7 @@ final class MergePropertyTests: XCTestCase {
     private func editProfile(_ p: Profile, _ r: inout SeededRandom, count: Int) -> Profile {
         var p = p
         for _ in 0..<count {
-            switch r.int(6) {
+            switch r.int(7) {
             case 0, 1:
                 let name = r.pick(Self.profileFields)
                 let value = r.pick(["Ana", "Rui", ""])
@@ -321,11 +353,14 @@ final class MergePropertyTests: XCTestCase {
                 p.subscriptions[r.int(p.subscriptions.count)].label = r.pick([nil, "Phone", "Tablet"])
             case 4 where !p.subscriptions.isEmpty:
                 p.subscriptions[r.int(p.subscriptions.count)].userKey = r.pick([nil, "ana@x", "rui@x"])
+            case 5 where !p.subscriptions.isEmpty:
+                p.subscriptions[r.int(p.subscriptions.count)].kind = r.pick(TokenKind.allCases)
             default:
                 p.subscriptions.insert(
                     Subscription(
                         app: r.pick(["k1", "k2"]), token: r.pick(["aa11", "bb22", "cc33"]),
-                        label: r.pick([nil, "Phone"])), at: r.int(p.subscriptions.count + 1))
+                        label: r.pick([nil, "Phone"]), kind: r.chance(70) ? .device : r.pick(TokenKind.allCases)),
+                    at: r.int(p.subscriptions.count + 1))
             }
         }
         return p
@@ -340,7 +375,11 @@ final class MergePropertyTests: XCTestCase {
                 "subscriptions": p.subscriptions.map {
                     OracleEntry(
                         id: $0.app + "+" + $0.token,
-                        fields: ["app": $0.app, "token": $0.token, "userKey": $0.userKey, "label": $0.label])
+                        fields: [
+                            "app": $0.app, "token": $0.token, "userKey": $0.userKey, "label": $0.label,
+                            // Written only when it is not `device`.
+                            "kind": $0.kind == .device ? nil : $0.kind.rawValue,
+                        ])
                 }
             ])
     }

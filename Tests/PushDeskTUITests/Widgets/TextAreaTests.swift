@@ -30,6 +30,22 @@ final class TextAreaTests: XCTestCase {
         XCTAssertEqual(a.cursor, 0)
     }
 
+    /// A finding's line:column (columns in Unicode scalars, as the JSON reader counts) lands
+    /// on its character; past a line's end, that end; past the last line, the end of the text.
+    func testMoveCursorToALineAndScalarColumn() {
+        var a = TextArea("{\"a\":1,\r\n\"e\u{301}\":x}\nlast")
+        a.moveCursor(line: 2, column: 6)  // `"`, `e`, U+0301, `"`, `:`, then `x`
+        XCTAssertEqual(Array(a.text)[a.cursor], "x")
+        a.moveCursor(line: 2, column: 3)  // the combining mark: its character
+        XCTAssertEqual(Array(a.text)[a.cursor], "e\u{301}")
+        a.moveCursor(line: 1, column: 99)
+        XCTAssertEqual(Array(a.text)[a.cursor], "\r\n")
+        a.moveCursor(line: 3, column: 1)
+        XCTAssertEqual(Array(a.text)[a.cursor], "l")
+        a.moveCursor(line: 9, column: 1)
+        XCTAssertEqual(a.cursor, a.text.count)
+    }
+
     func testWordDeleteStopsAtTheLineStartThenJoins() {
         var a = TextArea("one two\nthree")
         a.handle(.ctrl("w"))

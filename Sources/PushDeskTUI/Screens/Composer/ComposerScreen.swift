@@ -120,15 +120,20 @@ final class ComposerScreen: StatefulScreen, Asking {
     }
 
     /// Focuses the field a finding's path names (switching tab); false when it names none.
+    /// `within`, a position inside the field's text (a JSON editor's line:column), puts the
+    /// cursor there.
     @discardableResult
-    func focus(field path: FieldPath, app: AppContext) -> Bool {
+    func focus(field path: FieldPath, within: SourceMap.Position? = nil, app: AppContext) -> Bool {
         guard let (t, id) = ComposerFields.locate(path) else { return false }
         tab = t
         sync(app, force: true)
         alignTarget(app)
-        guard form.fields.contains(where: { $0.id == id }) else { return false }
+        guard let i = form.fields.firstIndex(where: { $0.id == id }) else { return false }
         form.focus(id: id)
         focusArea = .form
+        if let within, form.fields[i].isTextArea {
+            form.fields[i].area.moveCursor(line: within.line, column: within.column)
+        }
         return true
     }
 
@@ -151,7 +156,7 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     private func jump(_ f: Finding, app: AppContext) -> Effect {
         if RecordKind.record(file: f.file)?.kind == .service { return FindingJump.open(f, app: app) }
-        if focus(field: f.field, app: app) { return .none }
+        if focus(field: f.field, within: f.within, app: app) { return .none }
         return .say(
             f.field.isEmpty ? "This finding is about no single field." : "\(f.field) is not a field of the delivery.")
     }

@@ -1,7 +1,9 @@
 import PushDeskCore
 
 /// Opens the record a finding is about and focuses its field: a service (and, for an app
-/// field, that app's editor, tab and row), a delivery in the composer, or a profile (and, for a
+/// field, that app's editor, tab and row), a delivery in the composer (a finding inside a
+/// JSON text, such as `liveactivity.json`, with the cursor on its line:column of the
+/// editor), or a profile (and, for a
 /// test device's field, that device's editor). A view already
 /// open on the record is reused through its session, so no unsaved edit is lost; the views
 /// that showed it before leave the stack (`Effect.jump`).
@@ -37,7 +39,7 @@ enum FindingJump {
             ?? app.deliveries.first { $0.name == name }.map { DeliverySession(original: $0, draft: $0) }
         guard let session else { return .say("Delivery '\(name)' is not in the store.") }
         let composer = ComposerScreen(session: session, app: app)
-        if !f.field.isEmpty, !composer.focus(field: f.field, app: app) {
+        if !f.field.isEmpty, !composer.focus(field: f.field, within: f.within, app: app) {
             return .all([
                 .jump([composer]), .say("\(f.field) is not a field of the composer; the finding: \(f.message)"),
             ])

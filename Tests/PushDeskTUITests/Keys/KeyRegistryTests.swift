@@ -52,4 +52,19 @@ final class KeyRegistryTests: XCTestCase {
             "docs/KEYS.md is stale: run `PUSHDESK_UPDATE_DOCS=1 swift test --filter KeyRegistryTests` or `pushdesk keys --markdown > docs/KEYS.md`"
         )
     }
+
+    /// The per-context lists are indexed by a context's place in `allCases`, and hold what a
+    /// filter of the whole registry gives, in its order.
+    func testEachContextsBindingsAreTheRegistrysInItsOrder() {
+        for (i, c) in KeyContext.allCases.enumerated() {
+            XCTAssertEqual(c.ordinal, i, c.rawValue)
+            XCTAssertEqual(
+                KeyRegistry.bindings(in: [c]).map(\.helpText),
+                KeyRegistry.bindings.filter { $0.context == c }.map(\.helpText),
+                c.rawValue)
+        }
+        XCTAssertEqual(
+            KeyRegistry.bindings(in: [.servicesList, .list, .global]).count,
+            KeyRegistry.bindings.filter { [.servicesList, .list, .global].contains($0.context) }.count)
+    }
 }

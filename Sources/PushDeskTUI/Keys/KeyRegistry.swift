@@ -484,8 +484,4 @@ public enum KeyRegistry {
     }
 }
 
-extension KeyContext {
-    /// The context's place in `allCases`: a case of an enum without payloads is stored as its
-    /// number in declaration order (KeyRegistryTests checks it against `allCases`).
-    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
-}
+extension KeyContext: CaseOrdinal {}

@@ -28,8 +28,4 @@ extension RoleTable: ExpressibleByDictionaryLiteral {
 extension RoleTable: Equatable where Value: Equatable {}
 extension RoleTable: Sendable where Value: Sendable {}
 
-extension Role {
-    /// The role's place in `allCases`: a case of an enum without payloads is stored as its
-    /// number in declaration order (RoleTableTests checks it against `allCases`).
-    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
-}
+extension Role: CaseOrdinal {}

@@ -5,14 +5,9 @@ import XCTest
 
 /// A small store's first frame: the services and their findings are read first, the
 /// deliveries and profiles just after the frame, before any key (`.loadRest`).
-final class ServicesFirstTests: XCTestCase {
-    var root: URL!
-    var store: Store!
-
+final class ServicesFirstTests: DemoStoreConsoleTestCase {
     override func setUp() async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("pd-first-\(UUID().uuidString)")
-        try DemoStore.write(to: root)
-        store = Store(root: root)
+        try await super.setUp()
         // A service finding from across services (the same integration keys twice) and
         // findings in a delivery: a variable the app does not have.
         var twin = DemoStore.neotrips
@@ -23,7 +18,6 @@ final class ServicesFirstTests: XCTestCase {
         d.variables = [VariableValue(name: "noSuchVariable", value: "x")]
         try Data(try DeliveryXML.encode(d).utf8).write(to: store.url(Delivery.path(d.name)))
     }
-    override func tearDown() async throws { try? FileManager.default.removeItem(at: root) }
 
     func testTheFirstFrameIsTheFullLoadsAndTheRestFollowsBeforeAKey() throws {
         let full = ConsoleApp(store: ConsoleStore.open(store))

@@ -18,15 +18,17 @@ public struct RecoveryStore: Sendable {
 
     /// `.pushdesk/recovery/alice@build-01.4242.xml` — names reduced to file-safe characters.
     public static func relativePath(user: String, host: String, pid: Int32) -> String {
+        // A loop over scalars: the generic `String(_: some Sequence<Character>)` resolves its
+        // types at run time, a visible part of the console's start.
         func safe(_ s: String) -> String {
-            let t = String(
-                s.unicodeScalars.map { c -> Character in
-                    let ok =
-                        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-"
-                        || c == "_" || c == "."
-                    return ok ? Character(c) : "_"
-                }.prefix(64))
-            return t.isEmpty || t.hasPrefix(".") ? "_" + t : t
+            var t = String.UnicodeScalarView()
+            for c in s.unicodeScalars.prefix(64) {
+                let ok =
+                    (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-"
+                    || c == "_" || c == "."
+                t.append(ok ? c : "_")
+            }
+            return t.isEmpty || t.first == "." ? "_" + String(t) : String(t)
         }
         return "\(relativeDirectory)/\(safe(user))@\(safe(host)).\(pid).xml"
     }
@@ -69,7 +71,7 @@ public struct RecoveryStore: Sendable {
             return [Found(path: r.path, file: .failure(StoreError(file: r.path, "\(r.message)", kind: .io)))]
         } catch { return [] }
         defer { close(dir) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = (try? SafeFile.entryNames(directory.path)) ?? []
         var found: [Found] = []
         for n in names.sorted() where n.hasSuffix(".xml") && !n.hasPrefix(".") {
             let rel = "\(Self.relativeDirectory)/\(n)"

@@ -34,7 +34,7 @@ public enum StaleTempFiles {
         var removed: [String] = []
         for folder in folders {
             let dir = storeRoot.appendingPathComponent(folder)
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() {
+            for name in ((try? SafeFile.entryNames(dir.path)) ?? []).sorted() {
                 guard let pid = writerPid(name) else { continue }
                 let path = dir.appendingPathComponent(name).path
                 var st = stat()

@@ -52,12 +52,12 @@ public final class Store: Sendable {
                 kind: .io)
         }
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            return try SafeFile.entryNames(dir.path)
                 .filter { $0.hasSuffix(".xml") && !$0.hasPrefix(".") }
                 .map { String($0.dropLast(4)) }
                 .sorted()
-        } catch {
-            throw StoreError(file: folder, "cannot list \(folder)/: \(error.localizedDescription)", kind: .io)
+        } catch let r as SafeFile.Refusal {
+            throw StoreError(file: folder, "cannot list \(folder)/: \(r.message)", kind: .io)
         }
     }
 

@@ -59,10 +59,18 @@ public struct LockHolder: Equatable, Sendable {
     /// (A holder on another machine cannot be checked from here.)
     public var processIsGone: Bool { isOnThisHost && !ProcessIdentity.isAlive(pid) }
 
+    /// The first 100 scalars that are neither controls nor `=`. A plain loop: the generic
+    /// `String(_: some Sequence<Character>)` resolved its associated types at run time, a
+    /// tenth of the lock's cost at the console's start.
     private static func clean(_ s: String) -> String {
-        String(
-            s.unicodeScalars.filter { $0.value >= 0x20 && $0 != "=" && $0.value != 0x7F }.map(Character.init).prefix(
-                100))
+        var out = String.UnicodeScalarView()
+        var kept = 0
+        for u in s.unicodeScalars where u.value >= 0x20 && u != "=" && u.value != 0x7F {
+            guard kept < 100 else { break }
+            out.append(u)
+            kept += 1
+        }
+        return String(out)
     }
 
     /// ISO 8601 UTC (`2026-05-01T10:02:03Z`), the form of times in the lock and recovery files.

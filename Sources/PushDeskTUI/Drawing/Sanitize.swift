@@ -29,6 +29,12 @@ public enum Sanitize {
     public static func glyphs(_ text: String) -> [Glyph] {
         var out: [Glyph] = []
         out.reserveCapacity(text.utf8.count)
+        // Printable ASCII (most labels, hints and names) is one glyph per byte: no grapheme
+        // breaking, which was most of the status line's drawing.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for b in text.utf8 { out.append(Glyph(text: String(UnicodeScalar(b)), width: 1, escaped: false)) }
+            return out
+        }
         for c in text {
             if c.isASCII, let a = c.asciiValue, a >= 0x20, a != 0x7F {
                 out.append(Glyph(text: String(c), width: 1, escaped: false))

@@ -423,8 +423,14 @@ public enum KeyRegistry {
 
     /// Each context's bindings in registry order, at its place in `allCases`: the status bar
     /// asks for a view's bindings at every frame, and filtering the whole registry each time
-    /// copied every binding (a fifth of the first frame's drawing).
-    private static let byContext: [[KeyBinding]] = KeyContext.allCases.map { c in bindings.filter { $0.context == c } }
+    /// copied every binding (a fifth of the first frame's drawing). Built in one pass: a
+    /// filter per context copied and freed every binding once per context (1 M instructions
+    /// of the first frame).
+    private static let byContext: [[KeyBinding]] = {
+        var lists = [[KeyBinding]](repeating: [], count: KeyContext.allCases.count)
+        for b in bindings { lists[b.context.ordinal].append(b) }
+        return lists
+    }()
 
     /// The action bound to a key in the first context that binds it.
     public static func action(for key: Key, in contexts: [KeyContext]) -> Action? {

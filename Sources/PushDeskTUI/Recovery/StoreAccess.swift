@@ -30,12 +30,30 @@ public final class StoreAccess: @unchecked Sendable {
 
     /// Tries to take the store's lock; read-only when another console (or command) holds it.
     public static func open(storeRoot: URL, program: String = "console") -> StoreAccess {
-        let a = StoreAccess(state: .readOnly(holder: nil, problem: nil), storeRoot: storeRoot, program: program)
-        if let problem = a.attempt({ try StoreLock.acquire(storeRoot: storeRoot, holder: .current(program: program)) })
-        {
-            a.state = .readOnly(holder: nil, problem: problem)
-        }
+        let a = deferred(storeRoot: storeRoot, program: program)
+        a.takeDeferredLock()
         return a
+    }
+
+    /// The console's start: the lock is asked for just after the first frame (its services
+    /// need none; taking it was a tenth of the frame's time), before any key is read. Until
+    /// then the console counts as holding it, and `checkWritable` takes it first.
+    public static func deferred(storeRoot: URL, program: String = "console") -> StoreAccess {
+        let a = StoreAccess(state: .editing(nil), storeRoot: storeRoot, program: program)
+        a.lockPending = true
+        return a
+    }
+
+    /// True until the deferred lock has been asked for.
+    private var lockPending = false
+
+    /// Asks for the lock `deferred` left for later (once); read-only when another holds it.
+    public func takeDeferredLock() {
+        guard lockPending, let root = storeRoot else { return }
+        lockPending = false
+        if let problem = attempt({ try StoreLock.acquire(storeRoot: root, holder: .current(program: program)) }) {
+            state = .readOnly(holder: nil, problem: problem)
+        }
     }
 
     public var isReadOnly: Bool { if case .readOnly = state { true } else { false } }
@@ -70,6 +88,7 @@ public final class StoreAccess: @unchecked Sendable {
     }
 
     public func checkWritable() throws {
+        takeDeferredLock()
         if isReadOnly { throw TerminalError(message: refusal) }
     }
 

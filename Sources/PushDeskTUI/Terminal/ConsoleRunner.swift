@@ -12,7 +12,7 @@ public enum ConsoleRunner {
         /// When the process started (for the first-frame measurement).
         public var startedAt: Date
         public init(
-            theme: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+            theme: String?, environment: [String: String] = ProcessEnvironment.read(),
             startedAt: Date = Date()
         ) {
             self.theme = theme
@@ -38,12 +38,11 @@ public enum ConsoleRunner {
         var (theme, themeNote) = ThemeLoader.loadOrDefault(named: noColor ? "monochrome" : requested, directories: dirs)
 
         startup.mark("theme")
-        // The store's lock first: without it this console is read-only (docs/RELIABILITY.md).
-        let access = StoreAccess.open(storeRoot: store.root)
+        // The store's lock is asked for just after the first frame, before any key is read:
+        // without it this console is read-only (docs/RELIABILITY.md).
+        let access = StoreAccess.deferred(storeRoot: store.root)
         defer { access.release() }
         let keeper = RecoveryKeeper(storeRoot: store.root, interval: RecoveryKeeper.interval(from: env))
-
-        startup.mark("lock")
         let terminal = Terminal()
         try terminal.start(noColor: noColor, mouse: options.mouse || env["PUSHDESK_MOUSE"] == "1", environment: env)
         defer { terminal.stop() }
@@ -65,17 +64,11 @@ public enum ConsoleRunner {
         if lazy { app.startLoading() }
         // A broken theme is worth a dialog (it says what and where); the rest fits the status line.
         if let themeNote { app.perform(.inform("Theme not used", themeNote)) }
-        let cleaned = access.cleanStaleTempFiles()
-        let notes =
-            [
-                terminal.termFallbackNote, terminal.localeNote, noColor ? "NO_COLOR is set: monochrome." : nil,
-                access.note,
-                cleaned.isEmpty
-                    ? nil
-                    : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",
-            ]
-            .compactMap { $0 }.joined(separator: " ")
-        if !notes.isEmpty { app.perform(.say(notes)) }
+        let terminalNotes = [
+            terminal.termFallbackNote, terminal.localeNote, noColor ? "NO_COLOR is set: monochrome." : nil,
+        ]
+        .compactMap { $0 }
+        if !terminalNotes.isEmpty { app.perform(.say(sentences(terminalNotes))) }
         // Recovered drafts need the loaded store (their baselines): a lazy start offers them
         // when the background load arrives.
         app.perform(.offerPendingRecovery)
@@ -106,6 +99,18 @@ public enum ConsoleRunner {
                 first = false
                 startup.mark("frame")
                 startup.write()
+                // The lock, and what only its holder may do: remove temp files of saves killed
+                // mid-write. A read-only console's banner comes with the next frame.
+                access.takeDeferredLock()
+                let cleaned = access.cleanStaleTempFiles()
+                let lockNotes = [
+                    access.note,
+                    cleaned.isEmpty
+                        ? nil
+                        : "Removed \(cleaned.count) temporary file\(cleaned.count == 1 ? "" : "s") left by interrupted saves.",
+                ]
+                .compactMap { $0 }
+                if !lockNotes.isEmpty { app.perform(.say(sentences(terminalNotes + lockNotes))) }
                 // A small store's deliveries and profiles, read once its services are on screen.
                 app.perform(.loadRest)
                 needsFrame = true
@@ -173,5 +178,13 @@ public enum ConsoleRunner {
         app.jobs.cancelAll()
         if hangup && Terminal.isHungUp { terminal.abandon() }
         return 128 + (sig != 0 ? sig : SIGHUP)
+    }
+}
+
+extension ConsoleRunner {
+    /// Notes for the status line, one after another. A loop, not `joined(separator:)`: its
+    /// generic form resolves types at run time, which the console's start would pay.
+    fileprivate static func sentences(_ notes: [String]) -> String {
+        notes.dropFirst().reduce(notes.first ?? "") { $0 + " " + $1 }
     }
 }

@@ -42,14 +42,15 @@ public enum ThemeLoader {
                 URL(fileURLWithPath: $0)
             }
             ?? Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
-        var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent()
+        // Ancestors as paths, one URL at the end: each URL step built and decoded its text.
+        var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent().path
         for _ in 0..<5 {
-            let candidate = dir.appendingPathComponent("Themes")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("default.toml").path) {
-                dirs.append(candidate)
+            let candidate = (dir.hasSuffix("/") ? String(dir.dropLast()) : dir) + "/Themes"
+            if FileManager.default.fileExists(atPath: candidate + "/default.toml") {
+                dirs.append(URL(fileURLWithPath: candidate, isDirectory: true))
                 break
             }
-            dir.deleteLastPathComponent()
+            if let slash = dir.dropLast().lastIndex(of: "/") { dir = String(dir[...slash]) }
         }
         return dirs
     }

@@ -140,6 +140,11 @@ final class TmuxRecoveryTests: TmuxTestCase {
         let a = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         a.waitFor("neotrips")
         let aPid = try XCTUnwrap(a.consolePid())
+        // A asks for the lock just after its first frame: B starts once the lock file names A.
+        waitFor("A holding the store's lock") {
+            let lock = self.store.appendingPathComponent(".pushdesk/lock")
+            return (try? String(contentsOf: lock, encoding: .utf8))?.contains("pid=\(aPid)\n") ?? false
+        }
         let b = try TmuxHarness(width: 100, height: 30, args: ["--store", store.path])
         b.waitUntil("the read-only banner naming A") {
             $0.contains("[read-only]")

@@ -8,9 +8,14 @@ public final class RecoveryKeeper {
     public static let defaultInterval: TimeInterval = 30
     public let store: RecoveryStore
     /// Store-relative path of this console's file (`.pushdesk/recovery/USER@HOST.PID.xml`).
-    public let path: String
+    public private(set) lazy var path = RecoveryStore.relativePath(user: user, host: host, pid: pid)
     public let interval: TimeInterval
-    let user: String, host: String, pid: Int32
+    /// The user and host, looked up when first needed: not before the console's first frame.
+    private lazy var identity = (user: givenUser ?? ProcessIdentity.user, host: givenHost ?? ProcessIdentity.host)
+    private let givenUser: String?, givenHost: String?
+    let pid: Int32
+    var user: String { identity.user }
+    var host: String { identity.host }
     /// When the drafts first became unsaved (nil when nothing is unsaved).
     private var dirtySince: Date?
     private var lastWrite: Date?
@@ -21,13 +26,12 @@ public final class RecoveryKeeper {
 
     public init(
         storeRoot: URL, interval: TimeInterval = defaultInterval,
-        user: String = ProcessIdentity.user, host: String = ProcessIdentity.host, pid: Int32 = getpid()
+        user: String? = nil, host: String? = nil, pid: Int32 = getpid()
     ) {
         store = RecoveryStore(storeRoot: storeRoot)
-        path = RecoveryStore.relativePath(user: user, host: host, pid: pid)
         self.interval = interval
-        self.user = user
-        self.host = host
+        givenUser = user
+        givenHost = host
         self.pid = pid
     }
 

@@ -7,7 +7,7 @@ import PushDeskCore
 func openPushSession(_ store: Store, progress: Bool = false) throws -> PushSession {
     let session: PushSession
     do {
-        session = try PushSession(storeRoot: store.root, environment: ProcessInfo.processInfo.environment)
+        session = try PushSession(storeRoot: store.root, environment: ProcessEnvironment.read())
     } catch {
         printError("error: \(Escape.inline("\(error)", limit: 4096))")
         throw Exit.usageOrIO

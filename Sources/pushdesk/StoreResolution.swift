@@ -22,7 +22,7 @@ extension StoreOptions {
     static func resolvedURL(store: String?) -> URL {
         // --store first: the environment dictionary is built only when needed.
         if let s = store, !s.isEmpty { return URL(fileURLWithPath: s) }
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.read()
         if let s = env["PUSHDESK_STORE"], !s.isEmpty { return URL(fileURLWithPath: s) }
         let data =
             env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -31,7 +31,7 @@ extension StoreOptions {
     }
 
     static func isExplicit(store: String?) -> Bool {
-        (store.map { !$0.isEmpty } ?? false) || !(ProcessInfo.processInfo.environment["PUSHDESK_STORE"] ?? "").isEmpty
+        (store.map { !$0.isEmpty } ?? false) || !(ProcessEnvironment.read()["PUSHDESK_STORE"] ?? "").isEmpty
     }
 
     /// The store, ready to use. The default store is created with the demo content on first

@@ -22,7 +22,7 @@ struct ChildProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env: [String: String] = ["LC_ALL": "C"]
-        let parent = ProcessInfo.processInfo.environment
+        let parent = ProcessEnvironment.read()
         for key in ["PATH", "OPENSSL_CONF", "OPENSSL_MODULES"] { env[key] = parent[key] }
         process.environment = env
         let inPipe = Pipe()

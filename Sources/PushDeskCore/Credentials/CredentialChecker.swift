@@ -6,7 +6,7 @@ public enum CredentialChecker {
     public static func check(service: Service, storeRoot: URL, now: Date) -> [CredentialReport] {
         check(
             service: service, storeRoot: storeRoot, now: now,
-            environment: ProcessInfo.processInfo.environment, pkcs12: PKCS12Reader())
+            environment: ProcessEnvironment.read(), pkcs12: PKCS12Reader())
     }
 
     /// `environment` resolves `env:` secret references; `pkcs12` finds openssl.

@@ -79,7 +79,7 @@ public struct SecretStore: Sendable {
     public let storeRoot: URL
     private let environment: [String: String]
 
-    public init(storeRoot: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(storeRoot: URL, environment: [String: String] = ProcessEnvironment.read()) {
         self.storeRoot = storeRoot
         self.environment = environment
     }

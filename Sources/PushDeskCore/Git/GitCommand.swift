@@ -42,7 +42,7 @@ public struct GitCommand: Sendable {
 
     /// The `git` program on PATH; nil when git is not installed.
     public static func executable() -> String? {
-        ChildProcess.locate("git", searchPath: ProcessInfo.processInfo.environment["PATH"])
+        ChildProcess.locate("git", searchPath: ProcessEnvironment.read()["PATH"])
     }
 
     /// Runs `git ARGUMENTS` in the directory; any exit status is returned.
@@ -55,7 +55,7 @@ public struct GitCommand: Sendable {
         process.executableURL = URL(fileURLWithPath: git)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessEnvironment.read()
         env["LC_ALL"] = "C"
         for (k, v) in environment { env[k] = v }
         process.environment = env

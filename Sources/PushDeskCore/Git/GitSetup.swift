@@ -149,7 +149,7 @@ public enum GitSetup {
     /// (as environment variables for git; empty when git has one).
     public static func fallbackIdentity(store: URL) throws -> [String: String] {
         let git = GitCommand(directory: store)
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.read()
         func configured(_ variable: String, _ key: String) throws -> Bool {
             if let v = env[variable], !v.isEmpty { return true }
             let r = try git.run(["config", "--get", key])

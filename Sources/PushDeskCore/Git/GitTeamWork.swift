@@ -10,7 +10,7 @@ public enum GitTeamWork {
     /// over the console), and a rebase never opens an editor.
     static func runner(_ store: URL, identity: Bool = false) throws -> GitCommand {
         var env = ["GIT_TERMINAL_PROMPT": "0", "GIT_EDITOR": "true", "GIT_SEQUENCE_EDITOR": "true"]
-        if ProcessInfo.processInfo.environment["GIT_SSH_COMMAND"] == nil {
+        if ProcessEnvironment.read()["GIT_SSH_COMMAND"] == nil {
             env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"
         }
         if identity { env.merge(try GitSetup.fallbackIdentity(store: store)) { $1 } }

@@ -16,7 +16,7 @@ public enum ProcessIdentity {
         let uid = geteuid()
         if let bytes = passwdBytes(), let name = passwdName(uid: uid, in: bytes) { return name }
         if let pw = getpwuid(uid), let name = pw.pointee.pw_name { return String(cString: name) }
-        return ProcessInfo.processInfo.environment["USER"] ?? "uid\(uid)"
+        return ProcessEnvironment.read()["USER"] ?? "uid\(uid)"
     }()
 
     /// /etc/passwd's bytes, in one buffer of the size `fstat` gives: `Data`'s generic

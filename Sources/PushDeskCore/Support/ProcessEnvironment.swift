@@ -5,9 +5,9 @@
 #endif
 
 /// The process environment as a dictionary, read from `environ` (a name defined twice keeps
-/// its first value, as `getenv` gives). What the console reads once at its start and hands
-/// on: Foundation's `ProcessInfo.environment` cost about ten times as much, a visible part
-/// of the first frame (docs/PERFORMANCE.md).
+/// its first value, as `getenv` gives): the one way PushDesk reads it. Foundation's
+/// `ProcessInfo.environment` cost about ten times as much, a visible part of the console's
+/// first frame (docs/PERFORMANCE.md).
 public enum ProcessEnvironment {
     public static func read() -> [String: String] {
         var env: [String: String] = [:]

@@ -32,7 +32,7 @@ public final class ConsoleApp {
     public init(
         store: some ConsoleStorage, themeName: String = "default", availableThemes: [String] = ["default"],
         access: StoreAccess = .unlocked(), loadNow: Bool = true, servicesFirst: Bool = false,
-        recovery: RecoveryKeeper? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        recovery: RecoveryKeeper? = nil, environment: [String: String] = ProcessEnvironment.read()
     ) {
         state = AppState(store: store, access: access, themeName: themeName, availableThemes: availableThemes)
         (state.recovery, state.environment) = (recovery, environment)

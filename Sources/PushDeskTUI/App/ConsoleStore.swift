@@ -130,7 +130,7 @@ extension ConsoleStorage where Self == ConsoleStore {
     /// the one it read at start (each read of the process environment builds it anew).
     public static func open(
         _ store: Store, access: StoreAccess = .unlocked(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.read()
     ) -> ConsoleStore {
         ConsoleStore(store, access: access, environment: environment)
     }

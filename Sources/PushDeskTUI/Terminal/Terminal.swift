@@ -1,6 +1,7 @@
 import CNCurses
 import CStopSignal
 import Foundation
+import PushDeskCore
 
 /// The only code that talks to ncurses. It starts and stops the terminal (one exit
 /// path, also taken on signals), reads keys, and copies cell buffers out: only the cells
@@ -32,7 +33,7 @@ public final class Terminal {
 
     /// Starts curses. `noColor` (NO_COLOR) keeps colours off even when the terminal has them.
     public func start(
-        noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
+        noColor: Bool, mouse: Bool = false, environment: [String: String] = ProcessEnvironment.read()
     ) throws {
         setlocale(LC_ALL, "")
         utf8 = Self.codeset() == "UTF8"

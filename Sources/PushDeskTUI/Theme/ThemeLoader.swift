@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskCore
 import TOMLKit
 
 /// Reads themes: TOML files with one table per role (`[list.selected]`), each with
@@ -31,7 +32,7 @@ public enum ThemeLoader {
     /// Where theme files are looked up, first match wins: $PUSHDESK_THEMES, then `Themes/`
     /// beside the executable and in its ancestors (the package root when run from .build).
     /// The shipped themes, parsed in (`BuiltinThemeStyles`), are used when no file is found.
-    public static func themeDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+    public static func themeDirectories(environment: [String: String] = ProcessEnvironment.read()) -> [URL] {
         var dirs: [URL] = []
         if let env = environment["PUSHDESK_THEMES"], !env.isEmpty { dirs.append(URL(fileURLWithPath: env)) }
         // The executable's real path (/proc/self/exe), not argv[0], which may be a bare name from PATH.

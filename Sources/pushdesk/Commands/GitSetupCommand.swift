@@ -52,7 +52,7 @@ func runningBinaryPath() -> String {
         return (arg0.hasPrefix("/") ? URL(fileURLWithPath: arg0) : cwd.appendingPathComponent(arg0))
             .standardizedFileURL.path
     }
-    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
+    for dir in (ProcessEnvironment.read()["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
         let candidate = URL(fileURLWithPath: String(dir), relativeTo: cwd).appendingPathComponent(arg0)
         if !arg0.isEmpty, FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate.standardizedFileURL.path

@@ -10,12 +10,12 @@ public final class RecoveryKeeper {
     /// Store-relative path of this console's file (`.pushdesk/recovery/USER@HOST.PID.xml`).
     public private(set) lazy var path = RecoveryStore.relativePath(user: user, host: host, pid: pid)
     public let interval: TimeInterval
-    /// The user and host, looked up when first needed: not before the console's first frame.
-    private lazy var identity = (user: givenUser ?? ProcessIdentity.user, host: givenHost ?? ProcessIdentity.host)
+    /// The user and host as given, else this process's, looked up (once, by ProcessIdentity)
+    /// when first needed: not before the console's first frame.
     private let givenUser: String?, givenHost: String?
     let pid: Int32
-    var user: String { identity.user }
-    var host: String { identity.host }
+    var user: String { givenUser ?? ProcessIdentity.user }
+    var host: String { givenHost ?? ProcessIdentity.host }
     /// When the drafts first became unsaved (nil when nothing is unsaved).
     private var dirtySince: Date?
     private var lastWrite: Date?

@@ -20,7 +20,11 @@ public final class Terminal {
     private var screen: OpaquePointer?
     private var previous: CellBuffer?
     private var styles = RoleTable<(pair: Int16, attrs: attr_t)>()
+    /// The style `werase` fills the window with (see `apply(theme:)`).
+    private var blank: (pair: Int16, attrs: attr_t) = (0, 0)
     private var cursorVisible = false
+    /// Whether the screen was suspended and resumed once (see `present`).
+    private var resumed = false
     /// Wake-ups with input readable but no key in a row (a terminal gone quiet for good).
     private var unreadable = 0
 
@@ -98,13 +102,6 @@ public final class Terminal {
         define_key("\u{1b}[201~", Self.pasteEnd)
         Self.defineAlternateKeys()
         TerminalRestore.write(Self.bracketedPasteOn)
-        // ncurses flushes after every cursor move until the screen has once been suspended
-        // and resumed (its `_endwin` stays "initial" after newterm), so each row of every
-        // frame went out in its own write: one SSH packet per row. A suspend and an
-        // immediate resume, before anything is drawn, makes each frame one write (two past
-        // its buffer). The tty is in shell mode only between these two calls.
-        endwin()
-        doupdate()
     }
 
     /// The locale's character set, upper case without dashes (`UTF8`, `ANSI_X3.41968`).
@@ -149,7 +146,10 @@ public final class Terminal {
     /// Builds the colour pairs of a theme for this terminal's colour depth.
     public func apply(theme: Theme) {
         styles = RoleTable()
-        for (i, role) in Role.allCases.enumerated() {
+        // One pair per colour combination: roles that look alike (a list's rows and the plain
+        // screen) share theirs, so their blanks are the erased window's (below).
+        var pairs: [Int: Int16] = [:]
+        for role in Role.allCases {
             let st = theme.style(role)
             var attrs = pd_a_normal()
             if st.bold { attrs |= pd_a_bold() }
@@ -172,11 +172,22 @@ public final class Terminal {
                     }
                     if bg >= 8 { bg -= 8 }
                 }
-                pair = Int16(i + 1)
-                init_pair(pair, Int16(fg), Int16(bg))
+                let key = (fg + 1) << 16 | (bg + 1)
+                if let known = pairs[key] {
+                    pair = known
+                } else {
+                    pair = Int16(pairs.count + 1)
+                    pairs[key] = pair
+                    init_pair(pair, Int16(fg), Int16(bg))
+                }
             }
             styles[role] = (pair, attrs)
         }
+        // The window's background is the plain screen's colour (not its attributes, which
+        // curses would add to every character), so an erased window already holds the blank
+        // cells that most of a frame is made of.
+        blank = styles[.normal].map { (pair: $0.pair, attrs: pd_a_normal()) } ?? (0, pd_a_normal())
+        wbkgdset(pd_stdscr(), chtype(pd_color_pair(Int32(blank.pair))) | chtype(UInt8(ascii: " ")))
         previous = nil  // every cell's colours may have changed
     }
 
@@ -206,6 +217,8 @@ public final class Terminal {
                     st = styles[cell.role] ?? (0, pd_a_normal())
                     lastRole = cell.role
                 }
+                // After an erase, a blank in the background's style is already there.
+                if !same && st == blank && cell.text == " " { continue }
                 var text = cell.text
                 if !utf8 {
                     // One ASCII character per column, so a wide glyph becomes two cells.
@@ -234,6 +247,16 @@ public final class Terminal {
             cursorVisible = false
         }
         wnoutrefresh(win)
+        if !resumed {
+            // ncurses flushes after every cursor move until the screen has once been
+            // suspended and resumed (its `_endwin` stays "initial" after newterm), so each row
+            // of every frame went out in its own write: one SSH packet per row. Suspended just
+            // before the first frame, this `doupdate` resumes it and draws the frame whole, in
+            // one write as every later frame (two past its buffer); no blank screen is drawn
+            // first. The tty is in shell mode only between these two calls.
+            endwin()
+            resumed = true
+        }
         doupdate()
         previous = buf
     }

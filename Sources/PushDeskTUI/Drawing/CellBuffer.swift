@@ -39,8 +39,13 @@ public struct CellBuffer: Equatable, Sendable {
         let ys = max(0, r.y)
         let ye = min(height, r.maxY)
         guard xs < xe, ys < ye else { return }
-        for y in ys..<ye {
-            for x in xs..<xe { self[x, y] = Cell(char, role: role) }
+        // One cell copied row by row: a frame starts with fills of most of its cells.
+        let cell = Cell(char, role: role)
+        let width = width
+        cells.withUnsafeMutableBufferPointer { p in
+            for y in ys..<ye {
+                UnsafeMutableBufferPointer(rebasing: p[y * width + xs..<y * width + xe]).update(repeating: cell)
+            }
         }
     }
 

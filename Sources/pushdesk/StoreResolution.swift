@@ -45,9 +45,10 @@ extension StoreOptions {
         }
         let url = resolvedURL(store: store)
         // The path comes from an argument or the environment: escaped before a terminal.
-        let shown = Escape.inline(url.path, limit: 4096)
+        let path = url.plainPath
+        let shown = Escape.inline(path, limit: 4096)
         var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) {
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
             guard isDir.boolValue else {
                 printError("\(shown): error: the store must be a directory; pass --store DIR")
                 throw Exit.usageOrIO

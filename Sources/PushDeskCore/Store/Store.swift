@@ -10,8 +10,8 @@ public final class Store: Sendable {
     private let rootPath: String
 
     public init(root: URL) {
-        self.root = root.standardizedFileURL
-        rootPath = self.root.path
+        rootPath = root.standardizedPlainPath
+        self.root = URL(fileURLWithPath: rootPath, isDirectory: root.hasDirectoryPath)
     }
 
     /// Record names become file names: letters, digits, `_`, `-`, `.` (not first), at most 64.
@@ -28,31 +28,36 @@ public final class Store: Sendable {
 
     public func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
 
+    /// A store file's path, built as text (no URL to build and decode per file).
+    func filePath(_ relative: String) -> String {
+        rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
+    }
+
     // MARK: listing
 
     /// The names of the records of one kind, sorted (a directory listing; nothing is read).
     public func names<R: StoreRecord>(_: R.Type) throws -> [String] {
         let folder = R.folder
-        let dir = url(folder)
+        let dirPath = filePath(folder)
         // A folder that is a link out of the store is refused, as a file would be.
-        if let mode = SafeFile.lstatMode(dir.path), mode & S_IFMT == S_IFLNK,
-            !dir.resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/")
+        if let mode = SafeFile.lstatMode(dirPath), mode & S_IFMT == S_IFLNK,
+            !url(folder).resolvingSymlinksInPath().path.hasPrefix(root.resolvingSymlinksInPath().path + "/")
         {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: dir.path)) ?? "?"
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: dirPath)) ?? "?"
             throw StoreError(
                 file: folder,
                 "\(folder)/ is a symbolic link to \(Escape.inline(target)), outside the store; replace it with a directory",
                 kind: .io)
         }
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) else { return [] }
+        guard FileManager.default.fileExists(atPath: dirPath, isDirectory: &isDir) else { return [] }
         guard isDir.boolValue else {
             throw StoreError(
                 file: folder, "\(folder) is not a directory; the store needs \(folder)/ to hold one file per record",
                 kind: .io)
         }
         do {
-            return try SafeFile.entryNames(dir.path)
+            return try SafeFile.entryNames(dirPath)
                 .filter { $0.hasSuffix(".xml") && !$0.hasPrefix(".") }
                 .map { String($0.dropLast(4)) }
                 .sorted()
@@ -158,7 +163,7 @@ public final class Store: Sendable {
     }
 
     private func readChecked(_ relative: String) throws -> (Data, Date) {
-        let path = rootPath.hasSuffix("/") ? rootPath + relative : rootPath + "/" + relative
+        let path = filePath(relative)
         var st = stat()
         guard lstat(path, &st) == 0 else {
             throw StoreError(file: relative, "no such file in the store (\(root.path))", kind: .io)

@@ -35,16 +35,15 @@ public enum ThemeLoader {
     public static func themeDirectories(environment: [String: String] = ProcessEnvironment.read()) -> [URL] {
         var dirs: [URL] = []
         if let env = environment["PUSHDESK_THEMES"], !env.isEmpty { dirs.append(URL(fileURLWithPath: env)) }
-        // The executable's real path (/proc/self/exe), not argv[0], which may be a bare name from PATH.
-        // Read directly: Bundle.main first lists the executable's whole directory (a third of
-        // the console's start-up work, docs/PERFORMANCE.md).
+        // The executable's real path (/proc/self/exe, free of symbolic links), not argv[0], which
+        // may be a bare name from PATH. Read directly: Bundle.main first lists the executable's
+        // whole directory (a third of the console's start-up work, docs/PERFORMANCE.md).
         let exe =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
-                URL(fileURLWithPath: $0)
-            }
-            ?? Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "."))
+            .resolvingSymlinksInPath().path
         // Ancestors as paths, one URL at the end: each URL step built and decoded its text.
-        var dir = exe.resolvingSymlinksInPath().deletingLastPathComponent().path
+        var dir = exe.lastIndex(of: "/").map { String(exe[...$0]) } ?? "/"
         for _ in 0..<5 {
             let candidate = (dir.hasSuffix("/") ? String(dir.dropLast()) : dir) + "/Themes"
             if FileManager.default.fileExists(atPath: candidate + "/default.toml") {

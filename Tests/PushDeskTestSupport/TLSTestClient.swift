@@ -27,14 +27,21 @@ public final class TLSTestClient: @unchecked Sendable {
         var error: Error?
     }
 
-    public init(port: Int, ca: URL, serverName: String = "localhost", host: String = "127.0.0.1") throws {
+    /// `receiveBuffer`: the socket's SO_RCVBUF, for a client that means to stop reading
+    /// (`pauseReading`) and fill the server's send buffer quickly.
+    public init(
+        port: Int, ca: URL, serverName: String = "localhost", host: String = "127.0.0.1", receiveBuffer: Int? = nil
+    ) throws {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .file(ca.path)
         tls.certificateVerification = .fullVerification
         let context = try NIOSSLContext(configuration: tls)
         let state = State()
         self.state = state
-        channel = try ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer { bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: receiveBuffer) }
+        channel =
+            try bootstrap
             .connectTimeout(.seconds(10))
             .channelInitializer { ch in
                 ch.eventLoop.makeCompletedFuture {
@@ -81,6 +88,32 @@ public final class TLSTestClient: @unchecked Sendable {
     }
 
     public func close() { channel.close(promise: nil) }
+
+    /// Writes without waiting for the socket to take the bytes (a pipelining client that
+    /// sends faster than it reads).
+    public func send(_ bytes: [UInt8]) {
+        channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: nil)
+    }
+
+    /// Stops reading from the socket: what the server sends stays in the kernel's buffers
+    /// (a slow reader).
+    public func pauseReading() throws {
+        try channel.setOption(.autoRead, value: false).wait()
+    }
+
+    public func resumeReading() throws {
+        try channel.setOption(.autoRead, value: true).wait()
+        channel.read()
+    }
+
+    /// Every whole answer read so far, taken from the buffer.
+    public func answersReceived() -> [Answer] {
+        state.condition.lock()
+        defer { state.condition.unlock() }
+        var out: [Answer] = []
+        while let a = parse() { out.append(a) }
+        return out
+    }
 
     private func parse() -> Answer? {
         let b = state.buffer

@@ -133,8 +133,11 @@ public enum ListenLog {
         try SendLog.append(line(record), storeRoot: storeRoot, file: "listen.jsonl")
     }
 
+    /// The record's compact JSON with C0/C1 controls, DEL, bidi and invisible characters
+    /// as `\u` escapes (`Escape.json`): the same values for a JSON reader, and nothing raw
+    /// for whoever runs `tail -f` on the log.
     static func line(_ record: ListenRecord) -> [UInt8] {
-        Array((record.json(fullToken: false).compact + "\n").utf8)
+        Array((Escape.json(record.json(fullToken: false).compact) + "\n").utf8)
     }
 
     /// The log kept open by a running listener: one write per request.

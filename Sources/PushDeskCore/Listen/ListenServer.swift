@@ -4,60 +4,30 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// One request as the listener received it (SPEC §11.2): every byte is untrusted.
-public struct ListenHTTPRequest: Sendable {
-    public var method: String
-    /// The request target as sent (path and query).
-    public var uri: String
-    /// Names in lower case.
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
-    /// `address:port` of the client.
-    public var remote: String
-    /// The body's size when it was over `ListenServer.maxBodyBytes` (then `body` is empty).
-    public var oversizedBody: Int?
-
-    public init(
-        method: String, uri: String, headers: [(name: String, value: String)], body: [UInt8], remote: String,
-        oversizedBody: Int? = nil
-    ) {
-        self.method = method
-        self.uri = uri
-        self.headers = headers
-        self.body = body
-        self.remote = remote
-        self.oversizedBody = oversizedBody
-    }
-
-    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
-    /// The path without the query.
-    public var path: String { uri.firstIndex(of: "?").map { String(uri[..<$0]) } ?? uri }
-    public var query: String? { uri.firstIndex(of: "?").map { String(uri[uri.index(after: $0)...]) } }
-}
-
-public struct ListenHTTPResponse: Sendable {
-    public var status: Int
-    public var body: String
-    public init(status: Int, body: String = "") {
-        self.status = status
-        self.body = body
-    }
-}
-
 /// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
-/// headers ≤ 16 KB, body ≤ 64 KB (413 beyond), 64 connections at once, 10 s to read a
-/// request (the TLS handshake included). A request `quick` can answer is answered on the
-/// event loop (checks, one log write: no thread hop); the others — store saves, which wait
-/// for the lock and the disk — go to `handle` on worker threads off the loop.
+/// headers ≤ 16 KB (431), body ≤ 64 KB (413 as soon as the declared length says so), 64
+/// connections at once, 10 s to read a request (the TLS handshake included) and 10 s to
+/// write an answer. A request `quick` can answer is answered on the event loop (checks, one
+/// log write: no thread hop); the others — store saves, which wait for the lock and the
+/// disk — go to `handle` on worker threads off the loop. The connections' side is in
+/// ListenConnection.swift, the TLS settings in ListenTLS.swift.
 public final class ListenServer: @unchecked Sendable {
     public static let maxHeadBytes = 16 * 1024
     public static let maxBodyBytes = 64 * 1024
     public static let maxConnections = 64
     public static let readTimeout: TimeAmount = .seconds(10)
-    /// A body over the limit is read and dropped up to this much, so the client can read its
-    /// 413 (a close mid-upload resets the connection); beyond, the connection is dropped.
+    public static let writeTimeout: TimeAmount = .seconds(10)
+    /// After a refusal answered before the request was read whole (413, 431, 400), the
+    /// connection stays readable this long — what arrives is dropped — so the client reads
+    /// the answer instead of a reset; it is closed sooner when the request ends or when
+    /// `maxDiscardBytes` more arrived.
+    static let lingerTime: TimeAmount = .seconds(2)
     static let maxDiscardBytes = 4 * 1024 * 1024
+    /// `stop` waits this long for the connections to close before the event loop is shut
+    /// down under whatever is left (SPEC §11.1: stopped within 1 s).
+    static let stopGrace: TimeAmount = .milliseconds(600)
+    static let sendBufferBytes = 64 * 1024
 
     public let port: Int
     public let host: String
@@ -84,13 +54,9 @@ public final class ListenServer: @unchecked Sendable {
     ) throws {
         let context: NIOSSLContext
         do {
-            var tls = TLSConfiguration.makeServerConfiguration(
-                certificateChain: try identity.chainPEM.map {
-                    .certificate(try NIOSSLCertificate(bytes: Array($0.utf8), format: .pem))
-                },
-                privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.keyPEM.utf8), format: .pem)))
-            tls.minimumTLSVersion = .tlsv12
-            context = try NIOSSLContext(configuration: tls)
+            context = try ListenTLS.serverContext(
+                chain: try identity.chainPEM.map { try NIOSSLCertificate(bytes: Array($0.utf8), format: .pem) },
+                key: try NIOSSLPrivateKey(bytes: Array(identity.keyPEM.utf8), format: .pem))
         } catch {
             throw ListenCertificates.Failure(description: "the certificate cannot be served: \(error)")
         }
@@ -115,6 +81,10 @@ public final class ListenServer: @unchecked Sendable {
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // Answers are under 1 KB: a send buffer this size never slows one, and a client
+            // that stops reading parks no more than this in the kernel before the write
+            // deadline closes it (Linux's autotuning would let it grow to megabytes).
+            .childChannelOption(.socketOption(.so_sndbuf), value: Self.sendBufferBytes)
             .childChannelInitializer { child in
                 guard let server = box.server, server.admit(child) else {
                     box.server?.countDrop()
@@ -144,17 +114,20 @@ public final class ListenServer: @unchecked Sendable {
         box.server = self
     }
 
-    /// Stops listening, closes every connection, waits for requests being handled.
-    /// Requests being handled still get their answer: the queue is drained and each
-    /// connection's loop runs what it was given before the connection is closed.
+    /// Stops listening and closes every connection at once, whatever it is doing (idle
+    /// keep-alive, half a request, a TLS handshake, a slow reader), within about
+    /// `stopGrace`. Requests being handled still get their answer: the queue is drained
+    /// and the loop runs the writes it was given before the connections are closed.
     public func stop() {
         try? channel.close().wait()
         queue.sync(flags: .barrier) {}
         let open = lock.withLock { Array(children.values) }
-        for c in open {
-            try? c.eventLoop.submit {}.wait()
-            try? c.close().wait()
-        }
+        // All closes at once: each TLS close waits up to ListenTLS.shutdownTimeout for the
+        // client's close_notify, and one after another they added up to seconds.
+        let closed = open.map { c in c.eventLoop.submit {}.flatMap { c.close() } }
+        let done = DispatchSemaphore(value: 0)
+        EventLoopFuture.andAllComplete(closed, on: group.next()).whenComplete { _ in done.signal() }
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(Self.stopGrace.nanoseconds)))
         try? group.syncShutdownGracefully()
     }
 
@@ -180,207 +153,4 @@ public final class ListenServer: @unchecked Sendable {
     func countDrop() { lock.withLock { _dropped += 1 } }
 
     private final class Box: @unchecked Sendable { var server: ListenServer? }
-}
-
-/// Counts the bytes of each request's line and headers (everything up to the blank line) and
-/// drops the connection past `maxHeadBytes` — the URL included, which the HTTP decoder's own
-/// header limits do not count.
-final class HeadLimit: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    weak var server: ListenServer?
-    private var inHead = true
-    private var count = 0
-    /// How much of "\r\n\r\n" was seen last.
-    private var matched = 0
-
-    init(server: ListenServer) { self.server = server }
-
-    /// The request was read whole: the next bytes start a new head.
-    func nextRequest() {
-        inHead = true
-        count = 0
-        matched = 0
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if inHead {
-            let buffer = unwrapInboundIn(data)
-            buffer.withUnsafeReadableBytes { bytes in
-                for b in bytes where inHead {
-                    count += 1
-                    switch (matched, b) {
-                    case (0, 0x0D), (2, 0x0D): matched += 1
-                    case (1, 0x0A): matched = 2
-                    case (3, 0x0A): inHead = false
-                    case (_, 0x0D): matched = 1
-                    default: matched = 0
-                    }
-                }
-            }
-            if count > ListenServer.maxHeadBytes {
-                server?.countDrop()
-                context.close(promise: nil)
-                return
-            }
-        }
-        context.fireChannelRead(data)
-    }
-}
-
-/// One connection's requests: gathers the body (dropping what is over the limit), arms the
-/// read deadline, hands the whole request to the server's queue and writes the answer.
-final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
-
-    weak var server: ListenServer?
-    let queue: DispatchQueue
-    let limit: HeadLimit
-    let handle: @Sendable (ListenHTTPRequest) -> ListenHTTPResponse
-    private var head: HTTPRequestHead?
-    private var body: [UInt8] = []
-    private var bodySize = 0
-    /// The content-length announced (a body announced over the limit is dropped as it comes).
-    private var declared = 0
-    /// When the connection is dropped unless a whole request has been read (nil while a
-    /// request is being answered). One timer per connection checks it: re-arming per request
-    /// only moves this time, not a scheduled task.
-    private var readBy: NIODeadline?
-    private var timer: Scheduled<Void>?
-    /// `address:port` of the client, formatted once per connection.
-    private var remote: String?
-
-    init(
-        server: ListenServer, queue: DispatchQueue, limit: HeadLimit,
-        handle: @escaping @Sendable (ListenHTTPRequest) -> ListenHTTPResponse
-    ) {
-        self.server = server
-        self.queue = queue
-        self.limit = limit
-        self.handle = handle
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        arm(context)
-        context.fireChannelActive()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
-        readBy = nil
-        context.fireChannelInactive()
-    }
-
-    /// 10 s to read the next request, from the connection's start or the last answer.
-    private func arm(_ context: ChannelHandlerContext) {
-        readBy = .now() + ListenServer.readTimeout
-        if timer == nil { schedule(context, at: readBy!) }
-    }
-
-    /// The request was read whole: no deadline while it is answered.
-    private func disarm() { readBy = nil }
-
-    private func schedule(_ context: ChannelHandlerContext, at when: NIODeadline) {
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        timer = context.eventLoop.scheduleTask(deadline: when) {
-            let (handler, context) = loopBound.value
-            handler.fire(context)
-        }
-    }
-
-    private func fire(_ context: ChannelHandlerContext) {
-        timer = nil
-        guard let readBy, context.channel.isActive else { return }
-        if readBy <= .now() {
-            server?.countDrop()
-            context.close(promise: nil)
-        } else {
-            schedule(context, at: readBy)
-        }
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let h):
-            head = h
-            body = []
-            bodySize = 0
-            declared = h.headers.first(name: "content-length").flatMap(Int.init) ?? 0
-        case .body(let b):
-            bodySize += b.readableBytes
-            if bodySize <= ListenServer.maxBodyBytes && declared <= ListenServer.maxBodyBytes {
-                body += b.readableBytesView
-            } else {
-                body = []
-                if bodySize > ListenServer.maxDiscardBytes {
-                    server?.countDrop()
-                    context.close(promise: nil)
-                }
-            }
-        case .end:
-            disarm()
-            limit.nextRequest()
-            guard let head else { return }
-            self.head = nil
-            let size = max(bodySize, declared)
-            let oversized = size > ListenServer.maxBodyBytes ? size : nil
-            if remote == nil { remote = context.channel.remoteAddress.map(Self.describe) ?? "-" }
-            let remote = self.remote ?? "-"
-            let request = ListenHTTPRequest(
-                method: head.method.rawValue, uri: head.uri,
-                headers: head.headers.map { ($0.name.lowercased(), $0.value) }, body: oversized == nil ? body : [],
-                remote: remote, oversizedBody: oversized)
-            body = []
-            let keepAlive = head.isKeepAlive && oversized == nil
-            if let quick = server?.quick, let response = quick(request) {
-                respond(response, keepAlive: keepAlive, context: context)
-                return
-            }
-            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            let handle = self.handle
-            queue.async {
-                let response = handle(request)
-                loopBound.eventLoop.execute {
-                    let (handler, context) = loopBound.value
-                    handler.respond(response, keepAlive: keepAlive, context: context)
-                }
-            }
-        }
-    }
-
-    private func respond(_ response: ListenHTTPResponse, keepAlive: Bool, context: ChannelHandlerContext) {
-        guard context.channel.isActive else { return }
-        var headers = HTTPHeaders()
-        headers.add(name: "content-type", value: "text/plain; charset=utf-8")
-        headers.add(name: "content-length", value: String(response.body.utf8.count))
-        if !keepAlive { headers.add(name: "connection", value: "close") }
-        let status = HTTPResponseStatus(statusCode: response.status)
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: response.body)))), promise: nil)
-        if keepAlive {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            arm(context)
-        } else {
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
-        }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
-        context.close(promise: nil)
-    }
-
-    static func describe(_ a: SocketAddress) -> String {
-        let ip = a.ipAddress ?? "?"
-        let port = a.port.map(String.init) ?? "?"
-        if case .v6 = a { return "[\(ip)]:\(port)" }
-        return "\(ip):\(port)"
-    }
 }

@@ -260,13 +260,13 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertEqual(a413.headers["connection"], "close")
         XCTAssertTrue(big.waitClosed(timeout: 10))
 
-        // Headers over 16 KB: dropped without an answer.
+        // Headers over 16 KB: 431, then the connection is closed.
         let fat = try listen.client()
         try fat.write(
             Array(
                 "GET /r/?id=h1,2,1 HTTP/1.1\r\nHost: x\r\nX-Pad: \(String(repeating: "p", count: 17 * 1024))\r\n\r\n"
                     .utf8))
-        XCTAssertThrowsError(try fat.answer(timeout: 10))
+        XCTAssertEqual(try fat.answer(timeout: 10).status, 431)
         XCTAssertTrue(fat.waitClosed(timeout: 10))
 
         // 64 connections at once: the 65th is dropped, then a freed place is served.
@@ -315,6 +315,10 @@ final class ListenCommandTests: XCTestCase {
         let log = try listenLog(store)
         XCTAssertEqual(log.map { $0["status"] as? Int }, [413, 200, 200, 404])
         XCTAssertEqual(log[1]["deviceName"] as? String, name, "the log keeps the value; JSON escapes it")
+        // …and writes the controls and the bidi override as \u escapes, so `tail -f` is safe.
+        let raw = try String(contentsOf: store.appendingPathComponent(ListenLog.relativePath), encoding: .utf8)
+        XCTAssertFalse(raw.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" })
+        XCTAssertTrue(raw.contains(#""deviceName":"Evil\u001b[2J\u009B31m\u202EenohP""#), raw)
     }
 
     /// The loop: a registration captured into a profile, `pushdesk send` to the loopback

@@ -76,8 +76,8 @@ final class ListenProcess: @unchecked Sendable {
 
     var caFile: URL { store.appendingPathComponent(".pushdesk/listen/ca.pem") }
 
-    func client(serverName: String = "localhost") throws -> TLSTestClient {
-        try TLSTestClient(port: port, ca: caFile, serverName: serverName)
+    func client(serverName: String = "localhost", receiveBuffer: Int? = nil) throws -> TLSTestClient {
+        try TLSTestClient(port: port, ca: caFile, serverName: serverName, receiveBuffer: receiveBuffer)
     }
 
     /// Standard output's lines so far.

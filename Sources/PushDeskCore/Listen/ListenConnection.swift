@@ -149,7 +149,12 @@ final class RequestHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private var earliest: NIODeadline? {
-        [readBy, writes.first?.by, lingerUntil].compactMap { $0 }.min()
+        func min(_ a: NIODeadline?, _ b: NIODeadline?) -> NIODeadline? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return a < b ? a : b
+        }
+        return min(min(readBy, writes.first?.by), lingerUntil)
     }
 
     private func reschedule(_ context: ChannelHandlerContext) {

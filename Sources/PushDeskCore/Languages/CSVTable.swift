@@ -1,0 +1,181 @@
+import Foundation
+
+/// Translators' CSV files as RFC 4180 has them: comma-separated, `"` quoting with `""`
+/// inside, CRLF or LF between records, UTF-8 (a leading BOM ignored on input, none
+/// written). Every cell keeps where it started, so an error names `LINE:COLUMN`.
+public enum CSVTable {
+    /// At most this many bytes are read.
+    public static let maxBytes = 10 * 1024 * 1024
+
+    public struct Cell: Equatable, Sendable {
+        public var text: String
+        /// 1-based; the column counts characters from the start of the line.
+        public var line: Int
+        public var column: Int
+    }
+
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// `csv.encoding`, `csv.row`, `csv.size`.
+        public var rule: String
+        public var line: Int
+        public var column: Int
+        public var message: String
+        public var description: String { "\(line):\(column): error: \(rule): \(message)" }
+    }
+
+    /// The file's records, each a list of cells; a last empty line is no record.
+    public static func read(_ bytes: [UInt8]) throws(Failure) -> [[Cell]] {
+        if bytes.count > maxBytes {
+            throw Failure(
+                rule: "csv.size", line: 1, column: 1,
+                message: "the file is \(bytes.count) bytes; a translators' file is at most \(maxBytes) bytes")
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            let (line, column) = firstInvalidUTF8(body)
+            throw Failure(
+                rule: "csv.encoding", line: line, column: column,
+                message: "the file is not UTF-8 here; save it from the spreadsheet as \"CSV UTF-8\"")
+        }
+        return try records(Array(text.unicodeScalars))
+    }
+
+    private static func records(_ s: [Unicode.Scalar]) throws(Failure) -> [[Cell]] {
+        var out: [[Cell]] = []
+        var record: [Cell] = []
+        var i = 0
+        var line = 1
+        var lineStart = 0
+        while i < s.count || !record.isEmpty {
+            let cellLine = line
+            let cellColumn = i - lineStart + 1
+            var text = String.UnicodeScalarView()
+            if i < s.count, s[i] == "\"" {
+                i += 1
+                while true {
+                    guard i < s.count else {
+                        throw Failure(
+                            rule: "csv.row", line: cellLine, column: cellColumn,
+                            message:
+                                "this quoted cell is never closed; add the closing \" (a quote inside a cell is written \"\")"
+                        )
+                    }
+                    let c = s[i]
+                    if c == "\"" {
+                        if i + 1 < s.count, s[i + 1] == "\"" {
+                            text.append("\"")
+                            i += 2
+                            continue
+                        }
+                        i += 1
+                        break
+                    }
+                    if c == "\n" || (c == "\r" && !(i + 1 < s.count && s[i + 1] == "\n")) {
+                        line += 1
+                        lineStart = i + 1
+                    }
+                    text.append(c)
+                    i += 1
+                }
+                if i < s.count, s[i] != ",", s[i] != "\n", s[i] != "\r" {
+                    throw Failure(
+                        rule: "csv.row", line: line, column: i - lineStart + 1,
+                        message: "text after a closing quote; quote the whole cell, with \"\" for a quote inside")
+                }
+            } else {
+                while i < s.count, s[i] != ",", s[i] != "\n", s[i] != "\r" {
+                    if s[i] == "\"" {
+                        throw Failure(
+                            rule: "csv.row", line: line, column: i - lineStart + 1,
+                            message: "a quote inside an unquoted cell; quote the cell and write the quote as \"\"")
+                    }
+                    text.append(s[i])
+                    i += 1
+                }
+            }
+            record.append(Cell(text: String(text), line: cellLine, column: cellColumn))
+            if i < s.count, s[i] == "," {
+                i += 1
+                if i == s.count { record.append(Cell(text: "", line: line, column: i - lineStart + 1)) }
+                continue
+            }
+            // End of the record: CRLF, LF, a lone CR, or the end of the file.
+            if i < s.count, s[i] == "\r" { i += 1 }
+            if i < s.count, s[i] == "\n" { i += 1 }
+            line += 1
+            lineStart = i
+            out.append(record)
+            record = []
+        }
+        return out
+    }
+
+    /// Line and column (in characters) of the first byte that is not UTF-8.
+    private static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            let length: Int
+            switch b {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return (line, column)
+            }
+            guard i + length <= bytes.endIndex,
+                String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil
+            else { return (line, column) }
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            i += length
+        }
+        return (line, column)
+    }
+
+    // MARK: Writing
+
+    /// The file: CRLF after every record, a cell quoted when it holds a comma, a quote, CR
+    /// or LF. Cells are written as given: `spreadsheetSafe` is the export's own step.
+    public static func write(_ records: [[String]]) -> String {
+        var out = ""
+        for record in records {
+            out += record.map(quoted).joined(separator: ",")
+            out += "\r\n"
+        }
+        return out
+    }
+
+    static func quoted(_ cell: String) -> String {
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else {
+            return cell
+        }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Spreadsheet safety (OWASP's CSV injection): a cell a spreadsheet would take for a
+    /// formula — beginning with `=`, `+`, `-`, `@`, TAB or CR — is exported with a leading `'`.
+    public static func spreadsheetSafe(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, formulaStarts.contains(first) else { return cell }
+        return "'" + cell
+    }
+
+    /// On import, the `'` export added is removed again, so a round trip is lossless; any
+    /// other leading `'` is the translator's own and stays.
+    public static func unescapeSpreadsheetSafe(_ cell: String) -> String {
+        let scalars = cell.unicodeScalars
+        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else {
+            return cell
+        }
+        return String(String.UnicodeScalarView(scalars.dropFirst()))
+    }
+
+    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+}

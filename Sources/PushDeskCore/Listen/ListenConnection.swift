@@ -73,7 +73,8 @@ final class HeadLimit: ChannelInboundHandler, @unchecked Sendable {
 }
 
 /// One connection's requests: gathers the body, keeps the connection's deadlines (10 s to
-/// read a request, 10 s for the socket to take each answer, a short linger after a refusal),
+/// read a request, 10 s while the socket takes no more of the answers, a short linger after a
+/// refusal),
 /// refuses what RFC 9112 and the limits refuse as soon as the head says so, hands each whole
 /// request to the server's checks and writes the answer. It reads no more while answers wait
 /// for the socket: a client that does not read its answers cannot make the server queue more.
@@ -98,12 +99,13 @@ final class RequestHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var requestEnded = true
     /// Requests read whole whose answer is not written yet.
     private var answering = 0
-    private var answers = 0
     /// The deadlines; the connection is closed when the earliest passes. Reading: the next
     /// request (or the rest of this one), from the connection's start or the last answer.
     private var readBy: NIODeadline?
-    /// Each answer the socket has not taken all of yet, oldest first, with its deadline.
-    private var writes: [(number: Int, by: NIODeadline)] = []
+    /// Writing: set when the answers waiting for the socket pass the channel's high-water
+    /// mark (the client stopped reading), cleared when it takes them again. Watching
+    /// writability rather than each answer's write costs nothing per request.
+    private var writeBy: NIODeadline?
     /// After a refusal written before its request ended: closed then, or when it ends.
     private var lingerUntil: NIODeadline?
     /// One timer per connection, at the earliest deadline; moving a deadline later only
@@ -138,7 +140,7 @@ final class RequestHandler: ChannelDuplexHandler, @unchecked Sendable {
         timer?.cancel()
         timer = nil
         readBy = nil
-        writes = []
+        writeBy = nil
         lingerUntil = nil
         context.fireChannelInactive()
     }
@@ -154,7 +156,7 @@ final class RequestHandler: ChannelDuplexHandler, @unchecked Sendable {
             guard let b else { return a }
             return a < b ? a : b
         }
-        return min(min(readBy, writes.first?.by), lingerUntil)
+        return min(min(readBy, writeBy), lingerUntil)
     }
 
     private func reschedule(_ context: ChannelHandlerContext) {
@@ -192,9 +194,15 @@ final class RequestHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable && heldRead {
-            heldRead = false
-            context.read()
+        if context.channel.isWritable {
+            writeBy = nil
+            if heldRead {
+                heldRead = false
+                context.read()
+            }
+        } else {
+            writeBy = .now() + ListenServer.writeTimeout
+            reschedule(context)
         }
         context.fireChannelWritabilityChanged()
     }
@@ -306,28 +314,28 @@ final class RequestHandler: ChannelDuplexHandler, @unchecked Sendable {
         headers.add(name: "content-length", value: String(response.body.utf8.count))
         if !keepAlive { headers.add(name: "connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
-        answers += 1
-        let number = answers
-        writes.append((number, .now() + ListenServer.writeTimeout))
-        reschedule(context)
         context.write(
             wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: response.body)))), promise: nil)
+        if keepAlive {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            // The next request's 10 s start now (one pipelined behind this one may already
+            // have been read, and be answered, while the write above ran).
+            if answering == 0 && head == nil { startReading(context) }
+            return
+        }
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { result in
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             let (handler, context) = loopBound.value
-            handler.written(number, keepAlive: keepAlive && (try? result.get()) != nil, context: context)
+            handler.closeAfterAnswer(context)
         }
     }
 
-    /// The socket took the answer: wait for the next request, or close — at once when the
+    /// The socket took an answer that closes the connection: close at once when its
     /// request was read whole, after a linger when the client may still be sending it.
-    private func written(_ number: Int, keepAlive: Bool, context: ChannelHandlerContext) {
-        writes.removeAll { $0.number == number }
+    private func closeAfterAnswer(_ context: ChannelHandlerContext) {
         guard context.channel.isActive else { return }
-        if keepAlive {
-            if writes.isEmpty && answering == 0 && head == nil && readBy == nil { startReading(context) }
-        } else if requestEnded {
+        if requestEnded {
             context.close(promise: nil)
         } else {
             lingerUntil = .now() + ListenServer.lingerTime

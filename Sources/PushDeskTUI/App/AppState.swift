@@ -157,13 +157,7 @@ final class AppState {
     }
 
     /// The names of the saved records of a kind.
-    func savedNames(_ kind: RecordKind) -> [String] {
-        switch kind {
-        case .service: services.map(\.name)
-        case .delivery: deliveries.map(\.name)
-        case .profile: profiles.map(\.name)
-        }
-    }
+    func savedNames(_ kind: RecordKind) -> [String] { kind.editor.savedNames(self) }
 
     /// The baseline of a session opened from the last load: the file as it was read.
     func baseline(for session: any DraftSession) -> RecordBaseline {

@@ -12,7 +12,7 @@ extension AppContext {
     /// when it is committed as it is, or the store is not in a repository.
     func gitState(_ path: String) -> GitStatus.FileState? { git?.state(of: path) }
 
-    /// The git keys of the services and deliveries lists; `path` is the selected record's
+    /// The git keys of the record lists (services, deliveries, profiles); `path` is the selected record's
     /// file. Nil for any other action. (Outside a repository the registry refuses them first.)
     func gitListAction(_ action: Action, path: String?) -> Effect? {
         switch action {

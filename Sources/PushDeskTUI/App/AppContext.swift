@@ -40,6 +40,14 @@ struct AppContext {
     func secretExists(_ reference: String) -> Bool { state.store.secretExists(reference) }
     /// A store file's text as it is on disk now (nil when it is not there).
     func readText(_ path: String) -> String? { state.store.readText(path) }
+    /// The folder a path the operator types is relative to (the console's working directory).
+    var workingDirectory: String { FileManager.default.currentDirectoryPath }
+    /// A path the operator typed, absolute or relative to `workingDirectory`.
+    func fileURL(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory + "/"))
+    }
+    /// True when something is at a path the operator typed (a copy-out asks before replacing it).
+    func fileExists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: fileURL(path).path) }
     /// A saved record as it is on disk now (nil when it is gone or unreadable).
     func loadCurrent<R: EditableRecord>(_ type: R.Type, _ name: String) -> R? {
         try? state.store.loadCurrent(type, name).0

@@ -19,7 +19,8 @@ final class AppState {
     var loading = false
     /// A services-first start: deliveries and profiles are read just after the first frame.
     var restPending = false
-    /// The store's git state (GitState.swift); nil outside a work tree or until it is read.
+    /// The store's git state (read off the loop by `gitStatusJob`); nil outside a work tree or
+    /// until it is read.
     var git: GitStatus?
     /// Set when the files changed (a load, save or delete): git is read again.
     var gitStatusWanted = true

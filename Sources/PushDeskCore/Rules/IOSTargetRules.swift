@@ -42,13 +42,6 @@ enum IOSTargetRules {
         }
     }
 
-    /// What the push type's row says (`Rules/PushTypeRules.swift`).
-    static let pushType = RuleCheck<IOSTarget>([
-        R.typeIgnoredOption, R.priorityBackground, R.typePriority, R.typeTokenAuth,
-    ]) { t, out in
-        out += R.typeFindings(t.delivery, app: t.app, file: t.file)
-    }
-
     static let alertEmpty = RuleCheck<IOSTarget>([R.alertEmpty]) { t, out in
         guard t.type == .alert, t.content.title.isEmpty, t.content.body.isEmpty else { return }
         out.append(

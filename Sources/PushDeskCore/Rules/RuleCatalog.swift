@@ -23,7 +23,8 @@ public enum RuleCatalog {
     /// The checks of one delivery on one iOS app, in the order its findings are reported
     /// (`DeliveryRules.iosFindings`, raised while the preview builds the target's payload).
     static let iosTargetChecks: [RuleCheck<IOSTarget>] = [
-        IOSTargetRules.silentContent, IOSTargetRules.pushType, IOSTargetRules.alertEmpty, IOSTargetRules.soundUnknown,
+        IOSTargetRules.silentContent, PushTypeRules.ignoredOption, PushTypeRules.priority,
+        PushTypeRules.tokenAuth, IOSTargetRules.alertEmpty, IOSTargetRules.soundUnknown,
         IOSTargetRules.badgeRange, IOSTargetRules.relevanceRange, IOSTargetRules.volumeRange,
         IOSTargetRules.interruptionCritical, IOSTargetRules.mutableNoAlert, IOSTargetRules.richBinaryConnector,
         IOSTargetRules.collapseIdLength, IOSTargetRules.expiration, IOSTargetRules.liveActivity,

@@ -24,7 +24,7 @@ struct RecordEditor {
     enum Original {
         /// The text is the saved record (a resolved conflict, written as it shows).
         case itself
-        /// The record of this name as the last load listed it (nil: none of that name).
+        /// The record of this name as the last load listed it (none when no record has it).
         case listed(String)
         /// The record of this name as it is on disk now (nil: a new record).
         case onDisk(String?)

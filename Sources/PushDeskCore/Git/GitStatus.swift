@@ -22,6 +22,8 @@ public struct GitStatus: Equatable, Sendable {
     public var behind = 0
     /// Store-relative paths (`services/neotrips.xml`) of files that differ from HEAD.
     public var files: [String: FileState] = [:]
+    /// Those of `files` that are deleted (in the index or the work tree): a commit removes them.
+    public var deleted: Set<String> = []
     /// A rebase stopped half-way (a conflict, or a console that hung up during a sync).
     public var rebasing = false
 
@@ -107,6 +109,7 @@ public struct GitStatus: Equatable, Sendable {
                 // 1 XY sub mH mI mW hH hI path
                 guard parts.count >= 9, let p = storePath(parts[8...].joined(separator: " ")[...]) else { continue }
                 s.files[p] = parts[1].first == "A" ? .new : .changed
+                if parts[1].contains("D") { s.deleted.insert(p) }
             case "2":
                 // 2 XY sub mH mI mW hH hI Xscore path, then the original path as its own field.
                 _ = fields.popFirst()

@@ -68,6 +68,7 @@ public enum DeliveryRules {
     public static let all: [Rule] = [
         payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
         silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, liveActivityEvent,
+        liveActivityContentState,
         liveActivityStartAlert, liveActivityStartAttributes, liveActivityStaleDate, liveActivityDismissalDate,
         liveActivityDate, liveActivityAlertTitle, liveActivityInputChannel, liveActivityBudget, alertEmpty, badgeRange,
         relevanceRange, volumeRange,

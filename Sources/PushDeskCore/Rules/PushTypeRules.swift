@@ -16,62 +16,6 @@ extension DeliveryRules {
     public static let typeCertificateTopic = Rule(
         "type.certificate-topic", .error, .credential, "the app's certificate does not list the push type's topic")
 
-    /// The findings of the delivery's push type on one iOS app, field by field.
-    static func typeFindings(_ delivery: Delivery, app: IOSApp, file: String) -> [Finding] {
-        var out: [Finding] = []
-        let ios = delivery.ios
-        let type = ios.effectiveType
-        func ignored(_ field: FieldPath, _ what: String) {
-            out.append(
-                typeIgnoredOption.finding(
-                    "not sent: a \(type.name) push carries no \(what); remove it or choose a type that sends it",
-                    file: file, field: field))
-        }
-        // Texts a silent push cannot carry are silent.content errors already; the texts of
-        // alert and silent still go to Android apps.
-        if type.iosOnly {
-            let c = delivery.content
-            for (name, text) in [("title", c.title), ("subtitle", c.subtitle), ("body", c.body)]
-            where !text.isEmpty && !type.sends(content: name) {
-                ignored(FieldPath("content", name), name)
-            }
-        }
-        for o in IOSOptions.definitions
-        where o.name != "type" && !type.sends(option: o.name) && o.isSet(in: ios)
-            && !(type == .silent && silentOwnRule.contains(o.name))
-        {
-            ignored(o.field, o.name)
-        }
-        if !type.customKeys {
-            var seen: [String] = []
-            for v in delivery.variables where !v.value.isEmpty && !seen.contains(v.name) {
-                seen.append(v.name)
-                ignored(FieldPath("variables", v.name), "custom keys (variable \(Escape.inline(v.name)))")
-            }
-        }
-        if let p = ios.priority, !type.priorities.contains(p) {
-            if type == .silent {
-                out.append(
-                    priorityBackground.finding(
-                        "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset",
-                        file: file, field: "ios.priority"))
-            } else {
-                let allowed = type.priorities.map(\.rawValue).joined(separator: " or ")
-                out.append(
-                    typePriority.finding(
-                        "APNs refuses priority \(p.rawValue) for a \(type.name) push (BadPriority); set \(allowed), or leave it unset (\(type.defaultPriority.rawValue))",
-                        file: file, field: "ios.priority"))
-            }
-        }
-        if type.tokenAuthOnly, case .certificate = app.auth {
-            out.append(
-                typeTokenAuth.finding(
-                    "APNs accepts a \(type.name) push only with token auth, and app \(Escape.inline(app.integrationKey)) uses a certificate; give the app a .p8 key (auth mode=\"token\") or choose another type",
-                    file: file, field: "ios.type"))
-        }
-        return out
-    }
-
     /// Options a silent delivery reports by their own rule (`silent.content`, `mutable.no-alert`)
     /// or that cost nothing there (content-available is sent anyway).
     static let silentOwnRule: Set<String> = ["sound", "badge", "mutableContent", "contentAvailable"]
@@ -106,5 +50,72 @@ extension DeliveryRules {
             }
         }
         return (can, cannot)
+    }
+}
+
+/// The rows the push type's row brings to an iOS target (`RuleCatalog.iosTargetChecks`).
+enum PushTypeRules {
+    typealias R = DeliveryRules
+
+    /// What the type does not send: content texts (an iOS-only type), options, custom keys.
+    static let ignoredOption = RuleCheck<IOSTarget>([R.typeIgnoredOption]) { t, out in
+        let type = t.type
+        func ignored(_ field: FieldPath, _ what: String) {
+            out.append(
+                t.finding(
+                    R.typeIgnoredOption, field,
+                    "not sent: a \(type.name) push carries no \(what); remove it or choose a type that sends it"))
+        }
+        // Texts a silent push cannot carry are silent.content errors already; the texts of
+        // alert and silent still go to Android apps.
+        if type.iosOnly {
+            let c = t.content
+            for (name, text) in [("title", c.title), ("subtitle", c.subtitle), ("body", c.body)]
+            where !text.isEmpty && !type.sends(content: name) {
+                ignored(FieldPath("content", name), name)
+            }
+        }
+        for o in IOSOptions.definitions
+        where o.name != "type" && !type.sends(option: o.name) && o.isSet(in: t.ios)
+            && !(type == .silent && R.silentOwnRule.contains(o.name))
+        {
+            ignored(o.field, o.name)
+        }
+        if !type.customKeys {
+            var seen: [String] = []
+            for v in t.delivery.variables where !v.value.isEmpty && !seen.contains(v.name) {
+                seen.append(v.name)
+                ignored(FieldPath("variables", v.name), "custom keys (variable \(Escape.inline(v.name)))")
+            }
+        }
+    }
+
+    /// A priority the type does not allow; a silent push keeps its pinned `priority.background`.
+    static let priority = RuleCheck<IOSTarget>([R.priorityBackground, R.typePriority]) { t, out in
+        let type = t.type
+        guard let p = t.ios.priority, !type.priorities.contains(p) else { return }
+        if type == .silent {
+            out.append(
+                t.finding(
+                    R.priorityBackground, "ios.priority",
+                    "APNs requires priority 5 for background notifications (10 is an error, 1 is not allowed here); set priority=\"5\" or leave it unset"
+                ))
+        } else {
+            let allowed = type.priorities.map(\.rawValue).joined(separator: " or ")
+            out.append(
+                t.finding(
+                    R.typePriority, "ios.priority",
+                    "APNs refuses priority \(p.rawValue) for a \(type.name) push (BadPriority); set \(allowed), or leave it unset (\(type.defaultPriority.rawValue))"
+                ))
+        }
+    }
+
+    static let tokenAuth = RuleCheck<IOSTarget>([R.typeTokenAuth]) { t, out in
+        guard t.type.tokenAuthOnly, case .certificate = t.app.auth else { return }
+        out.append(
+            t.finding(
+                R.typeTokenAuth, "ios.type",
+                "APNs accepts a \(t.type.name) push only with token auth, and app \(Escape.inline(t.app.integrationKey)) uses a certificate; give the app a .p8 key (auth mode=\"token\") or choose another type"
+            ))
     }
 }

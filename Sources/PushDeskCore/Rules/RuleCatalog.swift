@@ -20,6 +20,38 @@ public enum RuleCatalog {
         AppRules.check, IOSAppRules.check, ChannelRules.check, AndroidAppRules.check,
     ]
 
+    /// The checks of one delivery on one iOS app, in the order its findings are reported
+    /// (`DeliveryRules.iosFindings`, raised while the preview builds the target's payload).
+    static let iosTargetChecks: [RuleCheck<IOSTarget>] = [
+        IOSTargetRules.silentContent, PushTypeRules.ignoredOption, PushTypeRules.priority,
+        PushTypeRules.tokenAuth, IOSTargetRules.alertEmpty, IOSTargetRules.soundUnknown,
+        IOSTargetRules.badgeRange, IOSTargetRules.relevanceRange, IOSTargetRules.volumeRange,
+        IOSTargetRules.interruptionCritical, IOSTargetRules.mutableNoAlert, IOSTargetRules.richBinaryConnector,
+        IOSTargetRules.collapseIdLength, IOSTargetRules.expiration, IOSTargetRules.liveActivity,
+        IOSTargetRules.tokenFormat,
+    ]
+
+    /// The checks of a Live Activity (type `liveactivity`) on one iOS app, in order
+    /// (`LiveActivityRules.findings`; one without `<liveActivity>` is `liveactivity.event` alone).
+    static let liveActivityChecks: [RuleCheck<LiveActivityTarget>] = [
+        LiveActivityRules.event, LiveActivityRules.contentState, LiveActivityRules.json, LiveActivityRules.startAlert,
+        LiveActivityRules.startAttributes, LiveActivityRules.alertTitle, LiveActivityRules.staleDate,
+        LiveActivityRules.dismissalDate, LiveActivityRules.inputChannel, LiveActivityRules.budget,
+    ]
+
+    /// The checks of one delivery on one Android app, in order (`DeliveryRules.androidFindings`).
+    static let androidTargetChecks: [RuleCheck<AndroidTarget>] = [
+        AndroidTargetRules.ttlRange, AndroidTargetRules.colorFormat, AndroidTargetRules.imageUrl,
+        AndroidTargetRules.notificationCountRange, AndroidTargetRules.notificationEmpty,
+        AndroidTargetRules.ignoredOption, AndroidTargetRules.legacyIgnoredOption,
+    ]
+
+    /// Every rule a check declares, whatever its scope: each must be in `all` (RuleCatalogTests).
+    static var checkedRules: [Rule] {
+        serviceChecks.flatMap(\.rules) + appChecks.flatMap(\.rules) + iosTargetChecks.flatMap(\.rules)
+            + liveActivityChecks.flatMap(\.rules) + androidTargetChecks.flatMap(\.rules)
+    }
+
     /// The scopes of the store check, in the order `pushdesk validate` reports them. Both
     /// `StoreValidation` (each over the whole store) and `IncrementalValidation` (each
     /// rechecking what an edit changed) are built from this list.

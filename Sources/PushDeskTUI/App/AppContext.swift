@@ -40,6 +40,16 @@ struct AppContext {
     func secretExists(_ reference: String) -> Bool { state.store.secretExists(reference) }
     /// A store file's text as it is on disk now (nil when it is not there).
     func readText(_ path: String) -> String? { state.store.readText(path) }
+    /// The folder a path the operator types is relative to (the console's working directory).
+    var workingDirectory: String { FileManager.default.currentDirectoryPath }
+    /// A path the operator typed, absolute or relative to `workingDirectory`.
+    func fileURL(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory + "/"))
+    }
+    /// True when something is at a path the operator typed (a copy-out asks before replacing it).
+    func fileExists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: fileURL(path).path) }
+    /// The entries of a folder the operator typed, for a path dialog's Tab completion.
+    static func pathEntries(in folder: String) -> [PathEntry] { PathEntry.list(in: folder) }
     /// A saved record as it is on disk now (nil when it is gone or unreadable).
     func loadCurrent<R: EditableRecord>(_ type: R.Type, _ name: String) -> R? {
         try? state.store.loadCurrent(type, name).0
@@ -56,4 +66,21 @@ struct AppContext {
     func sessions<R>(of kind: R.Type) -> [EditSession<R>] { app.stack.sessions(of: kind) }
     /// Findings of one service file.
     func findings(forService name: String) -> [Finding] { findings.filter { $0.file == Service.path(name) } }
+}
+
+/// A folder's entry, for a path dialog's completion.
+public struct PathEntry: Sendable {
+    public var name: String
+    public var isDirectory: Bool
+
+    /// One listing of a folder the operator typed, on the Tab key only (nothing when it
+    /// cannot be read): the one read of the disk a dialog makes, given to it by the app.
+    public static func list(in folder: String) -> [PathEntry] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { name in
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isDirectory)
+            return PathEntry(name: name, isDirectory: exists && isDirectory.boolValue)
+        }
+    }
 }

@@ -19,7 +19,8 @@ final class AppState {
     var loading = false
     /// A services-first start: deliveries and profiles are read just after the first frame.
     var restPending = false
-    /// The store's git state (GitState.swift); nil outside a work tree or until it is read.
+    /// The store's git state (read off the loop by `gitStatusJob`); nil outside a work tree or
+    /// until it is read.
     var git: GitStatus?
     /// Set when the files changed (a load, save or delete): git is read again.
     var gitStatusWanted = true
@@ -157,13 +158,7 @@ final class AppState {
     }
 
     /// The names of the saved records of a kind.
-    func savedNames(_ kind: RecordKind) -> [String] {
-        switch kind {
-        case .service: services.map(\.name)
-        case .delivery: deliveries.map(\.name)
-        case .profile: profiles.map(\.name)
-        }
-    }
+    func savedNames(_ kind: RecordKind) -> [String] { kind.editor.savedNames(self) }
 
     /// The baseline of a session opened from the last load: the file as it was read.
     func baseline(for session: any DraftSession) -> RecordBaseline {

@@ -18,7 +18,7 @@ public final class ConsoleApp {
     /// The open dialog and where its answer goes.
     var question: Question?
     var help = HelpState()
-    /// Recovery offers waiting for an answer (Recovery/RecoveryOffer.swift).
+    /// Recovery offers waiting for an answer (Recovery/RecoveryOffers.swift).
     let offers = RecoveryOffers()
     /// Work off the input loop (App/Job.swift): the queue its jobs post into.
     public let jobs = JobQueue()

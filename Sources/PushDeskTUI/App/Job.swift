@@ -25,11 +25,14 @@ public final class Job: @unchecked Sendable {
         case view
     }
 
-    /// What a job posts, as the receiver gets it on the run loop.
+    /// What a job posts, as the receiver gets it on the run loop. The values themselves
+    /// travel typed in the job's `Mailbox`, never as `any Sendable`: no cast can drop one.
     enum Event {
         case progress
-        case value(any Sendable)
-        case result(any Sendable)
+        /// The next value the work posted (taken from the mailbox in order).
+        case value
+        /// The work returned.
+        case result
     }
 
     let kind: Kind
@@ -44,6 +47,7 @@ public final class Job: @unchecked Sendable {
     private var _cancelled = false
     private var _result: (any Sendable)?
     private weak var queue: JobQueue?
+    /// Runs the work and keeps its result in the mailbox; returns it for `result`.
     private let body: @Sendable (Job) -> any Sendable
     /// On the run loop's thread only.
     let receive: (Event, AppContext) -> Effect
@@ -67,13 +71,21 @@ public final class Job: @unchecked Sendable {
         onEvent: @escaping (Value, AppContext) -> Effect,
         onResult: @escaping (Result, AppContext) -> Effect
     ) -> Job {
-        Job(
-            kind: kind, owner: owner, progress: progress, body: { job in work(JobContext(job: job)) },
+        // The work and the receiver share one typed mailbox: what `post` puts in, a `.value`
+        // event takes out, in order; the result likewise.
+        let mailbox = Mailbox<Value, Result>()
+        return Job(
+            kind: kind, owner: owner, progress: progress,
+            body: { job in
+                let r = work(JobContext(job: job, put: mailbox.put))
+                mailbox.finish(r)
+                return r
+            },
             receive: { event, app in
                 switch event {
                 case .progress: return .none
-                case .value(let v): return (v as? Value).map { onEvent($0, app) } ?? .none
-                case .result(let r): return (r as? Result).map { onResult($0, app) } ?? .none
+                case .value: return mailbox.takeValue().map { onEvent($0, app) } ?? .none
+                case .result: return mailbox.result.map { onResult($0, app) } ?? .none
                 }
             })
     }
@@ -84,10 +96,16 @@ public final class Job: @unchecked Sendable {
         work: @escaping @Sendable (JobContext<Never>) -> Result,
         onResult: @escaping (Result, AppContext) -> Effect
     ) -> Job {
-        Job(
-            kind: kind, owner: owner, progress: progress, body: { job in work(JobContext(job: job)) },
+        let mailbox = Mailbox<Never, Result>()
+        return Job(
+            kind: kind, owner: owner, progress: progress,
+            body: { job in
+                let r = work(JobContext(job: job, put: mailbox.put))
+                mailbox.finish(r)
+                return r
+            },
             receive: { event, app in
-                guard case .result(let r) = event, let r = r as? Result else { return .none }
+                guard case .result = event, let r = mailbox.result else { return .none }
                 return onResult(r, app)
             })
     }
@@ -124,7 +142,8 @@ public final class Job: @unchecked Sendable {
         queue?.post(self, .progress)
     }
 
-    func post(_ value: any Sendable) { queue?.post(self, .value(value)) }
+    /// A value is in the mailbox: its event wakes the loop.
+    fileprivate func posted() { queue?.post(self, .value) }
 
     /// Runs the work on a new thread (once), posting its result to `queue` when it returns.
     func start(in queue: JobQueue) {
@@ -137,7 +156,7 @@ public final class Job: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             let r = body(self)
             locked { _result = r }
-            queue.finished(self, result: r)
+            queue.finished(self)
         }
     }
 }
@@ -146,12 +165,48 @@ public final class Job: @unchecked Sendable {
 /// cancel, and the cancellation the core's transport and git steps take.
 struct JobContext<Value: Sendable>: Sendable {
     let job: Job
-    func post(_ value: Value) { job.post(value) }
+    /// Puts a value into the job's typed mailbox.
+    fileprivate let put: @Sendable (Value) -> Void
+    func post(_ value: Value) {
+        put(value)
+        job.posted()
+    }
     /// The step running now (a foreground job shows it in the status line).
     func report(_ step: String) { job.report(step) }
     var isCancelled: Bool { job.isCancelled }
     var cancellation: TransportCancellation { job.cancellation }
     var gitStop: GitStop { job.gitStop }
+}
+
+/// What a job's work posted and returned, kept typed between its thread and the run loop:
+/// each `.value` event takes the oldest value, the `.result` event the result.
+private final class Mailbox<Value: Sendable, Result: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    private var first = 0
+    private var _result: Result?
+
+    private func locked<T>(_ f: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return f()
+    }
+
+    @Sendable func put(_ value: Value) { locked { values.append(value) } }
+    func finish(_ r: Result) { locked { _result = r } }
+    var result: Result? { locked { _result } }
+
+    /// The oldest value not taken yet.
+    func takeValue() -> Value? {
+        locked {
+            guard first < values.count else { return nil }
+            defer {
+                first += 1
+                if first == values.count { (values, first) = ([], 0) }
+            }
+            return values[first]
+        }
+    }
 }
 
 /// The one event queue jobs post into; the run loop sleeps until it (or a key, a signal, a
@@ -194,10 +249,10 @@ public final class JobQueue: @unchecked Sendable {
 
     /// The work returned: it stops counting as running and its result is queued at once
     /// (dropped for a cancelled view or background job), so no job is ever neither.
-    func finished(_ job: Job, result: any Sendable) {
+    func finished(_ job: Job) {
         locked {
             running.removeAll { $0 === job }
-            if !(job.isCancelled && job.kind != .foreground) { events.append((job, .result(result))) }
+            if !(job.isCancelled && job.kind != .foreground) { events.append((job, .result)) }
         }
         pd_wake()
     }

@@ -24,7 +24,7 @@ extension ConsoleApp {
         state.message = nil
         if help.visible { return help.handle(key) }
         if var q = question {
-            let r = q.dialog.handle(key)
+            let r = q.dialog.handle(key, listing: AppContext.pathEntries(in:))
             question = r == nil ? q : nil
             if let r {
                 apply(q.answer(r, context))

@@ -68,14 +68,14 @@ extension AppState {
         let d = session.draft
         let kind = S.Record.kind
         guard Store.isValidName(d.name) else {
-            let what =
-                switch kind {
-                case .service: "The internal name must be \(Store.nameRule):\nit is the file name. Set Name"
-                case .delivery:
-                    "The delivery name must be \(Store.nameRule):\nit is the file name. Set Name (Content tab)"
-                case .profile: "The profile name must be \(Store.nameRule):\nit is the file name. Set Name"
-                }
-            return (false, .inform("Cannot save", what + " and press Ctrl-S again."))
+            let row = kind.editor
+            return (
+                false,
+                .inform(
+                    "Cannot save",
+                    "The \(row.nameLabel) must be \(Store.nameRule):\nit is the file name. \(row.nameField)"
+                        + " and press Ctrl-S again.")
+            )
         }
         if d.name != session.original?.name, savedNames(kind).contains(d.name) {
             return (

@@ -350,6 +350,10 @@ public enum KeyRegistry {
             .deliveriesList, [.char("H")], .history, "History of the selected delivery (git)", hint: "history",
             unavailable: [notInGit]),
         b(
+            .profilesList, [.char("R")], .resolve, "Resolve the selected conflicted profile (git)", writes: true,
+            unavailable: [notInGit]),
+        b(.profilesList, [.char("H")], .history, "History of the selected profile (git)", unavailable: [notInGit]),
+        b(
             .commitView, [.enter], .open, "Show the selected record's changes (diff against the last commit)",
             hint: "diff"),
         b(

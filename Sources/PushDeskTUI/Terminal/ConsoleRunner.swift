@@ -116,7 +116,7 @@ public enum ConsoleRunner {
                 needsFrame = true
                 continue
             }
-            // The git state is read off the loop (GitState.swift), again after every save or delete.
+            // The git state is read off the loop (AppState.gitStatusJob), again after every save or delete.
             app.readGitStatusIfWanted()
             // What jobs posted (a load, git's progress and outcome, a send's answers).
             if app.takeJobEvents() {

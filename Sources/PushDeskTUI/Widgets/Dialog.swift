@@ -94,8 +94,11 @@ public struct Dialog: Sendable {
 
     /// Handles a key through the registry's dialog bindings (a button's first letter
     /// included); returns a result when the dialog is done. A text or path takes every other
-    /// key as editing.
-    public mutating func handle(_ key: Key) -> Result? {
+    /// key as editing. A path's Tab completion lists folders through `listing` (the app's
+    /// `AppContext.pathEntries`): the widget itself reads nothing.
+    public mutating func handle(
+        _ key: Key, listing: (String) -> [PathEntry] = PathEntry.list(in:)
+    ) -> Result? {
         let action = KeyRegistry.binding(for: key, in: contexts)?.action
         if action == nil, let i = KeyRegistry.firstLetter(key, of: buttons, in: contexts) { return .button(i) }
         switch (kind, action) {
@@ -106,7 +109,7 @@ public struct Dialog: Sendable {
         case (.buttons, .nextField?): focusedButton = (focusedButton + 1) % buttons.count
         case (.buttons, .prevField?): focusedButton = (focusedButton + buttons.count - 1) % buttons.count
         case (.buttons, _): break
-        case (.filePath(let base), .pick?): complete(base: base)
+        case (.filePath(let base), .pick?): complete(base: base, listing: listing)
         case (.textInput, .pick?): break
         case (.textInput, _), (.filePath, _):
             input.handle(key)
@@ -120,7 +123,7 @@ public struct Dialog: Sendable {
 
     /// Tab completion of a file path: a single match is completed (with `/` for a
     /// directory), several complete their common prefix and are listed.
-    mutating func complete(base: String) {
+    mutating func complete(base: String, listing: (String) -> [PathEntry]) {
         let text = input.text
         let dirPart: String
         let prefix: String
@@ -134,17 +137,16 @@ public struct Dialog: Sendable {
         let dirPath =
             dirPart.hasPrefix("/")
             ? dirPart : (base as NSString).appendingPathComponent(dirPart.isEmpty ? "." : dirPart)
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: dirPath)) ?? [])
-            .filter { $0.hasPrefix(prefix) && ($0.first != "." || prefix.hasPrefix(".")) }.sorted()
+        let listed = listing(dirPath).filter {
+            $0.name.hasPrefix(prefix) && ($0.name.first != "." || prefix.hasPrefix("."))
+        }
+        let entries = listed.map(\.name).sorted()
         guard !entries.isEmpty else {
             candidates = ["(no match)"]
             return
         }
-        func isDir(_ e: String) -> Bool {
-            var d: ObjCBool = false
-            return FileManager.default.fileExists(
-                atPath: (dirPath as NSString).appendingPathComponent(e), isDirectory: &d) && d.boolValue
-        }
+        let folders = Set(listed.filter(\.isDirectory).map(\.name))
+        func isDir(_ e: String) -> Bool { folders.contains(e) }
         if entries.count == 1 {
             input = TextField(dirPart + entries[0] + (isDir(entries[0]) ? "/" : ""))
             candidates = []

@@ -238,8 +238,10 @@ final class LiveActivityTests: XCTestCase {
         end.liveActivity?.staleDate = "later"
         var unknown = liveActivityDelivery(event: "pause")
         unknown.liveActivity = nil
+        var stateless = liveActivityDelivery(event: "update")
+        stateless.liveActivity?.contentState = ""
         var fired = Set<String>()
-        for d in [bad, end, unknown] { fired.formUnion(rules(d, priority: "10").keys) }
+        for d in [bad, end, unknown, stateless] { fired.formUnion(rules(d, priority: "10").keys) }
         var subscribing = liveActivityDelivery()
         subscribing.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ=="
         let app = IOSApp(
@@ -248,6 +250,6 @@ final class LiveActivityTests: XCTestCase {
             LiveActivityRules.findings(subscribing, priority: "5", now: now, file: "deliveries/x.xml", app: app).map(
                 \.rule))
         XCTAssertEqual(ids, fired)
-        XCTAssertEqual(ids.count, 10)
+        XCTAssertEqual(ids.count, 11)
     }
 }

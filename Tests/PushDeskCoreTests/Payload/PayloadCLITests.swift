@@ -49,6 +49,52 @@ final class PayloadCLITests: XCTestCase {
         try Data(text.utf8).write(to: store.appendingPathComponent(relative))
     }
 
+    /// A Live Activity whose `<contentState>` is empty previews with `liveactivity.content-state`
+    /// on that field, on every event, and no payload carries a content state it does not
+    /// have; `validate` reports it where the text starts, and exits 1 (SPEC §12.2).
+    func testAnEmptyContentStateIsAnErrorOnEveryEvent() throws {
+        for event in ["start", "update", "end"] {
+            let start = event == "start" ? #" attributesType="TripAttributes""# : ""
+            let attributes = event == "start" ? #"<attributes>{"flight":"NT 401"}</attributes>"# : ""
+            try write(
+                "deliveries/la-\(event).xml",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <delivery format="1" name="la-\(event)" label="Flight" service="neotrips">
+                  <content>
+                    <title>Boarding</title><body>Gate B12</body>
+                  </content>
+                  <ios type="liveactivity" priority="5"/>
+                  <liveActivity event="\(event)"\(start)>
+                    <contentState></contentState>\(attributes)
+                  </liveActivity>
+                </delivery>
+
+                """)
+            let r = try pushdesk("preview", "la-\(event)", "--app", "neotrips-ios", "--json", "--at", "1796136000")
+            XCTAssertEqual(r.code, 1, "\(event): \(r.out)\(r.err)")
+            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            let target = try XCTUnwrap((doc["targets"] as? [[String: Any]])?.first, "\(event): \(r.out)")
+            let found = (target["diagnostics"] as? [[String: Any]] ?? []).map {
+                ($0["rule"] as? String ?? "", $0["severity"] as? String ?? "", $0["field"] as? String ?? "")
+            }
+            XCTAssertTrue(
+                found.contains { $0 == ("liveactivity.content-state", "error", "liveActivity.contentState") },
+                "\(event): \(found)")
+            XCTAssertFalse(found.contains { $0.0 == "liveactivity.json" }, "\(event): reported twice: \(found)")
+            XCTAssertFalse(r.out.contains("\"content-state\""), "\(event): a payload with a content state: \(r.out)")
+        }
+        let v = try pushdesk("validate")
+        XCTAssertEqual(v.code, 1, v.out + v.err)
+        for event in ["start", "update", "end"] {
+            XCTAssertTrue(
+                (v.out + v.err).contains(
+                    "deliveries/la-\(event).xml:8:19: error: liveActivity.contentState: a Live Activity \(event) needs a content state"
+                ),
+                v.out + v.err)
+        }
+    }
+
     /// An iOS-only type (SPEC §12.1) lists no Android target; the text says why instead of a
     /// bare "0 targets", and the JSON keeps the contract's shape (no target, no extra key).
     func testAnIOSOnlyTypeSaysWhyTheAndroidAppGetsNoRequest() throws {

@@ -243,6 +243,17 @@ final class PayloadRulesTests: XCTestCase {
         Case(
             rule: "liveactivity.event", severity: .error, field: "liveActivity.event",
             fires: { p(la { $0.liveActivity?.event = "pause" }) }, quiet: { p(la()) }),
+        // Every event needs its content state (SPEC §12.2): empty or blank, whatever the event.
+        Case(
+            rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la(event: "start") { $0.liveActivity?.contentState = "" }) }, quiet: { p(la(event: "start")) }),
+        Case(
+            rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la(event: "update") { $0.liveActivity?.contentState = "" }) },
+            quiet: { p(la(event: "update")) }),
+        Case(
+            rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la(event: "end") { $0.liveActivity?.contentState = " \n  " }) }, quiet: { p(la(event: "end")) }),
         Case(
             rule: "liveactivity.event", severity: .error, field: "ios.type",
             fires: { p(la { $0.liveActivity = nil }) }, quiet: { p(la()) }),

@@ -93,6 +93,56 @@ final class JobTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(results, 0)
     }
 
+    /// What a job posts and returns travels typed: two jobs posting different types at once
+    /// each get every value of theirs, in order and once, and their own result — nothing is
+    /// cast on the way, so nothing can be dropped by a cast that fails.
+    func testTwoJobsValuesAndResultsArriveTypedInOrderAndNoneIsDropped() throws {
+        let a = app()
+        var words: [String] = []
+        var numbers: [Int] = []
+        var ends: [String] = []
+        let gate = DispatchSemaphore(value: 0)
+        let wordsJob = Job.make(
+            .background,
+            work: { (job: JobContext<String>) -> Int in
+                for w in ["one", "two", "three"] { job.post(w) }
+                gate.wait()
+                job.post("four")
+                return 4
+            },
+            onEvent: { w, _ in
+                words.append(w)
+                return .none
+            },
+            onResult: { n, _ in
+                ends.append("words:\(n)")
+                return .none
+            })
+        let numbersJob = Job.make(
+            .background,
+            work: { (job: JobContext<Int>) -> [Int] in
+                for n in 1...50 { job.post(n) }
+                gate.signal()
+                return [50]
+            },
+            onEvent: { n, _ in
+                numbers.append(n)
+                return .none
+            },
+            onResult: { r, _ in
+                ends.append("numbers:\(r)")
+                return .none
+            })
+        a.apply(.run(wordsJob))
+        a.apply(.run(numbersJob))
+        settle(a) { ends.count == 2 }
+        XCTAssertEqual(words, ["one", "two", "three", "four"])
+        XCTAssertEqual(numbers, Array(1...50))
+        XCTAssertEqual(Set(ends), ["words:4", "numbers:[50]"])
+        XCTAssertEqual(wordsJob.result as? Int, 4)
+        XCTAssertFalse(a.takeJobEvents(), "events were left over")
+    }
+
     /// The run loop sleeps in pd_wait: a job's post wakes it at once, and with nothing to
     /// do it sleeps the whole time.
     func testAPostWakesTheRunLoopsSleep() throws {

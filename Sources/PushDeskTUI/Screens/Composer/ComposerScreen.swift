@@ -328,12 +328,8 @@ final class ComposerScreen: StatefulScreen, Asking {
             appKey: t.app, now: clock())
     }
 
-    private static func fileURL(_ path: String) -> URL {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
-    }
-
-    private func write(_ pending: PendingCopy) -> Effect {
-        let url = Self.fileURL(pending.path)
+    private func write(_ pending: PendingCopy, app: AppContext) -> Effect {
+        let url = app.fileURL(pending.path)
         return .writeFile(url, Array(pending.text.utf8), mode: pending.executable ? 0o755 : 0o644) { error in
             guard let error else {
                 return .say("Wrote \(url.path) (\(pending.text.utf8.count) bytes\(pending.sizeNote)).")
@@ -368,7 +364,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             if !what.curl, let t = preview(app)?.targets[pane.target], let n = PreviewPane.sizeNote(t) {
                 pending.sizeNote = ": the body with \"\(n.field)\"; the size meter counts \(t.bytes) without it"
             }
-            let cwd = FileManager.default.currentDirectoryPath
+            let cwd = app.workingDirectory
             return .ask(
                 self,
                 .filePath(
@@ -379,13 +375,13 @@ final class ComposerScreen: StatefulScreen, Asking {
         case .copyPath(var pending, let path):
             guard !path.isEmpty else { return .none }
             pending.path = path
-            guard FileManager.default.fileExists(atPath: Self.fileURL(path).path) else { return write(pending) }
+            guard app.fileExists(path) else { return write(pending, app: app) }
             return .ask(
                 self,
                 .buttons(
                     "Replace?", "\(path) exists. Replace it?", [("Yes", .replace(pending)), ("No", .cancelled)],
                     focus: 1, cancel: .cancelled))
-        case .replace(let pending): return write(pending)
+        case .replace(let pending): return write(pending, app: app)
         case .cancelled: return .none
         }
     }

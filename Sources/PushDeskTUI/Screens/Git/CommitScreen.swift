@@ -36,9 +36,10 @@ final class CommitScreen: StoreListScreen, Asking {
         let byFile = Dictionary(grouping: app.findings, by: \.file)
         table.setRows(
             paths.map { p in
-                let exists = FileManager.default.fileExists(atPath: app.storeURL.appendingPathComponent(p).path)
+                // Git's status says a file is gone (read off the loop with the rest of it).
+                let deleted = app.git?.deleted.contains(p) == true
                 return [
-                    leftOut.contains(p) ? "[ ]" : "[x]", p, exists ? app.gitState(p)?.rawValue ?? "" : "deleted",
+                    leftOut.contains(p) ? "[ ]" : "[x]", p, deleted ? "deleted" : app.gitState(p)?.rawValue ?? "",
                     ServicesListScreen.summary(byFile[p] ?? []),
                 ]
             }, roles: paths.map { leftOut.contains($0) ? .muted : ServicesListScreen.role(byFile[$0] ?? []) })

@@ -84,20 +84,10 @@ final class HistoryScreen: ListScreen {
     func restore(_ v: GitTeamWork.Version, text: String, app: AppContext) -> Effect {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let said = Effect.say("Version \(v.commit) restored as an unsaved draft: Ctrl-S saves it, Esc discards.")
+        guard let kind = RecordKind(path: path) else { return .say("\(path) is no record file.") }
         do {
-            switch RecordKind(path: path) {
-            case .service:
-                let old = try Service.decode(Array(text.utf8), file: path)
-                let current = app.services.first { $0.name == name }
-                return .all([.replace(ServiceEditorScreen(session: EditSession(original: current, draft: old))), said])
-            case .delivery:
-                let old = try Delivery.decode(Array(text.utf8), file: path)
-                let current = app.deliveries.first { $0.name == name }
-                return .all([
-                    .replace(ComposerScreen(session: DeliverySession(original: current, draft: old), app: app)), said,
-                ])
-            default: return .say("Only services and deliveries open in an editor.")
-            }
+            let editor = try kind.editor.open(text: Array(text.utf8), file: path, original: .listed(name), app: app)
+            return .all([.replace(editor), said])
         } catch {
             return .inform("Cannot restore", Sanitize.string("\(v.commit): \(error)"))
         }

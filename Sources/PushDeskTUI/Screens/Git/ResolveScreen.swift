@@ -145,16 +145,7 @@ final class ResolveScreen: ListScreen, Asking {
 
     /// The record's editor on the file as resolved (read from the text written).
     static func editor(_ path: String, text: String, app: AppContext) -> ConsoleScreen? {
-        let data = Data(text.utf8)
-        switch RecordKind(path: path) {
-        case .service:
-            guard let s = try? ServiceXML.decode(data, file: path).0 else { return nil }
-            return ServiceEditorScreen(session: EditSession(original: s, draft: s))
-        case .delivery:
-            guard let d = try? DeliveryXML.decode(data, file: path).0 else { return nil }
-            return ComposerScreen(session: DeliverySession(original: d, draft: d), app: app)
-        default: return nil
-        }
+        try? RecordKind(path: path)?.editor.open(text: Array(text.utf8), file: path, original: .itself, app: app)
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {

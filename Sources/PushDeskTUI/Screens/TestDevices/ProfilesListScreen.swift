@@ -52,6 +52,8 @@ final class ProfilesListScreen: RecordListScreen {
                 .push(ProfileEditorScreen(session: EditSession(original: nil, draft: draft))),
                 .say("New profile: set its name, then add test devices (Tab to the devices, n)."),
             ])
+        case .resolve, .history:
+            return app.gitListAction(action, path: sel.map { Profile.path($0.name) })
         default: return nil
         }
     }

@@ -12,7 +12,7 @@ extension AppContext {
     /// when it is committed as it is, or the store is not in a repository.
     func gitState(_ path: String) -> GitStatus.FileState? { git?.state(of: path) }
 
-    /// The git keys of the services and deliveries lists; `path` is the selected record's
+    /// The git keys of the record lists (services, deliveries, profiles); `path` is the selected record's
     /// file. Nil for any other action. (Outside a repository the registry refuses them first.)
     func gitListAction(_ action: Action, path: String?) -> Effect? {
         switch action {
@@ -78,6 +78,25 @@ extension AppContext {
                     "\(paths.count) record\(paths.count == 1 ? "" : "s") conflicted: choose ours / theirs per field, then w."
                 ),
             ])
+        }
+    }
+}
+
+/// Git work that must not block the input loop (a fetch or push waits on the network): a
+/// foreground `Job` whose progress is the status line and whose outcome becomes an effect.
+/// Esc stops it: a fetch or a push that runs is killed (`GitStop`: its process group,
+/// SIGTERM then SIGKILL), any other step is let finish and nothing after it starts.
+typealias GitOutcome = GitTeamWork.SyncOutcome
+
+extension Job {
+    /// Git work: `work` reports its steps and takes the job's `GitStop`; `done` makes the
+    /// effect of its outcome, after the app has read the store and git again (a sync changes files).
+    static func git(
+        _ first: String, work: @escaping @Sendable (JobContext<Never>) -> GitOutcome,
+        done: @escaping (GitOutcome, AppContext) -> Effect
+    ) -> Job {
+        .make(.foreground, progress: first, work: work) { outcome, app in
+            .all([.gitFinished(outcome), done(outcome, app)])
         }
     }
 }

@@ -1,25 +1,6 @@
 import Foundation
 import PushDeskCore
 
-/// Git work that must not block the input loop (a fetch or push waits on the network): a
-/// foreground `Job` whose progress is the status line and whose outcome becomes an effect.
-/// Esc stops it: a fetch or a push that runs is killed (`GitStop`: its process group,
-/// SIGTERM then SIGKILL), any other step is let finish and nothing after it starts.
-typealias GitOutcome = GitTeamWork.SyncOutcome
-
-extension Job {
-    /// Git work: `work` reports its steps and takes the job's `GitStop`; `done` makes the
-    /// effect of its outcome, after the app has read the store and git again (a sync changes files).
-    static func git(
-        _ first: String, work: @escaping @Sendable (JobContext<Never>) -> GitOutcome,
-        done: @escaping (GitOutcome, AppContext) -> Effect
-    ) -> Job {
-        .make(.foreground, progress: first, work: work) { outcome, app in
-            .all([.gitFinished(outcome), done(outcome, app)])
-        }
-    }
-}
-
 /// The console's git questions: an interrupted sync found at start (a rebase half-way).
 final class GitOffer: Asking {
     enum Reply {

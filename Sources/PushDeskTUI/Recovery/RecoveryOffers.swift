@@ -115,18 +115,8 @@ final class RecoveryOffers: Asking {
     /// A recovery entry back as an open, unsaved editor. The draft keeps the baseline it was
     /// read from, so a file changed since is caught at save as a conflict.
     static func editor(_ e: RecoveryEntry, app: AppContext) throws -> ConsoleScreen {
-        switch e.kind {
-        case .service: ServiceEditorScreen(session: try session(e, Service.self, app))
-        case .delivery: ComposerScreen(session: try session(e, Delivery.self, app), app: app)
-        case .profile: ProfileEditorScreen(session: try session(e, Profile.self, app))
-        }
-    }
-
-    private static func session<R: EditableRecord>(_ e: RecoveryEntry, _: R.Type, _ app: AppContext) throws
-        -> EditSession<R>
-    {
-        let draft = try R.decode(e.xml, file: "recovered " + e.kind.path(e.name))
-        let current = e.original.flatMap { app.loadCurrent(R.self, $0) }
-        return EditSession(original: current, draft: draft, baseline: e.baseline)
+        try e.kind.editor.open(
+            text: e.xml, file: "recovered " + e.kind.path(e.name), original: .onDisk(e.original), baseline: e.baseline,
+            app: app)
     }
 }

@@ -133,10 +133,11 @@ bench-types: deps-bench
 	$(BENCH_BUILD) --product pushdesk-bench
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only types $(BENCH_ARGS)
 
-# Just the listen rows of `make bench`: pushdesk listen vs nginx over the same TLS.
+# Just the listen rows of `make bench`: pushdesk listen vs nginx over the same TLS;
+# AGAINST=path/to/pushdesk times another build's listener in the same rounds (an A/B).
 bench-listen: deps-bench
 	$(BENCH_BUILD) --product pushdesk
-	/usr/bin/python3 scripts/bench --bin .build-static/release --only listen $(BENCH_ARGS)
+	/usr/bin/python3 scripts/bench --bin .build-static/release --only listen $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
 
 # In-process timings in a release build: per-preview time and the composer's key-to-frame
 # time (docs/PAYLOADS.md and docs/PERFORMANCE.md).

@@ -27,6 +27,12 @@ extension DeliveryRules {
                 Self.notificationCountRange, "android.notificationCount",
                 "notification count \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 1")
         }
+        if let text = o.analyticsLabel.nonEmpty, !OptionValues.isAnalyticsLabel(text) {
+            add(
+                Self.androidAnalyticsLabel, "android.analyticsLabel",
+                "analytics label \"\(Escape.inline(text))\" is not 1–50 characters of A-Z a-z 0-9 - _ . ~ %; FCM refuses the message (write e.g. summer-sale_2026)"
+            )
+        }
         if o.effectiveType == .notification, delivery.content.title.isEmpty, delivery.content.body.isEmpty {
             add(
                 Self.notificationEmpty, "content.body",

@@ -221,6 +221,7 @@ public enum ResponseHints {
         (
             "UNREGISTERED",
             "the registration token is no longer valid (app uninstalled, token rotated or expired); remove it and use the app's current token"
+                + unregisteredToken
         ),
         (
             "SENDER_ID_MISMATCH",
@@ -276,14 +277,15 @@ public enum ResponseHints {
         return generic(status)
     }
 
-    /// What `UNREGISTERED` adds for a registration token (SPEC §14.1).
+    /// What `UNREGISTERED`'s hint says of a registration token only (SPEC §14.1).
     public static let unregisteredToken =
         "; an app that moved to installation IDs no longer answers to its old token: register its FID (a test device of kind fid)"
 
     /// `fid`: the request targeted a Firebase installation ID, not a registration token.
     public static func fcm(code: String?, status: Int, fid: Bool = false) -> String? {
-        if code == "UNREGISTERED", !fid, let hint = fcmByCode["UNREGISTERED"] { return hint + unregisteredToken }
-        if let code, let hint = fcmByCode[code] { return hint }
+        if let code, let hint = fcmByCode[code] {
+            return fid && code == "UNREGISTERED" ? String(hint.dropLast(unregisteredToken.count)) : hint
+        }
         return generic(status)
     }
 

@@ -3,7 +3,10 @@ enum IOSAppRules {
     typealias R = ServiceRules
 
     static let check = RuleCheck<AppInput>(
-        [R.soundDuplicate, R.fieldRequired, R.bundleIdFormat, R.connectorBinary, R.authMissing]
+        [
+            R.soundDuplicate, R.fieldRequired, R.bundleIdFormat, R.connectorBinary, R.authMissing,
+            CredentialRules.tokenEnvironment, CredentialRules.tokenTopic,
+        ]
     ) { input, out in
         guard case .ios(let a) = input.app else { return }
         var p: FieldPath { input.path }  // built only for a finding
@@ -39,6 +42,9 @@ enum IOSAppRules {
                 "\(name) has no APNs credentials; nothing can be sent until a .p8 key or a certificate is set")
         case let auth?:
             out += AuthRequired.check(IOSAuth.modes, mode: auth.mode, values: auth.values, input: input)
+            // Apple's key scopes need no file read: every check that runs the app rules
+            // (validate, the console, preview, send) reports them.
+            out += CredentialRules.keyScope(a, file: input.file, index: input.index)
             for topic in auth.keyTopicList where !R.isBundleId(topic) {
                 add(
                     R.bundleIdFormat, p.appending("auth", "keyTopics"),

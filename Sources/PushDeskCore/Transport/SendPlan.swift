@@ -59,12 +59,7 @@ public struct SendPlan: Sendable {
         ) {
             plan.items.append(
                 Item(target: target, app: app, token: token, profile: profile, device: device, messageId: id))
-            // A key used outside its scope is refused by Apple (SPEC §14.3): it blocks too.
-            var scope: [Finding] = []
-            if case .ios(let a) = app, let index = service.apps.firstIndex(of: app) {
-                scope = CredentialRules.keyScope(a, file: Service.path(service.name), index: index)
-            }
-            for f in position(target.diagnostics + scope) where f.severity == .error {
+            for f in position(target.diagnostics) where f.severity == .error {
                 if !plan.blocked.contains(where: { $0.app == target.app && $0.finding == f }) {
                     plan.blocked.append((target.app, f))
                 }

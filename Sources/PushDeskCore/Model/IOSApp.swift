@@ -101,7 +101,7 @@ extension IOSAuth {
                 .credential("keyId", "Key ID", note: "10 chars", .ios, required: "the Key ID (10 characters)"),
                 .credential("teamId", "Team ID", note: "10 chars", .ios, required: "the Team ID (10 characters)"),
                 .credential(
-                    "keyEnvironment", "Key environment", note: "as Apple scoped the key", .ios,
+                    "keyEnvironment", "Key scope", note: "environments the key may push to", .ios,
                     kind: .choice(
                         APNsKeyEnvironment.allCases.map(\.rawValue), default: APNsKeyEnvironment.both.rawValue)),
                 .credential(

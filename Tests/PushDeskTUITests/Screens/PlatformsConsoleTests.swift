@@ -24,7 +24,8 @@ final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
         a.focus(field: "credentials.keyEnvironment")
         let editor = try XCTUnwrap(a.top as? AppEditorScreen)
         XCTAssertEqual(editor.form.focused?.label, "Key scope")
-        XCTAssertTrue(lines(a).contains("│Key scope       ‹ both       › environments the key may push to               │"))
+        XCTAssertTrue(
+            lines(a).contains("│Key scope       ‹ both       › environments the key may push to               │"))
         a.handle(.char(" "))  // both → sandbox: the app's own environment, no finding
         XCTAssertFalse(lines(a).joined().contains("[token.environment]"))
         a.handle(.char(" "))  // → production
@@ -32,14 +33,16 @@ final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(app.auth?.keyScope, .production)
         var screen = lines(a).joined(separator: "\n")
         XCTAssertTrue(screen.contains("↳ error: the key of neotrips-ios-dev is limited to production"), screen)
-        XCTAssertTrue(screen.contains(" error apps[0].auth.keyEnvironment: the key of neotrips-io… [token.environment]"), screen)
+        XCTAssertTrue(
+            screen.contains(" error apps[0].auth.keyEnvironment: the key of neotrips-io… [token.environment]"), screen)
 
         a.focus(field: "credentials.keyTopics")
         XCTAssertEqual(editor.form.focused?.label, "Key topics")
         type(a, "com.neotrips.other")
         screen = lines(a, height: 30).joined(separator: "\n")
         XCTAssertTrue(screen.contains("↳ error: the key of neotrips-ios-dev is topic-specific"), screen)
-        XCTAssertTrue(screen.contains(" error apps[0].auth.keyTopics: the key of neotrips-ios-dev is to… [token.topic]"), screen)
+        XCTAssertTrue(
+            screen.contains(" error apps[0].auth.keyTopics: the key of neotrips-ios-dev is to… [token.topic]"), screen)
 
         a.press(.save)
         let xml = try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8)
@@ -124,10 +127,54 @@ final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
         a.focus(field: "token")
         a.handle(.backspace)  // 21 characters
         screen = lines(a, width: 100, height: 30).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("↳ error: the installation ID \"dAbCdE…QrSt\" (21 characters) is not a Firebase"), screen)
+        XCTAssertTrue(
+            screen.contains("↳ error: the installation ID \"dAbCdE…QrSt\" (21 characters) is not a Firebase"), screen)
         let device = try XCTUnwrap(editor.device)
         XCTAssertEqual(
             ProfileRules.check(device, index: 0, profile: "ana", app: DemoStore.neotrips.apps[2]).map(\.rule),
             ["subscription.token-format"])
+    }
+
+    /// The composer's copy-out offers the Simulator's push file of the app shown: the file
+    /// `pushdesk preview --simulator` prints; an Android app is refused with its rule.
+    func testTheComposerCopiesOutTheSimulatorFile() throws {
+        let a = app()
+        a.resize(width: 80, height: 24)
+        a.press(.deliveries)
+        a.press(.down)
+        a.press(.open)  // summer-sale; the preview shows the sandbox app first
+        let c = try XCTUnwrap(a.stack.last as? ComposerScreen)
+        a.press(.copyOut)
+        guard case .choices(let options)? = a.dialog?.kind else { return XCTFail("no copy-out choices") }
+        XCTAssertEqual(options.last, "iOS Simulator push file (xcrun simctl push) → a file…")
+        for _ in 0..<(options.count - 1) { a.handle(.down) }
+        a.handle(.enter)
+        a.handle(.ctrl("u"))
+        let out = root.appendingPathComponent("summer.apns").path
+        a.type(out)
+        a.handle(.enter)
+        let written = try String(contentsOfFile: out, encoding: .utf8)
+        let target = try XCTUnwrap(
+            PreviewEngine.preview(
+                delivery: c.s.draft, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios-dev", token: nil,
+                now: Date()
+            ).targets.first)
+        guard
+            case .file(let expected) = SimulatorFile.make(
+                delivery: c.s.draft, app: DemoStore.neotrips.apps[0], target: target)
+        else { return XCTFail("no file") }
+        XCTAssertEqual(written, expected + "\n")
+        XCTAssertTrue(
+            written.hasPrefix("{\n  \"Simulator Target Bundle\": \"com.neotrips.app\",\n  \"aps\": {"), written)
+
+        a.press(.switchPane)
+        a.press(.nextTarget)
+        a.press(.nextTarget)  // the Android app
+        a.press(.copyOut)
+        for _ in 0..<(options.count - 1) { a.handle(.down) }
+        a.handle(.enter)
+        let screen = lines(a).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("No Simulator file"), screen)
+        XCTAssertTrue(screen.contains("neotrips-android is an Android app"), screen)
     }
 }

@@ -16,7 +16,8 @@ final class AndroidFieldsPayloadTests: XCTestCase {
 
     private func message(_ o: AndroidOptions, fid: Bool = false) -> (payload: String, target: PreviewTarget) {
         let p = PreviewEngine.preview(
-            delivery: PayloadFixture.delivery(android: o), service: PayloadFixture.service(), profile: PayloadFixture.ana,
+            delivery: PayloadFixture.delivery(android: o), service: PayloadFixture.service(),
+            profile: PayloadFixture.ana,
             appKey: "neotrips-android", token: fid ? "dAbCdEfGhIjKlMnOpQrStU" : nil, fid: fid, now: PayloadFixture.now)
         return (p.targets[0].payload.compact, p.targets[0])
     }
@@ -28,7 +29,10 @@ final class AndroidFieldsPayloadTests: XCTestCase {
         let head = #"{"message":{"token":"DEVICE_TOKEN","# + notification + "," + notificationData
         let cases: [(AndroidOptions, String)] = [
             (AndroidOptions(type: n, bandwidthConstrainedOk: true), #","android":{"bandwidth_constrained_ok":true}}}"#),
-            (AndroidOptions(type: n, bandwidthConstrainedOk: false), #","android":{"bandwidth_constrained_ok":false}}}"#),
+            (
+                AndroidOptions(type: n, bandwidthConstrainedOk: false),
+                #","android":{"bandwidth_constrained_ok":false}}}"#
+            ),
             (AndroidOptions(type: n, restrictedSatelliteOk: true), #","android":{"restricted_satellite_ok":true}}}"#),
             (AndroidOptions(type: n, restrictedSatelliteOk: false), #","android":{"restricted_satellite_ok":false}}}"#),
             (AndroidOptions(type: n, proxy: .allow), #","android":{"notification":{"proxy":"ALLOW"}}}}"#),
@@ -37,14 +41,18 @@ final class AndroidFieldsPayloadTests: XCTestCase {
                 AndroidOptions(type: n, proxy: .ifPriorityLowered),
                 #","android":{"notification":{"proxy":"IF_PRIORITY_LOWERED"}}}}"#
             ),
-            (AndroidOptions(type: n, analyticsLabel: "summer-sale"), #","fcm_options":{"analytics_label":"summer-sale"}}}"#),
+            (
+                AndroidOptions(type: n, analyticsLabel: "summer-sale"),
+                #","fcm_options":{"analytics_label":"summer-sale"}}}"#
+            ),
         ]
         for (o, tail) in cases {
             let (payload, t) = message(o)
             XCTAssertEqual(payload, head + tail)
             XCTAssertEqual(rules(t), [], payload)
             // bytes: the message without its token (SPEC §4.5).
-            XCTAssertEqual(t.bytes, ("{" + (head + tail).dropFirst(#"{"message":{"token":"DEVICE_TOKEN","#.count)).utf8.count - 1)
+            XCTAssertEqual(
+                t.bytes, ("{" + (head + tail).dropFirst(#"{"message":{"token":"DEVICE_TOKEN","#.count)).utf8.count - 1)
         }
     }
 
@@ -99,7 +107,9 @@ final class AndroidFieldsPayloadTests: XCTestCase {
                 analyticsLabel: "summer")
             let t = PayloadFixture.target(PayloadFixture.delivery(android: o), app: "neotrips-android", service: legacy)
             let body = t.payload.compact
-            for key in ["bandwidth_constrained_ok", "restricted_satellite_ok", "proxy", "analytics_label", "fcm_options"] {
+            for key in [
+                "bandwidth_constrained_ok", "restricted_satellite_ok", "proxy", "analytics_label", "fcm_options",
+            ] {
                 XCTAssertFalse(body.contains(key), "\(type): \(body)")
             }
             let expected =

@@ -1,6 +1,6 @@
 import Crypto
-import PushDeskTestSupport
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -159,7 +159,10 @@ final class CheckJWTTests: XCTestCase {
             ("!!!." + (try handMade("{}", "{}")).split(separator: ".")[1] + ".sig", ["jwt.format"]),
             (try handMade(#"{"alg":"HS256","kid":"ABC123DEFG"}"#, #"{"iss":"DEF123GHIJ","iat":\#(now)}"#), ["jwt.alg"]),
             (try handMade(#"{"alg":"ES256","kid":"ABC123DEF"}"#, #"{"iss":"DEF123GHIJ","iat":\#(now)}"#), ["jwt.kid"]),
-            (try handMade(#"{"alg":"ES256","kid":"ABC123DEFG"}"#, #"{"iss":"DEF123GHIJK","iat":\#(now)}"#), ["jwt.iss"]),
+            (
+                try handMade(#"{"alg":"ES256","kid":"ABC123DEFG"}"#, #"{"iss":"DEF123GHIJK","iat":\#(now)}"#),
+                ["jwt.iss"]
+            ),
             (try handMade(#"{"alg":"ES256","kid":"ABC123DEFG"}"#, #"{"iss":"DEF123GHIJ"}"#), ["jwt.format"]),
             (
                 try handMade(#"{"alg":"ES256","kid":"QQQ123QQQQ"}"#, #"{"iss":"DEF123GHIJ","iat":\#(now)}"#),

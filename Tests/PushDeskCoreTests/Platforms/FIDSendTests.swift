@@ -28,7 +28,10 @@ final class FIDSendTests: XCTestCase {
             Subscription(app: "neotrips-android", token: T.fcmOK, label: "Ana's old Pixel"),
         ])
         let r = try runPushDesk(
-            ["send", "summer-sale", "--store", mock.store.path, "--profile", "ana", "--app", "neotrips-android", "--json"],
+            [
+                "send", "summer-sale", "--store", mock.store.path, "--profile", "ana", "--app", "neotrips-android",
+                "--json",
+            ],
             environment: mock.environment())
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let results = try json(r)["results"] as? [[String: Any]] ?? []
@@ -88,7 +91,8 @@ final class FIDSendTests: XCTestCase {
     func testFIDUsageErrorsSayWhatToDoAndSendNothing() throws {
         let mock = try MockPushServices(self)
         func run(_ extra: [String]) throws -> CommandResult {
-            try runPushDesk(["send", "summer-sale", "--store", mock.store.path] + extra, environment: mock.environment())
+            try runPushDesk(
+                ["send", "summer-sale", "--store", mock.store.path] + extra, environment: mock.environment())
         }
         let short = try run(["--app", "neotrips-android", "--fid", String(T.fid.dropLast())])
         XCTAssertEqual(short.status, 2)
@@ -109,7 +113,9 @@ final class FIDSendTests: XCTestCase {
     func testPreviewKeepsThePlaceholderUnderTokenWithoutEither() throws {
         let store = try makeTempDir(self)
         try DemoStore.write(to: store)
-        let r = try runPushDesk(["preview", "summer-sale", "--store", store.path, "--app", "neotrips-android", "--json"])
+        let r = try runPushDesk([
+            "preview", "summer-sale", "--store", store.path, "--app", "neotrips-android", "--json",
+        ])
         let target = try XCTUnwrap((try json(r)["targets"] as? [[String: Any]])?.first)
         let message = (target["payload"] as? [String: Any])?["message"] as? [String: Any]
         XCTAssertEqual(message?["token"] as? String, "DEVICE_TOKEN")
@@ -132,7 +138,8 @@ final class FIDSendTests: XCTestCase {
         let fidHint = android[1]["hint"] as? String ?? ""
         XCTAssertTrue(tokenHint.contains("no longer valid"), tokenHint)
         XCTAssertTrue(
-            tokenHint.contains("an app that moved to installation IDs no longer answers to its old token: register its FID"),
+            tokenHint.contains(
+                "an app that moved to installation IDs no longer answers to its old token: register its FID"),
             tokenHint)
         XCTAssertFalse(fidHint.contains("register its FID"), fidHint)
     }

@@ -44,11 +44,15 @@ final class ListenFIDTests: XCTestCase {
 
         // The captured device is sent to by its FID.
         let sent = try runPushDesk(
-            ["send", "summer-sale", "--store", mock.store.path, "--profile", "qa", "--app", "neotrips-android", "--json"],
+            [
+                "send", "summer-sale", "--store", mock.store.path, "--profile", "qa", "--app", "neotrips-android",
+                "--json",
+            ],
             environment: mock.environment())
         XCTAssertEqual(sent.status, 0, sent.stdout + sent.stderr)
         let request = try XCTUnwrap(mock.google.requests.last { $0.path.hasSuffix("messages:send") })
-        let message = (try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])?["message"]
+        let message =
+            (try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])?["message"]
             as? [String: Any]
         XCTAssertEqual(message?["fid"] as? String, T.fid)
         XCTAssertNil(message?["token"])

@@ -106,4 +106,25 @@ final class KeyScopeTests: XCTestCase {
         let invalid = ResponseHints.apns(reason: "InvalidProviderToken", status: 403, environment: nil)!
         XCTAssertTrue(invalid.contains("keyEnvironment") && invalid.contains("keyTopics"), invalid)
     }
+
+    /// The Campaign package carries the scope in its `pushdesk:auth`, from the same row.
+    func testTheCampaignPackageCarriesTheScope() throws {
+        var s = DemoStore.neotrips
+        if case .ios(var a) = s.apps[1] {
+            a.auth = .token(
+                keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/k.p8", keyEnvironment: "production",
+                keyTopics: "com.neotrips.app")
+            s.apps[1] = .ios(a)
+        }
+        let text = try CampaignPackage.encode([s], includeCredentialRefs: true)
+        XCTAssertTrue(
+            text.contains(
+                #"<pushdesk:auth mode="token" keyId="ABC123DEFG" teamId="DEF123GHIJ" keyEnvironment="production" keyTopics="com.neotrips.app" keyFile="credentials/k.p8"/>"#
+            ), text)
+        XCTAssertEqual(try CampaignPackage.decode(Data(text.utf8), file: "p.xml").services, [s])
+        let bad = text.replacingOccurrences(of: #"keyEnvironment="production""#, with: #"keyEnvironment="staging""#)
+        XCTAssertThrowsError(try CampaignPackage.decode(Data(bad.utf8), file: "p.xml")) {
+            XCTAssertTrue("\($0)".contains("sandbox|production|both"), "\($0)")
+        }
+    }
 }

@@ -42,4 +42,27 @@ final class TmuxPlatformsTests: TmuxTestCase {
         t.waitFor("(21 characters) is not a Firebase")
         t.keys("C-q")
     }
+
+    /// The sandbox app's key limited to production on the Credentials tab: the finding shows
+    /// under the field and in the findings line as it is picked, and the save writes it.
+    func testAKeyScopeIsPickedOnTheCredentialsTab() throws {
+        let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
+        t.waitFor("neotrips")
+        t.keys("Enter")
+        t.waitFor("Apps (i: add iOS pair")
+        t.focus(hint: "edit app")
+        t.keys("Enter")
+        t.waitFor("Bundle id")
+        t.press("C-o", until: "Credentials (Ctrl-Y: check online)")
+        t.waitFor("Key scope       ‹ both       › environments the key may push to")
+        t.focus(field: "Key scope")
+        t.keys("Space", "Space")  // sandbox, production
+        t.waitFor("↳ error: the key of neotrips-ios-dev is limited to production")
+        t.waitFor("[token.environment]")
+        t.keys("C-s")
+        t.waitFor("Saved services/neotrips.xml")
+        let xml = try String(contentsOf: store.appendingPathComponent("services/neotrips.xml"), encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"teamId="DEF123GHIJ" keyEnvironment="production" keyFile="#), xml)
+        t.keys("C-q")
+    }
 }

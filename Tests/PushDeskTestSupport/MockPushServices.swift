@@ -25,6 +25,8 @@ public final class MockPushServices: @unchecked Sendable {
         public static let silent = String(repeating: "90", count: 32)
         public static let fcmOK = "fcm-ok:APA91b_test-token"
         public static let fcmUnregistered = "fcm-gone:APA91b_test-token"
+        /// A Firebase installation ID (SPEC §14.1), answered 200 when sent as `message.fid`.
+        public static let fid = "fAbCdEfGhIjKlMnOpQr-_9"
     }
 
     public let pki: TestPKI
@@ -315,9 +317,25 @@ public final class MockPushServices: @unchecked Sendable {
             return googleError(400, "INVALID_ARGUMENT", nil, "Invalid JSON payload received.")
         }
         guard let doc = try? JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any],
-            let message = doc["message"] as? [String: Any], let token = message["token"] as? String
+            let message = doc["message"] as? [String: Any]
         else { return googleError(400, "INVALID_ARGUMENT", nil, "Invalid JSON payload received.") }
         let validateOnly = doc["validate_only"] as? Bool == true
+        // `target` is a oneof in FCM's Message: a token or an installation ID, never both.
+        let targets = ["token", "fid", "topic", "condition"].filter { message[$0] != nil }
+        guard targets.count == 1 else {
+            problem("FCM message with targets \(targets)")
+            return googleError(400, "INVALID_ARGUMENT", nil, "Exactly one of token, topic, condition or fid is needed.")
+        }
+        if let fid = message["fid"] as? String {
+            guard fid == Token.fid else {
+                return googleError(404, "NOT_FOUND", "UNREGISTERED", "Requested entity was not found.")
+            }
+            let id = validateOnly ? "fake_message_id" : "0:1700000000000001%31bd1c9631bd1c96"
+            return .init(status: 200, body: #"{"name":"projects/\#(Self.projectId)/messages/\#(id)"}"#)
+        }
+        guard let token = message["token"] as? String else {
+            return googleError(400, "INVALID_ARGUMENT", nil, "Invalid JSON payload received.")
+        }
         switch token {
         case Token.fcmOK:
             let id = validateOnly ? "fake_message_id" : "0:1700000000000000%31bd1c9631bd1c96"

@@ -87,7 +87,7 @@ public enum CampaignPackage {
         if includeCredentialRefs {
             // The mode's reference attributes from its table, as the service file writes them.
             func auth(_ mode: String, _ values: [String: String], _ modes: AuthModes) throws {
-                let fields = (modes.first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }
+                let fields = modes[mode: mode]?.stored ?? []
                 try w.empty(p + "auth", [("mode", mode)] + fields.map { ($0.name, $0.text(values)) })
             }
             switch app {
@@ -326,7 +326,7 @@ struct PackageReader {
     ) throws -> Auth {
         let a = ElementReader(node, file: file, sourceMap: map)
         let mode = try a.required("mode")
-        guard let fields = modes.first(where: { $0.mode == mode })?.fields else {
+        guard let fields = modes[mode: mode]?.stored else {
             throw a.error(
                 attribute: "mode",
                 "auth mode \"\(Escape.inline(mode))\" is not \(platform) mode; expected \(modes.map(\.mode).joined(separator: "|"))"
@@ -334,7 +334,7 @@ struct PackageReader {
         }
         try strict(a, CampaignPackage.authAttributes(mode, modes))
         var values: [String: String] = [:]
-        try fields.filter { $0.kind != .secret }.decode(a, into: &values)
+        try fields.decode(a, into: &values)
         return make(mode, values)!
     }
 

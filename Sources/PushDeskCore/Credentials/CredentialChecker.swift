@@ -82,7 +82,7 @@ public enum CredentialChecker {
             case .certificate(let file, let passwordRef):
                 r.kind = .certificate
                 checkCertificate(app, index: index, file: file, passwordRef: passwordRef, into: &r)
-            case .token(let keyId, let teamId, let keyFile):
+            case .token(let keyId, let teamId, let keyFile, _, _):
                 r.kind = .token
                 checkToken(app, index: index, keyId: keyId, teamId: teamId, keyFile: keyFile, into: &r)
             }
@@ -159,7 +159,13 @@ public enum CredentialChecker {
             r.details.append(CredentialDetail("keyId", "Key ID", keyId))
             r.details.append(CredentialDetail("teamId", "Team ID", teamId))
             r.details.append(CredentialDetail("file", "Key file", keyFile))
+            // A scoped key's scope (SPEC §14.3); a team key for both environments adds nothing.
+            if case .token(_, _, _, let env, let topics)? = app.auth {
+                if !env.isEmpty { r.details.append(CredentialDetail("keyEnvironment", "Key environment", env)) }
+                if !topics.isEmpty { r.details.append(CredentialDetail("keyTopics", "Key topics", topics)) }
+            }
             r.details.append(pushTypes(bundleId: app.bundleId, topics: nil))
+            r.findings += CredentialRules.keyScope(app, file: Service.path(service.name), index: index)
             r.findings += CredentialRules.tokenIDs(
                 keyId: keyId, teamId: teamId,
                 keyIdAt: place(index, "auth.keyId"),

@@ -53,6 +53,7 @@ public enum CredentialRules {
     public static let all: [Rule] = [
         certificateExpired, certificateExpiring, certificateNotYetValid, certificateTopic, certificateEnvironment,
         certificateShared, certificatePassword, certificateUnreadable, tokenKeyId, tokenTeamId, tokenKey,
+        tokenEnvironment, tokenTopic,
         serviceAccountUnreadable, serviceAccountFields, serviceAccountType, serviceAccountProjectId,
         serviceAccountClientEmail, serviceAccountKey, secretMissing, secretPermissions, fcmLegacyAPI,
     ]

@@ -39,9 +39,11 @@ public struct ListenRecord: Sendable {
     /// bidi and invisible controls): a phone's name is a label, not a reason to refuse it.
     public var registeredDevice: Subscription? {
         guard kind == .registration, status == 200, let app, let token, !token.isEmpty else { return nil }
+        // An Android registration in the FID form is an installation ID (SPEC §14.1).
         return Subscription(
             app: app, token: token, userKey: userKey.flatMap { $0.isEmpty ? nil : $0 },
-            label: deviceName.map(Escape.removingFlagged).flatMap { $0.isEmpty ? nil : $0 })
+            label: deviceName.map(Escape.removingFlagged).flatMap { $0.isEmpty ? nil : $0 },
+            kind: platform == .android && ProfileRules.isFID(token) ? .fid : .device)
     }
 
     /// What saving says about the device name when the label had to leave characters out.

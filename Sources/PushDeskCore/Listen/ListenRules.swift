@@ -21,6 +21,8 @@ public enum ListenRules {
         "a subscription parameter of the app the registration did not send")
     public static let userKey = Rule(
         "registration.user-key", .info, .listen, "an empty userKey: the subscription stays anonymous")
+    public static let fid = Rule(
+        "registration.fid", .info, .listen, "an Android registration with a Firebase installation ID")
     public static let trackingMalformed = Rule(
         "tracking.malformed", .error, .listen, "a tracking id that is not h<messageId>,<deliveryId>,<tag>")
     public static let unknownMessage = Rule(
@@ -32,7 +34,7 @@ public enum ListenRules {
 
     /// Every listen rule, in the order of docs/RULES.md.
     public static let all: [Rule] = [
-        registrationMalformed, unknownKey, platform, tokenFormat, unknownParam, missingParam, userKey,
+        registrationMalformed, unknownKey, platform, tokenFormat, unknownParam, missingParam, userKey, fid,
         trackingMalformed, unknownMessage, deliveryMismatch, otherPath,
     ]
 
@@ -129,6 +131,12 @@ public enum ListenRules {
                 ? "registrationToken (\(token.count) characters) is not an APNs device token (an even number of hex digits, at least 64): the app must pass the deviceToken Data of didRegisterForRemoteNotificationsWithDeviceToken to registerDevice as hex, not its description or a base64 text"
                 : "registrationToken is not an FCM registration token (empty, or holding white space or control characters): pass the token of FirebaseMessaging.getToken() / onNewToken unchanged"
             out.findings.append(Self.tokenFormat.finding(what, field: "registrationToken"))
+        } else if platform == .android, ProfileRules.isFID(token) {
+            // SPEC §14.1: an app that opted in to installation IDs registers its FID.
+            out.findings.append(
+                Self.fid.finding(
+                    "registrationToken is a Firebase installation ID (the app registers its FID): PushDesk saves it as kind=\"fid\" and sends to it with message.fid",
+                    field: "registrationToken"))
         }
         let declared = app.subscriptionParams.map(\.name)
         for (name, _) in out.params ?? [] where !declared.contains(name) {

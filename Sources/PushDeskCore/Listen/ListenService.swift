@@ -227,6 +227,7 @@ public enum ListenProfileSave {
             var updated = record.subscriptions[i]
             updated.userKey = sub.userKey ?? updated.userKey
             updated.label = sub.label ?? updated.label
+            if sub.kind == .fid { updated.kind = .fid }
             if updated == record.subscriptions[i] { return "already in profile \(profile)" }
             record.subscriptions[i] = updated
             what = "updated in profile \(profile)"

@@ -68,32 +68,30 @@ public enum AndroidAuth: Equatable, Sendable {
     /// Legacy HTTP API: the name of the secret holding the server key.
     case serverKey(serverKeyRef: String)
 
-    /// The mode and its reference attributes' values in the order of its row in `modes`
-    /// (the one place the associated values meet the table).
-    var parts: (mode: String, values: [String]) {
+    public var mode: String {
         switch self {
-        case .serviceAccount(let p, let e, let f): ("serviceAccount", [p, e, f])
-        case .serverKey(let r): ("serverKey", [r])
+        case .serviceAccount: "serviceAccount"
+        case .serverKey: "serverKey"
         }
     }
-
-    public var mode: String { parts.mode }
 }
 
 extension AndroidAuth {
     /// Each mode's `<auth>` attributes in the file's order (after `mode`) and the console's
     /// credential fields; `.secret` ones live in secrets/ under the reference beside them.
-    public static let modes: [(mode: String, fields: [FieldDefinition<[String: String]>])] = [
-        (
-            "serviceAccount",
+    public static let modes: AuthModeTable = [
+        AuthMode(
+            "serviceAccount", subject: "the service account",
             [
-                .credential("projectId", "Project id", .android),
-                .credential("clientEmail", "Client email", .android),
-                .credential("keyFile", "Key file (.json)", note: "Enter: browse", .android, kind: .path),
+                .credential("projectId", "Project id", .android, required: "the Firebase project id"),
+                .credential("clientEmail", "Client email", .android, required: "its client e-mail"),
+                .credential(
+                    "keyFile", "Key file (.json)", note: "Enter: browse", .android, kind: .path,
+                    required: "its JSON key file"),
             ]
         ),
-        (
-            "serverKey",
+        AuthMode(
+            "serverKey", subject: "the server key",
             [
                 .credential("serverKeyRef", "Server key secret", note: "name, not the key", .android),
                 .credential("serverKey", "Server key", .android, kind: .secret),
@@ -101,15 +99,21 @@ extension AndroidAuth {
         ),
     ]
 
-    /// The mode's attribute values by name.
-    public var values: [String: String] { Self.modes.values(parts.mode, parts.values) }
+    /// The mode's attribute values by name (the table's names; nothing by position).
+    public var values: [String: String] {
+        switch self {
+        case .serviceAccount(let p, let e, let f): ["projectId": p, "clientEmail": e, "keyFile": f]
+        case .serverKey(let r): ["serverKeyRef": r]
+        }
+    }
 
-    /// The auth of `mode` with `values` (absent ones empty); nil for an unknown mode.
+    /// The auth of `mode` with `values` by name (absent ones empty); nil for an unknown mode.
     public init?(mode: String, values: [String: String]) {
-        let v = Self.modes.ordered(mode, values)
+        let v = Self.modes.reader(mode, values)
         switch mode {
-        case "serviceAccount": self = .serviceAccount(projectId: v[0], clientEmail: v[1], keyFile: v[2])
-        case "serverKey": self = .serverKey(serverKeyRef: v[0])
+        case "serviceAccount":
+            self = .serviceAccount(projectId: v("projectId"), clientEmail: v("clientEmail"), keyFile: v("keyFile"))
+        case "serverKey": self = .serverKey(serverKeyRef: v("serverKeyRef"))
         default: return nil
         }
     }

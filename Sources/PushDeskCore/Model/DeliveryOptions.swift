@@ -98,6 +98,11 @@ public struct AndroidOptions: Equatable, Sendable {
     public var collapseKey: String?
     /// Deliver before the device is unlocked (`android.direct_boot_ok`; FCM v1 only).
     public var directBootOk: Bool?
+    /// May be delivered while the device's network is bandwidth-constrained
+    /// (`android.bandwidth_constrained_ok`; FCM v1 only, 2025).
+    public var bandwidthConstrainedOk: Bool?
+    /// May be delivered over restricted satellite connectivity (`android.restricted_satellite_ok`).
+    public var restrictedSatelliteOk: Bool?
     public var channelId: String?
     public var sound: String?
     public var icon: String?
@@ -111,6 +116,10 @@ public struct AndroidOptions: Equatable, Sendable {
     public var visibility: NotificationVisibility?
     public var notificationPriority: NotificationPriority?
     public var notificationCount: String?
+    /// Whether the notification may be proxied (`android.notification.proxy`).
+    public var proxy: NotificationProxy?
+    /// `fcm_options.analytics_label`: groups the message in FCM's delivery data.
+    public var analyticsLabel: String?
 
     /// `notificationOnly`: a data message leaves it out (`android.ignored-option`); `legacy: false`:
     /// the FCM legacy body has no key for it here (`legacy.ignored-option`).
@@ -123,6 +132,12 @@ public struct AndroidOptions: Equatable, Sendable {
         .bool(
             "directBootOk", "Direct boot OK", note: "before unlock", .android, legacy: false,
             \.directBootOk),
+        .bool(
+            "bandwidthConstrainedOk", "Bandwidth-constrained OK", note: "slow networks", .android, legacy: false,
+            \.bandwidthConstrainedOk),
+        .bool(
+            "restrictedSatelliteOk", "Satellite OK", note: "restricted satellite", .android, legacy: false,
+            \.restrictedSatelliteOk),
         .text("channelId", "Channel id", .android, notificationOnly: true, legacy: false, \.channelId),
         .text("sound", "Sound", .android, notificationOnly: true, \.sound),
         .text("icon", "Icon", note: "small icon resource", .android, notificationOnly: true, \.icon),
@@ -138,6 +153,10 @@ public struct AndroidOptions: Equatable, Sendable {
             \.notificationPriority),
         .text(
             "notificationCount", "Notif. count", .android, notificationOnly: true, legacy: false, \.notificationCount),
+        .choice(
+            "proxy", "Proxy", note: "proxy through Play services", .android, notificationOnly: true, legacy: false,
+            \.proxy),
+        .text("analyticsLabel", "Analytics label", note: "fcm_options", .android, legacy: false, \.analyticsLabel),
     ]
 
     public init(
@@ -146,7 +165,9 @@ public struct AndroidOptions: Equatable, Sendable {
         icon: String? = nil, color: String? = nil, tag: String? = nil,
         clickAction: String? = nil, image: String? = nil, ticker: String? = nil,
         sticky: Bool? = nil, visibility: NotificationVisibility? = nil,
-        notificationPriority: NotificationPriority? = nil, notificationCount: String? = nil
+        notificationPriority: NotificationPriority? = nil, notificationCount: String? = nil,
+        bandwidthConstrainedOk: Bool? = nil, restrictedSatelliteOk: Bool? = nil, proxy: NotificationProxy? = nil,
+        analyticsLabel: String? = nil
     ) {
         self.type = type
         self.priority = priority
@@ -165,6 +186,10 @@ public struct AndroidOptions: Equatable, Sendable {
         self.visibility = visibility
         self.notificationPriority = notificationPriority
         self.notificationCount = notificationCount
+        self.bandwidthConstrainedOk = bandwidthConstrainedOk
+        self.restrictedSatelliteOk = restrictedSatelliteOk
+        self.proxy = proxy
+        self.analyticsLabel = analyticsLabel
     }
 
     /// `type` with its default applied (Campaign Classic sends data messages).
@@ -173,5 +198,19 @@ public struct AndroidOptions: Equatable, Sendable {
 
 public enum AndroidDeliveryType: String, Sendable, CaseIterable { case data, notification }
 public enum AndroidPriority: String, Sendable, CaseIterable { case high, normal }
+
+/// `android.notification.proxy` (FCM v1: `ALLOW|DENY|IF_PRIORITY_LOWERED`).
+public enum NotificationProxy: String, Sendable, CaseIterable {
+    case allow, deny, ifPriorityLowered
+
+    /// FCM's spelling.
+    public var fcm: String {
+        switch self {
+        case .allow: "ALLOW"
+        case .deny: "DENY"
+        case .ifPriorityLowered: "IF_PRIORITY_LOWERED"
+        }
+    }
+}
 public enum NotificationVisibility: String, Sendable, CaseIterable { case `public`, `private`, secret }
 public enum NotificationPriority: String, Sendable, CaseIterable { case min, low, `default`, high, max }

@@ -48,6 +48,9 @@ public struct FieldDefinition<Record>: Sendable {
     /// The FCM legacy API carries it (Android only; always true on iOS).
     public let legacy: Bool
     public var section: FieldSection = .main
+    /// What a finding says is missing when the field is empty ("the .p8 key file"); nil = optional.
+    /// The required-field rule reads it from the auth modes' rows (`AuthMode`).
+    public var required: String? = nil
     /// The value as the file writes it; nil = not set.
     public let text: @Sendable (Record) -> String?
     /// Sets the value from its file text (nil clears it; a value the kind refuses clears it too).
@@ -116,14 +119,26 @@ public struct FieldDefinition<Record>: Sendable {
 
     /// A credential attribute of one auth mode, read from and written to its `<auth>`
     /// element through the mode's values (`IOSAuth.values`); `.secret` ones are not in the file.
+    /// A `.choice` leaves its default out of the file and refuses a value it does not list.
     public static func credential(
         _ name: String, _ label: String, note: String = "", _ platform: FieldPlatform, kind: FieldKind = .text,
-        omitEmpty: Bool = false
+        omitEmpty: Bool = false, required: String? = nil
     ) -> Self where Record == [String: String] {
-        Self(
+        let (omitted, allowed): (String?, [String]?) =
+            if case .choice(let values, let dflt) = kind { (dflt, values) } else { (nil, nil) }
+        var d = Self(
             name: name, label: label, note: note, kind: kind, platform: platform, notificationOnly: false, legacy: true,
-            text: { omitEmpty && ($0[name] ?? "").isEmpty ? nil : ($0[name] ?? "") }, set: { $0[name] = $1 },
-            decode: { r, o in if let v = r.optional(name) { o[name] = v } })
+            text: {
+                let v = $0[name] ?? ""
+                return (omitEmpty || allowed != nil) && v.isEmpty || v == omitted ? nil : v
+            },
+            set: { $0[name] = $1 },
+            decode: { r, o in
+                let v = try allowed.map { try r.oneOf(name, $0) } ?? r.optional(name)
+                if let v { o[name] = v }
+            })
+        d.required = required
+        return d
     }
 
     public static func text(

@@ -58,76 +58,133 @@ public enum IOSConnector: String, Sendable, CaseIterable {
 
 /// How an iOS app authenticates to APNs. Secrets are never held here, only references.
 public enum IOSAuth: Equatable, Sendable {
-    /// Token auth: a .p8 key, its 10-character Key ID and the 10-character Team ID.
-    case token(keyId: String, teamId: String, keyFile: String)
+    /// Token auth: a .p8 key, its 10-character Key ID and the 10-character Team ID; since
+    /// February 2025 a key may be limited to one environment and to some topics (SPEC §14.3).
+    /// `keyEnvironment` and `keyTopics` hold the attributes' text, empty when absent (a key for
+    /// both environments, a team key for every topic).
+    case token(keyId: String, teamId: String, keyFile: String, keyEnvironment: String = "", keyTopics: String = "")
     /// Certificate auth: a .p12/.pem file and the name of the secret holding its password.
     case certificate(certificateFile: String, passwordRef: String)
 
-    /// The mode and its reference attributes' values in the order of its row in `modes`
-    /// (the one place the associated values meet the table).
-    var parts: (mode: String, values: [String]) {
+    public var mode: String {
         switch self {
-        case .token(let k, let t, let f): ("token", [k, t, f])
-        case .certificate(let f, let r): ("certificate", [f, r])
+        case .token: "token"
+        case .certificate: "certificate"
         }
     }
 
-    public var mode: String { parts.mode }
+    /// The environment a token-auth key is limited to; `.both` when not set (or not token auth).
+    public var keyScope: APNsKeyEnvironment {
+        guard case .token(_, _, _, let env, _) = self else { return .both }
+        return APNsKeyEnvironment(rawValue: env) ?? .both
+    }
+
+    /// The topics of a topic-specific key (`keyTopics`, space-separated); empty = every topic.
+    public var keyTopicList: [String] {
+        guard case .token(_, _, _, _, let topics) = self else { return [] }
+        return topics.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    }
+}
+
+/// Which APNs environment a token-auth key may be used in (`<auth keyEnvironment>`).
+public enum APNsKeyEnvironment: String, Sendable, CaseIterable {
+    case sandbox, production, both
 }
 
 extension IOSAuth {
     /// Each mode's `<auth>` attributes in the file's order (after `mode`) and the console's
     /// credential fields; `.secret` ones live in secrets/ under the reference beside them.
-    public static let modes: [(mode: String, fields: [FieldDefinition<[String: String]>])] = [
-        (
-            "token",
+    public static let modes: AuthModeTable = [
+        AuthMode(
+            "token", subject: "token auth",
             [
-                .credential("keyId", "Key ID", note: "10 chars", .ios),
-                .credential("teamId", "Team ID", note: "10 chars", .ios),
-                .credential("keyFile", "Key file (.p8)", note: "Enter: browse", .ios, kind: .path),
+                .credential("keyId", "Key ID", note: "10 chars", .ios, required: "the Key ID (10 characters)"),
+                .credential("teamId", "Team ID", note: "10 chars", .ios, required: "the Team ID (10 characters)"),
+                .credential(
+                    "keyEnvironment", "Key scope", note: "environments the key may push to", .ios,
+                    kind: .choice(
+                        APNsKeyEnvironment.allCases.map(\.rawValue), default: APNsKeyEnvironment.both.rawValue)),
+                .credential(
+                    "keyTopics", "Key topics", note: "bundle ids; empty = team key", .ios, omitEmpty: true),
+                .credential(
+                    "keyFile", "Key file (.p8)", note: "Enter: browse", .ios, kind: .path, required: "the .p8 key file"),
             ]
         ),
-        (
-            "certificate",
+        AuthMode(
+            "certificate", subject: "certificate auth",
             [
-                .credential("certificateFile", "Certificate", note: "Enter: browse", .ios, kind: .path),
+                .credential(
+                    "certificateFile", "Certificate", note: "Enter: browse", .ios, kind: .path,
+                    required: "the .p12/.pem file"),
                 .credential("passwordRef", "Password secret", note: "name, not the password", .ios, omitEmpty: true),
                 .credential("password", "Password", .ios, kind: .secret),
             ]
         ),
     ]
 
-    /// The mode's attribute values by name.
-    public var values: [String: String] { Self.modes.values(parts.mode, parts.values) }
+    /// The mode's attribute values by name (the table's names; nothing by position). A key
+    /// scope left at its default is absent, as in the file.
+    public var values: [String: String] {
+        switch self {
+        case .token(let keyId, let teamId, let keyFile, let env, let topics):
+            var v = ["keyId": keyId, "teamId": teamId, "keyFile": keyFile]
+            if !env.isEmpty { v["keyEnvironment"] = env }
+            if !topics.isEmpty { v["keyTopics"] = topics }
+            return v
+        case .certificate(let file, let ref): return ["certificateFile": file, "passwordRef": ref]
+        }
+    }
 
-    /// The auth of `mode` with `values` (absent ones empty); nil for an unknown mode.
+    /// The auth of `mode` with `values` by name (absent ones empty or their default); nil for
+    /// an unknown mode.
     public init?(mode: String, values: [String: String]) {
-        let v = Self.modes.ordered(mode, values)
+        let v = Self.modes.reader(mode, values)
         switch mode {
-        case "token": self = .token(keyId: v[0], teamId: v[1], keyFile: v[2])
-        case "certificate": self = .certificate(certificateFile: v[0], passwordRef: v[1])
+        case "token":
+            self = .token(
+                keyId: v("keyId"), teamId: v("teamId"), keyFile: v("keyFile"),
+                // `both` is the default: held as absent, as a save writes it.
+                keyEnvironment: v("keyEnvironment") == APNsKeyEnvironment.both.rawValue ? "" : v("keyEnvironment"),
+                keyTopics: v("keyTopics"))
+        case "certificate": self = .certificate(certificateFile: v("certificateFile"), passwordRef: v("passwordRef"))
         default: return nil
         }
     }
 }
 
-/// An app's auth modes (`IOSAuth.modes`, `AndroidAuth.modes`): each mode's attributes, the
-/// `.secret` ones kept in secrets/ and the others in the file.
-public typealias AuthModeTable = [(mode: String, fields: [FieldDefinition<[String: String]>])]
+/// One auth mode of an app (`IOSAuth.modes`, `AndroidAuth.modes`): its attributes in the
+/// file's order, the `.secret` ones kept in secrets/ and the others in the file. The model,
+/// the service file, the Campaign package, the console's form and the required-field rule
+/// all read this one row.
+public struct AuthMode: Sendable {
+    public let mode: String
+    /// How a finding names the credential: "token auth of APP needs …".
+    public let subject: String
+    public let fields: [FieldDefinition<[String: String]>]
 
-extension Array where Element == (mode: String, fields: [FieldDefinition<[String: String]>]) {
+    public init(_ mode: String, subject: String, _ fields: [FieldDefinition<[String: String]>]) {
+        self.mode = mode
+        self.subject = subject
+        self.fields = fields
+    }
+
+    /// The attributes the file holds (no secret), in order.
+    public var stored: [FieldDefinition<[String: String]>] { fields.filter { $0.kind != .secret } }
+}
+
+public typealias AuthModeTable = [AuthMode]
+
+extension Array where Element == AuthMode {
+    public subscript(mode mode: String) -> AuthMode? { first { $0.mode == mode } }
+
     /// The names of a mode's attributes in the file (no secret), in the table's order.
-    public func stored(_ mode: String) -> [String] {
-        (first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }.names()
-    }
+    public func stored(_ mode: String) -> [String] { (self[mode: mode]?.stored ?? []).names() }
 
-    /// Values in the table's order, by name.
-    func values(_ mode: String, _ ordered: [String]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: zip(stored(mode), ordered))
-    }
-
-    /// Values by name in the table's order (absent ones empty; as many as the mode has).
-    func ordered(_ mode: String, _ values: [String: String]) -> [String] {
-        stored(mode).map { values[$0] ?? "" }
+    /// A reader of `values` by name for a mode's constructor: a stored attribute's value, empty
+    /// when absent. A name outside the mode's row reads as empty too: the mode tables' tests
+    /// give every attribute a distinct value and compare what comes back.
+    func reader(_ mode: String, _ values: [String: String]) -> (String) -> String {
+        let names = Set(stored(mode))
+        return { name in names.contains(name) ? values[name] ?? "" : "" }
     }
 }

@@ -151,7 +151,14 @@ extension PushType: RawRepresentable, CaseIterable {
 /// Which push token a subscription holds (SPEC §12.3); `device` when `kind` is absent.
 public enum TokenKind: String, Sendable, CaseIterable {
     case device, pushToStart, activity, voip, widgets, controls, location, pushToTalk
+    /// A Firebase installation ID (SPEC §14.1): Android only, sent as `message.fid`.
+    case fid
 
-    /// Only `device` tokens exist on Android (FCM registration tokens).
-    public var iosOnly: Bool { self != .device }
+    /// `device` exists on both platforms (APNs device token, FCM registration token), `fid`
+    /// on Android only; every other kind on iOS only.
+    public var iosOnly: Bool { self != .device && self != .fid }
+    public var androidOnly: Bool { self == .fid }
+
+    /// Whether an app of `platform` can hold a token of this kind.
+    public func fits(_ platform: Platform) -> Bool { platform == .ios ? !androidOnly : !iosOnly }
 }

@@ -61,13 +61,17 @@ public enum FCMv1Message {
         if let text = o.notificationCount.nonEmpty, let v = OptionValues.notificationCount(text) {
             J.append("notification_count", J.int(v), to: &n)
         }
+        if let v = o.proxy { J.append("proxy", J.string(v.fcm), to: &n) }
         return n
     }
 
-    /// `{"message":{token, notification, data, android}}`, only what is set.
-    public static func payload(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String) -> JSONValue {
+    /// `{"message":{token, notification, data, android, fcm_options}}`, only what is set; a
+    /// Firebase installation ID (`fid`) in `token`'s place (SPEC §14.1).
+    public static func payload(
+        delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, fid: Bool = false
+    ) -> JSONValue {
         var message = JSONTree.emptyObject
-        JSONTree.append("token", .string(token), to: &message)
+        JSONTree.append(fid ? "fid" : "token", .string(token), to: &message)
         members(JSONTree.self, delivery: delivery, app: app, tracking: tracking, to: &message)
         return .object([("message", .object(message))])
     }
@@ -95,19 +99,30 @@ public enum FCMv1Message {
         }
         if let v = o.collapseKey.nonEmpty { J.append("collapse_key", J.string(v), to: &android) }
         if let v = o.directBootOk { J.append("direct_boot_ok", J.bool(v), to: &android) }
+        if let v = o.bandwidthConstrainedOk { J.append("bandwidth_constrained_ok", J.bool(v), to: &android) }
+        if let v = o.restrictedSatelliteOk { J.append("restricted_satellite_ok", J.bool(v), to: &android) }
         if o.effectiveType == .notification {
             let n = androidNotification(J.self, o)
             if !J.isEmpty(n) { J.append("notification", J.value(n), to: &android) }
         }
         if !J.isEmpty(android) { J.append("android", J.value(android), to: &message) }
+        // Last in the message, as firebase-admin encodes it (SPEC §14.2); a malformed label
+        // is `android.analytics-label` and not sent.
+        if let v = o.analyticsLabel.nonEmpty, OptionValues.isAnalyticsLabel(v) {
+            var options = J.emptyObject
+            J.append("analytics_label", J.string(v), to: &options)
+            J.append("fcm_options", J.value(options), to: &message)
+        }
     }
 
-    static func build(delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, withPayload: Bool = true)
-        -> BuiltRequest
-    {
+    static func build(
+        delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, fid: Bool = false,
+        withPayload: Bool = true
+    ) -> BuiltRequest {
         BuiltRequest(
             endpoint: endpoint(projectId: projectId(of: app)), headers: [],
-            payload: withPayload ? payload(delivery: delivery, app: app, tracking: tracking, token: token) : .null,
+            payload: withPayload
+                ? payload(delivery: delivery, app: app, tracking: tracking, token: token, fid: fid) : .null,
             bytes: payloadBytes(delivery: delivery, app: app, tracking: tracking))
     }
 }

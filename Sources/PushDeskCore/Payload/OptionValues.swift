@@ -27,6 +27,17 @@ public enum OptionValues {
     /// FCM `ttl` / `time_to_live`: whole seconds in 0…2419200.
     public static func ttlSeconds(_ text: String) -> Int? { wholeNumber(text, max: maxTTLSeconds) }
 
+    /// FCM `fcm_options.analytics_label`: `^[a-zA-Z0-9-_.~%]{1,50}$` (Firebase's own check).
+    public static func isAnalyticsLabel(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard (1...50).contains(utf8.count) else { return false }
+        return utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "~") || b == UInt8(ascii: "%")
+        }
+    }
+
     /// FCM v1 `notification_count` (int32 ≥ 0).
     public static func notificationCount(_ text: String) -> Int? { wholeNumber(text) }
 

@@ -64,6 +64,8 @@ public enum PreviewEngine {
     ///   - profile: sample recipient for `<%= recipient.FIELD %>`; nil leaves the text as written.
     ///   - appKey: preview only the app with this integration key; nil = every app.
     ///   - token: device token; nil = `DEVICE_TOKEN`.
+    ///   - fid: `token` is a Firebase installation ID: FCM v1 targets it as `message.fid`
+    ///     (SPEC §14.1; `preview --fid`, a `kind="fid"` subscription).
     ///   - now: for `expiration.past`.
     ///   - messageId: `_mId` in place of the delivery's (a send's per-target id, SPEC §8.1);
     ///     nil = the delivery's.
@@ -73,11 +75,11 @@ public enum PreviewEngine {
     ///     it (the console recomputes it only when the service changes); nil = compute it.
     public static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int? = nil,
+        appKey: String?, token: String?, fid: Bool = false, now: Date, messageId: String? = nil, at: Int? = nil,
         serviceFindings: [Finding]? = nil
     ) -> Preview {
         preview(
-            delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, now: now,
+            delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, fid: fid, now: now,
             messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: true)
     }
 
@@ -108,7 +110,7 @@ public enum PreviewEngine {
     /// null and only its byte count is computed, by the same builder.
     static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
-        appKey: String?, token: String?, now: Date, messageId: String? = nil, at: Int? = nil,
+        appKey: String?, token: String?, fid: Bool = false, now: Date, messageId: String? = nil, at: Int? = nil,
         serviceFindings: [Finding]?, payloads: Bool
     ) -> Preview {
         let timestamp = at ?? Int(now.timeIntervalSince1970.rounded(.down))
@@ -164,7 +166,7 @@ public enum PreviewEngine {
         let sendToken = token ?? placeholderToken
         let targets = apps.map { entry in
             target(
-                resolved, app: entry.app, tracking: tracking, token: sendToken, givenToken: token, now: now,
+                resolved, app: entry.app, tracking: tracking, token: sendToken, fid: fid, givenToken: token, now: now,
                 timestamp: timestamp, file: file,
                 appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
         }
@@ -174,7 +176,7 @@ public enum PreviewEngine {
     }
 
     private static func target(
-        _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, givenToken: String?,
+        _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, fid: Bool, givenToken: String?,
         now: Date, timestamp: Int, file: String, appFindings: [Finding], payload: Bool
     ) -> PreviewTarget {
         let built: BuiltRequest
@@ -195,7 +197,8 @@ public enum PreviewEngine {
             built =
                 a.api == .legacy
                 ? FCMLegacyMessage.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
-                : FCMv1Message.build(delivery: d, app: a, tracking: tracking, token: token, withPayload: payload)
+                : FCMv1Message.build(
+                    delivery: d, app: a, tracking: tracking, token: token, fid: fid, withPayload: payload)
             api = a.api == .legacy ? .legacy : .httpv1
             environment = nil
             findings += DeliveryRules.androidFindings(d, app: a, file: file)

@@ -44,29 +44,14 @@ enum AndroidAppRules {
                 R.authMissing, p.appending("auth"),
                 "\(name) has no FCM credentials; nothing can be sent until a service account (or legacy server key) is set"
             )
-        case .serviceAccount(let projectId, let email, let keyFile)?:
-            if projectId.isEmpty {
-                add(
-                    R.fieldRequired, p.appending("auth", "projectId"),
-                    "the service account of \(name) needs the Firebase project id")
-            }
-            if email.isEmpty {
-                add(
-                    R.fieldRequired, p.appending("auth", "clientEmail"),
-                    "the service account of \(name) needs its client e-mail")
-            }
-            if keyFile.isEmpty {
-                add(
-                    R.fieldRequired, p.appending("auth", "keyFile"),
-                    "the service account of \(name) needs its JSON key file")
-            }
-            if a.api == .legacy {
+        case let auth?:
+            out += AuthRequired.check(AndroidAuth.modes, mode: auth.mode, values: auth.values, input: input)
+            if case .serviceAccount = auth, a.api == .legacy {
                 add(
                     R.authAPIMismatch, p.appending("auth"),
                     "\(name) uses the legacy API, which needs a server key, not a service account")
             }
-        case .serverKey?:
-            if a.api == .httpv1 {
+            if case .serverKey = auth, a.api == .httpv1 {
                 add(
                     R.authAPIMismatch, p.appending("auth"),
                     "\(name) uses FCM HTTP v1, which needs a service account, not a legacy server key")

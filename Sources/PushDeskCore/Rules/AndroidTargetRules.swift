@@ -50,6 +50,15 @@ enum AndroidTargetRules {
                 "notification count \"\(Escape.inline(text))\" is not a whole number ≥ 0; use e.g. 1"))
     }
 
+    static let analyticsLabel = RuleCheck<AndroidTarget>([R.androidAnalyticsLabel]) { t, out in
+        guard let text = t.options.analyticsLabel.nonEmpty, !OptionValues.isAnalyticsLabel(text) else { return }
+        out.append(
+            t.finding(
+                R.androidAnalyticsLabel, "android.analyticsLabel",
+                "analytics label \"\(Escape.inline(text))\" is not 1–50 characters of A-Z a-z 0-9 - _ . ~ %; FCM refuses the message (write e.g. summer-sale_2026)"
+            ))
+    }
+
     static let notificationEmpty = RuleCheck<AndroidTarget>([R.notificationEmpty]) { t, out in
         let c = t.delivery.content
         guard t.options.effectiveType == .notification, c.title.isEmpty, c.body.isEmpty else { return }

@@ -53,6 +53,8 @@ public enum DeliveryRules {
         "notification.empty", .warning, .target, "Android notification message with neither title nor body")
     public static let androidIgnoredOption = Rule(
         "android.ignored-option", .warning, .target, "a notification-only Android option on a data message")
+    public static let androidAnalyticsLabel = Rule(
+        "android.analytics-label", .error, .target, "Android analytics label not 1–50 of A-Z a-z 0-9 - _ . ~ %")
     public static let legacyIgnoredOption = Rule(
         "legacy.ignored-option", .warning, .target, "an Android option the FCM legacy API does not have")
     public static let personalizationUnknownField = Rule(
@@ -74,7 +76,8 @@ public enum DeliveryRules {
         relevanceRange, volumeRange,
         interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat, mutableNoAlert,
         richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange, notificationEmpty,
-        androidIgnoredOption, legacyIgnoredOption, personalizationUnknownField, previewUnknownApp,
+        androidIgnoredOption, androidAnalyticsLabel, legacyIgnoredOption, personalizationUnknownField,
+        previewUnknownApp,
         deliveryServiceMissing, profileUnreadable, typeCertificateTopic,
     ]
 

@@ -3,7 +3,10 @@ enum IOSAppRules {
     typealias R = ServiceRules
 
     static let check = RuleCheck<AppInput>(
-        [R.soundDuplicate, R.fieldRequired, R.bundleIdFormat, R.connectorBinary, R.authMissing]
+        [
+            R.soundDuplicate, R.fieldRequired, R.bundleIdFormat, R.connectorBinary, R.authMissing,
+            CredentialRules.tokenEnvironment, CredentialRules.tokenTopic,
+        ]
     ) { input, out in
         guard case .ios(let a) = input.app else { return }
         var p: FieldPath { input.path }  // built only for a finding
@@ -37,25 +40,16 @@ enum IOSAppRules {
             add(
                 R.authMissing, p.appending("auth"),
                 "\(name) has no APNs credentials; nothing can be sent until a .p8 key or a certificate is set")
-        case .token(let keyId, let teamId, let keyFile)?:
-            if keyFile.isEmpty {
-                add(R.fieldRequired, p.appending("auth", "keyFile"), "token auth of \(name) needs the .p8 key file")
-            }
-            if keyId.isEmpty {
+        case let auth?:
+            out += AuthRequired.check(IOSAuth.modes, mode: auth.mode, values: auth.values, input: input)
+            // Apple's key scopes need no file read: every check that runs the app rules
+            // (validate, the console, preview, send) reports them.
+            out += CredentialRules.keyScope(a, file: input.file, index: input.index)
+            for topic in auth.keyTopicList where !R.isBundleId(topic) {
                 add(
-                    R.fieldRequired, p.appending("auth", "keyId"),
-                    "token auth of \(name) needs the Key ID (10 characters)")
-            }
-            if teamId.isEmpty {
-                add(
-                    R.fieldRequired, p.appending("auth", "teamId"),
-                    "token auth of \(name) needs the Team ID (10 characters)")
-            }
-        case .certificate(let certFile, _)?:
-            if certFile.isEmpty {
-                add(
-                    R.fieldRequired, p.appending("auth", "certificateFile"),
-                    "certificate auth of \(name) needs the .p12/.pem file")
+                    R.bundleIdFormat, p.appending("auth", "keyTopics"),
+                    "key topic \"\(Escape.inline(topic))\" of \(name) is not a bundle id; list the bundle ids the key was made for, separated by spaces"
+                )
             }
         }
     }

@@ -9,13 +9,18 @@ public enum ProfileRules {
         "subscription.token-format", .error, .profile, "the device token does not fit the app's platform")
 
     public static let kind = Rule(
-        "subscription.kind", .error, .profile, "an iOS token kind on an Android app's subscription")
+        "subscription.kind", .error, .profile,
+        "an iOS token kind on an Android app's subscription, or an installation ID (fid) on an iOS app's")
     public static let kindMissing = Rule(
         "subscription.kind-missing", .error, .profile,
         "send --profile: no iOS subscription of the token kind the push type needs")
 
     /// Every profile rule, in the order of docs/RULES.md.
-    public static let all: [Rule] = [unknownApp, tokenFormat, kind, kindMissing]
+    public static let fidAndToken = Rule(
+        "subscription.fid-and-token", .warning, .profile,
+        "one installation registered with both its FCM token and its installation ID")
+
+    public static let all: [Rule] = [unknownApp, tokenFormat, kind, kindMissing, fidAndToken]
 
     /// Every profile's subscriptions against the store's apps, in profile and file order.
     /// With a service file unreadable (`servicesUnreadable`), a key no readable app has may
@@ -28,6 +33,7 @@ public enum ProfileRules {
             for (i, s) in p.subscriptions.enumerated() where apps[s.app] != nil || !servicesUnreadable {
                 out += check(s, index: i, profile: p.name, app: apps[s.app])
             }
+            out += fidAndToken(p)
         }
         return out
     }
@@ -50,6 +56,16 @@ public enum ProfileRules {
                     "a \(s.kind.rawValue) token is an iOS token, but \(Escape.inline(s.app)) is an Android app (FCM has one kind of token); remove kind or move the subscription to the iOS app",
                     file: file, field: p.appending("kind"))
             ]
+        }
+        if s.kind == .fid, app.platform == .ios {
+            return [
+                Self.kind.finding(
+                    "an installation ID (fid) belongs to an Android app, but \(Escape.inline(s.app)) is an iOS app; remove kind or move the subscription to the Android app",
+                    file: file, field: p.appending("kind"))
+            ]
+        }
+        if s.kind == .fid, let problem = fidProblem(s.token) {
+            return [tokenFormat.finding(problem, file: file, field: p.appending("token"))]
         }
         // Every iOS kind is an APNs token: the same hex form (SPEC §12.3).
         if let problem = tokenProblem(s.token, platform: app.platform) {
@@ -82,6 +98,49 @@ public enum ProfileRules {
             }
         }
         return nil
+    }
+
+    /// `subscription.fid-and-token` (SPEC §14.1): a `device` token of an app whose part before
+    /// its first `:` is one of that app's `fid` subscriptions — an FCM registration token
+    /// starts with the installation's FID, and once a send to the FID succeeds the old token
+    /// stops working.
+    public static func fidAndToken(_ p: Profile) -> [Finding] {
+        var fids: [String: [String: Int]] = [:]
+        for (i, s) in p.subscriptions.enumerated() where s.kind == .fid && fids[s.app]?[s.token] == nil {
+            fids[s.app, default: [:]][s.token] = i
+        }
+        guard !fids.isEmpty else { return [] }
+        var out: [Finding] = []
+        for (i, s) in p.subscriptions.enumerated() where s.kind == .device {
+            guard let colon = s.token.firstIndex(of: ":"), let j = fids[s.app]?[String(s.token[..<colon])] else {
+                continue
+            }
+            out.append(
+                fidAndToken.finding(
+                    "subscription \(i) (\(Escape.inline(Subscription.shortened(s.token)))) is the registration token of the installation that subscription \(j) names by its installation ID: once a send to the FID succeeds, this token stops working; remove this subscription and keep the fid one",
+                    file: Profile.path(p.name), field: FieldPath.subscription(i).appending("token")))
+        }
+        return out
+    }
+
+    /// Why `fid` is not a Firebase installation ID (SPEC §14.1): 22 characters,
+    /// `^[cdef][A-Za-z0-9_-]{21}$`; nil when it is one.
+    public static func fidProblem(_ fid: String) -> String? {
+        if isFID(fid) { return nil }
+        return
+            "the installation ID \"\(Escape.inline(Subscription.shortened(fid)))\" (\(fid.count) characters) is not a Firebase installation ID (22 characters: c, d, e or f, then letters, digits, - or _); paste the FID the app got from FirebaseInstallations.getId() or onRegistered"
+    }
+
+    /// `^[cdef][A-Za-z0-9_-]{21}$`.
+    public static func isFID(_ text: String) -> Bool {
+        let u = Array(text.utf8)
+        guard u.count == 22,
+            [UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "e"), UInt8(ascii: "f")].contains(u[0])
+        else { return false }
+        return u.dropFirst().allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-")
+                || b == UInt8(ascii: "_")
+        }
     }
 
     /// Integration key → app, the first app when a key repeats (`integration-key.duplicate` reports that).

@@ -6,8 +6,10 @@ public enum RuleCatalog {
     /// when it is raised at two scopes or with two severities (`ios.pairing`, `variable.reserved`).
     public static let all: [Rule] =
         StoreValidation.all + ServiceRules.all + ChannelRules.all + ProfileRules.all + ListenRules.all
-        + CredentialRules.all
-        + DeliveryRules.all + BroadcastRequest.rules + ConnectionRules.all + [CampaignPackage.ignored]
+        + CredentialRules.all + ProviderTokenCheck.all
+        + DeliveryRules.all + BroadcastRequest.rules + SimulatorFile.all + ConnectionRules.all + [
+            CampaignPackage.ignored
+        ]
 
     /// The checks of one service, in the order its findings are reported: its own fields,
     /// then each app (`appChecks`), then its apps as a pair.
@@ -42,7 +44,8 @@ public enum RuleCatalog {
     /// The checks of one delivery on one Android app, in order (`DeliveryRules.androidFindings`).
     static let androidTargetChecks: [RuleCheck<AndroidTarget>] = [
         AndroidTargetRules.ttlRange, AndroidTargetRules.colorFormat, AndroidTargetRules.imageUrl,
-        AndroidTargetRules.notificationCountRange, AndroidTargetRules.notificationEmpty,
+        AndroidTargetRules.notificationCountRange, AndroidTargetRules.analyticsLabel,
+        AndroidTargetRules.notificationEmpty,
         AndroidTargetRules.ignoredOption, AndroidTargetRules.legacyIgnoredOption,
     ]
 

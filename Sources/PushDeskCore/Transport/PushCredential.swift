@@ -75,7 +75,7 @@ public enum CredentialLoader {
             switch a.auth {
             case nil:
                 throw CredentialFailure(rule: ServiceRules.authMissing.id, message: "the app has no credentials")
-            case .token(let keyId, let teamId, let keyFile):
+            case .token(let keyId, let teamId, let keyFile, _, _):
                 if let f = CredentialRules.tokenIDs(
                     keyId: keyId, teamId: teamId, keyIdAt: .init(file: "", field: ""),
                     teamIdAt: .init(file: "", field: "")

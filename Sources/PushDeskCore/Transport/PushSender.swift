@@ -265,7 +265,7 @@ public final class PushSender: @unchecked Sendable {
             let details = error?["details"] as? [[String: Any]] ?? []
             let code = details.lazy.compactMap { $0["errorCode"] as? String }.first
             r.reason = code ?? (error?["status"] as? String)
-            r.hint = ResponseHints.fcm(code: r.reason, status: response.status)
+            r.hint = ResponseHints.fcm(code: r.reason, status: response.status, fid: item.isFID)
             if let message = error?["message"] as? String, !message.isEmpty {
                 r.hint = (r.hint ?? "") + " — FCM: \(message)"
             }

@@ -63,7 +63,7 @@ public enum ResponseHints {
         ("PayloadEmpty", 400, "the payload was empty; give the delivery a title or body, or make it silent"),
         (
             "TopicDisallowed", 400,
-            "pushing to this topic is not allowed: enable Push Notifications for this bundle id in the Apple developer account, or use a key/certificate of the team that owns it"
+            "pushing to this topic is not allowed: enable Push Notifications for this bundle id in the Apple developer account, or use a key/certificate of the team that owns it; a topic-specific key must list this bundle id (the app's keyTopics say which it was made for)"
         ),
         (
             "BadCertificate", 403,
@@ -83,7 +83,7 @@ public enum ResponseHints {
         ),
         (
             "InvalidProviderToken", 403,
-            "the token's signature, Key ID or Team ID is not accepted: check keyId and teamId against the developer account (Keys, Membership) and that the .p8 is that key's, and not revoked"
+            "the token's signature, Key ID or Team ID is not accepted: check keyId and teamId against the developer account (Keys, Membership) and that the .p8 is that key's, and not revoked; a key limited to one environment or to some topics is refused elsewhere (check keyEnvironment and keyTopics; pushdesk credentials check-jwt checks a token offline)"
         ),
         (
             "MissingProviderToken", 403,
@@ -95,7 +95,7 @@ public enum ResponseHints {
         ),
         (
             "BadEnvironmentKeyIdInToken", 403,
-            "the key is not enabled for this app's environment: in the developer account (Keys), allow the key for sandbox, production or both, or give the app a key of its environment"
+            "the key is not enabled for this app's environment: in the developer account (Keys), allow the key for sandbox, production or both, or give the app a key of its environment — and set the app's keyEnvironment to what the key allows, so the offline check (token.environment) catches it"
         ),
         ("BadPath", 404, "the request path is not /3/device/<token>; check the endpoint set in PUSHDESK_APNS_*_URL"),
         ("MethodNotAllowed", 405, "APNs accepts POST only; check the endpoint set in PUSHDESK_APNS_*_URL"),
@@ -221,6 +221,7 @@ public enum ResponseHints {
         (
             "UNREGISTERED",
             "the registration token is no longer valid (app uninstalled, token rotated or expired); remove it and use the app's current token"
+                + unregisteredToken
         ),
         (
             "SENDER_ID_MISMATCH",
@@ -276,8 +277,15 @@ public enum ResponseHints {
         return generic(status)
     }
 
-    public static func fcm(code: String?, status: Int) -> String? {
-        if let code, let hint = fcmByCode[code] { return hint }
+    /// What `UNREGISTERED`'s hint says of a registration token only (SPEC §14.1).
+    public static let unregisteredToken =
+        "; an app that moved to installation IDs no longer answers to its old token: register its FID (a test device of kind fid)"
+
+    /// `fid`: the request targeted a Firebase installation ID, not a registration token.
+    public static func fcm(code: String?, status: Int, fid: Bool = false) -> String? {
+        if let code, let hint = fcmByCode[code] {
+            return fid && code == "UNREGISTERED" ? String(hint.dropLast(unregisteredToken.count)) : hint
+        }
         return generic(status)
     }
 

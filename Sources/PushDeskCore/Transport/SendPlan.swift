@@ -19,6 +19,11 @@ public struct SendPlan: Sendable {
             if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int(n) }
             return nil
         }
+        /// The FCM request targets a Firebase installation ID (`message.fid`, SPEC §14.1).
+        public var isFID: Bool {
+            if case .string? = target.payload["message"]?["fid"] { return true }
+            return false
+        }
         /// Not sent, and why: an Android device of an iOS-only push type (`type.ios-only`).
         public var skip: (reason: String, hint: String)?
     }
@@ -34,12 +39,12 @@ public struct SendPlan: Sendable {
     public static func newMessageId() -> String { UUID().uuidString.lowercased() }
 
     /// `profile` (its subscriptions of this service's apps, only `appKey`'s when given) or
-    /// `appKey` + `token`. `allServices` decide whether a subscription's app exists. Every
+    /// `appKey` + `token` (a Firebase installation ID when `fid`, SPEC §14.1). `allServices` decide whether a subscription's app exists. Every
     /// target is previewed with its own `messageId()` as `_mId`, as Campaign gives every
     /// message its own broadlog id. A Live Activity's `timestamp` is `now`'s second: the
     /// plan is made just before its requests go out.
     public static func make(
-        delivery: Delivery, service: Service, profile: Profile?, appKey: String?, token: String?,
+        delivery: Delivery, service: Service, profile: Profile?, appKey: String?, token: String?, fid: Bool = false,
         allServices: [Service], now: Date, position: ([Finding]) -> [Finding] = { $0 },
         messageId: () -> String = newMessageId
     ) -> SendPlan {
@@ -63,12 +68,13 @@ public struct SendPlan: Sendable {
         if let profile {
             let apps = ProfileRules.appsByKey(allServices)
             let type = delivery.ios.effectiveType
-            // The type's token kind picks the iOS devices (SPEC §12.3); Android has device tokens only.
+            // The type's token kind picks the iOS devices (SPEC §12.3); Android devices are
+            // registration tokens or installation IDs alike (SPEC §14.1).
             let kind = type.tokenKind(for: delivery)
             var sentToKind = false
             for (i, s) in profile.subscriptions.enumerated() {
                 guard let app = service.app(integrationKey: s.app), appKey == nil || appKey == s.app else { continue }
-                if app.platform == .ios ? s.kind != kind : (s.kind != .device && !type.iosOnly) { continue }
+                if app.platform == .ios ? s.kind != kind : (s.kind.iosOnly && !type.iosOnly) { continue }
                 for f in position(ProfileRules.check(s, index: i, profile: profile.name, app: apps[s.app] ?? app))
                 where f.severity == .error {
                     plan.blocked.append((s.app, f))
@@ -81,8 +87,8 @@ public struct SendPlan: Sendable {
                 }
                 if app.platform == .ios { sentToKind = true }
                 let p = PreviewEngine.preview(
-                    delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token, now: now,
-                    messageId: id, at: at)
+                    delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token,
+                    fid: app.platform == .android && s.kind == .fid, now: now, messageId: id, at: at)
                 addTopLevel(p.diagnostics)
                 if let t = p.targets.first {
                     add(t, app: app, token: s.token, profile: profile.name, device: s.label, id: id)
@@ -100,7 +106,7 @@ public struct SendPlan: Sendable {
                         delivery.ios.effectiveType, app: app, token: token, profile: nil, device: nil, id: id))
             }
             let p = PreviewEngine.preview(
-                delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, now: now,
+                delivery: delivery, service: service, profile: nil, appKey: appKey, token: token, fid: fid, now: now,
                 messageId: id, at: at)
             addTopLevel(p.diagnostics)
             if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil, id: id) }

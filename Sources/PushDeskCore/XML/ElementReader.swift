@@ -127,6 +127,18 @@ struct ElementReader {
         return v
     }
 
+    /// A text attribute that must be one of `allowed` (a table's `.choice` held as text).
+    func oneOf(_ name: String, _ allowed: [String]) throws -> String? {
+        let name = full(name)
+        guard let raw = node.attribute(name) else { return nil }
+        guard allowed.contains(raw) else {
+            throw error(
+                attribute: name,
+                "`\(name)` on <\(node.name)> is \"\(Escape.inline(raw))\"; expected \(allowed.joined(separator: "|"))")
+        }
+        return raw
+    }
+
     func bool(_ name: String) throws -> Bool? {
         let name = full(name)
         guard let raw = node.attribute(name) else { return nil }

@@ -10,11 +10,9 @@ public enum ServiceXML {
     static let androidAuthAttributes = authAttributes(AndroidAuth.modes)
 
     /// `mode`, then every mode's attributes that the file holds, once each.
-    private static func authAttributes(_ modes: [(mode: String, fields: [FieldDefinition<[String: String]>])])
-        -> [String]
-    {
+    private static func authAttributes(_ modes: AuthModeTable) -> [String] {
         var names = ["mode"]
-        for f in modes.flatMap(\.fields) where f.kind != .secret && !names.contains(f.name) { names.append(f.name) }
+        for f in modes.flatMap(\.stored) where !names.contains(f.name) { names.append(f.name) }
         return names
     }
 
@@ -114,14 +112,9 @@ public enum ServiceXML {
     private typealias AuthAttributes = (fields: [FieldDefinition<[String: String]>], allowed: [String])
     private static let iosAuthModes = inFile(IOSAuth.modes)
     private static let androidAuthModes = inFile(AndroidAuth.modes)
-    private static func inFile(_ modes: [(mode: String, fields: [FieldDefinition<[String: String]>])])
-        -> [String: AuthAttributes]
-    {
+    private static func inFile(_ modes: AuthModeTable) -> [String: AuthAttributes] {
         var out: [String: AuthAttributes] = [:]
-        for (mode, fields) in modes {
-            let stored = fields.filter { $0.kind != .secret }
-            out[mode] = (stored, ["mode"] + stored.names())
-        }
+        for m in modes { out[m.mode] = (m.stored, ["mode"] + m.stored.names()) }
         return out
     }
 
@@ -211,9 +204,9 @@ public enum ServiceXML {
 
     private static func writeAuth(
         _ w: inout XMLWriter, _ mode: String, _ values: [String: String],
-        _ modes: [(mode: String, fields: [FieldDefinition<[String: String]>])]
+        _ modes: AuthModeTable
     ) throws {
-        let fields = (modes.first { $0.mode == mode }?.fields ?? []).filter { $0.kind != .secret }
+        let fields = modes[mode: mode]?.stored ?? []
         try w.empty("auth", [("mode", mode)] + fields.attributes(of: values))
     }
 

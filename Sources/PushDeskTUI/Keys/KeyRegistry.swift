@@ -261,7 +261,8 @@ public enum KeyRegistry {
             "Move between the form and the preview (findings: Enter jumps to the field)", hint: "preview"),
         b(
             .composer, [.ctrl("y"), .f(5)], .copyOut,
-            "Copy out the payload or a curl command (to a file, or to stdout on exit)", hint: "copy out"),
+            "Copy out the payload, a curl command or the iOS Simulator's push file (to a file, or to stdout on exit)",
+            hint: "copy out"),
         b(
             .composer, [.ctrl("g")], .sendTest,
             "Send test: pick test devices, confirm, watch each answer (Esc stops), read the results", hint: "send test"),

@@ -11,7 +11,7 @@ struct CredentialsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "credentials",
         abstract: "Check APNs certificates and keys and FCM service accounts; set secrets.",
-        subcommands: [CredentialsCheckCommand.self, CredentialsSetSecretCommand.self])
+        subcommands: [CredentialsCheckCommand.self, CredentialsCheckJWTCommand.self, CredentialsSetSecretCommand.self])
 }
 
 struct CredentialsCheckCommand: ParsableCommand {

@@ -26,6 +26,12 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Firebase installation ID of the --app Android app, previewed as message.fid (SPEC §14.1).",
+            valueName: "FID"))
+    var fid: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Send this _mId in place of the delivery's, as a send does (the id `send` reported).", valueName: "UUID"))
     var messageId: String?
 
@@ -44,11 +50,24 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Print the SPEC §6 JSON document instead of text.")
     var json = false
 
+    @Flag(
+        help:
+            "Print the iOS Simulator's push file of the --app iOS app (for `xcrun simctl push booted FILE`), SPEC §14.5."
+    )
+    var simulator = false
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         if let id = messageId, id.isEmpty || id.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
             throw ValidationError("--message-id takes the id a send reported (a UUID, or v7's decimal id)")
+        }
+        try FIDOption.validate(fid, token: token, app: app)
+        if simulator {
+            if app == nil { throw ValidationError("--simulator goes with --app KEY (the iOS app the Simulator runs)") }
+            if json || channel != nil || fid != nil {
+                throw ValidationError("--simulator prints the Simulator's file: no --json, --channel or --fid")
+            }
         }
         if let at, at < 0 {
             throw ValidationError("--at takes a UNIX second (0 or more), e.g. the timestamp a send reported")
@@ -120,6 +139,7 @@ struct PreviewCommand: ParsableCommand {
             throw Exit.usageOrIO
         }
 
+        try FIDOption.check(fid, app: app, service: service)
         var result: Preview
         if let channel {
             let (ios, c) = try broadcastChannel(channel, app: app, service: service, delivery: d, token: token)
@@ -128,11 +148,16 @@ struct PreviewCommand: ParsableCommand {
         } else {
             result = PreviewEngine.preview(
                 delivery: d, service: service, profile: profileValue,
-                appKey: app, token: token, now: Date(), messageId: messageId, at: at)
+                appKey: app, token: fid ?? token, fid: fid != nil, now: Date(), messageId: messageId, at: at)
         }
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices {
             result.targets[i].diagnostics = maps.positioned(result.targets[i].diagnostics)
+        }
+
+        if simulator, let app, let mobileApp = service.app(integrationKey: app) {
+            try printSimulatorFile(result, delivery: d, app: mobileApp, maps: maps)
+            return
         }
 
         if json {
@@ -143,6 +168,22 @@ struct PreviewCommand: ParsableCommand {
             print(PreviewText.render(result, type: d.ios.effectiveType.name))
         }
         if result.hasErrors { throw Exit.inputErrors }
+    }
+
+    /// `--simulator` (SPEC §14.5): the file on stdout when there is no error, else the findings
+    /// on stderr and exit 1.
+    private func printSimulatorFile(_ result: Preview, delivery d: Delivery, app: MobileApp, maps: StoreSnapshot) throws
+    {
+        switch SimulatorFile.make(delivery: d, app: app, target: result.targets.first) {
+        case .refused(let f):
+            printError(maps.positioned([f])[0].formatted)
+            throw Exit.inputErrors
+        case .file(let text):
+            let errors = result.allFindings.filter { $0.severity == .error }
+            for f in errors { printError(Escape.inline(f.formatted, limit: 4096)) }
+            if !errors.isEmpty { throw Exit.inputErrors }
+            print(text)
+        }
     }
 
     private func available(_ what: String, _ names: [String]?) -> String {

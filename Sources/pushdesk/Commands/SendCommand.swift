@@ -33,6 +33,12 @@ struct SendCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Firebase installation ID (with --app, an Android app): sent as message.fid (SPEC §14.1).",
+            valueName: "FID"))
+    var fid: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Broadcast a Live Activity update or end to this channel of the --app iOS app (its id or label).",
             valueName: "ID|LABEL"))
     var channel: String?
@@ -47,14 +53,16 @@ struct SendCommand: ParsableCommand {
 
     func validate() throws {
         if channel != nil {
-            if app == nil || profile != nil || token != nil {
+            if app == nil || profile != nil || token != nil || fid != nil {
                 throw ValidationError("--channel goes with --app KEY alone (no --profile, no --token)")
             }
             return
         }
-        if profile == nil && (app == nil || token == nil) {
+        if profile != nil && fid != nil { throw ValidationError("--fid goes with --app, not with --profile") }
+        try FIDOption.validate(fid, token: token, app: app)
+        if profile == nil && (app == nil || (token == nil && fid == nil)) {
             throw ValidationError(
-                "give --profile NAME, or --app KEY and --token T, or --app KEY and --channel ID|LABEL")
+                "give --profile NAME, or --app KEY and --token T (or --fid FID), or --app KEY and --channel ID|LABEL")
         }
         if profile != nil && token != nil { throw ValidationError("--token goes with --app, not with --profile") }
     }
@@ -94,6 +102,7 @@ struct SendCommand: ParsableCommand {
             )
             throw Exit.usageOrIO
         }
+        try FIDOption.check(fid, app: app, service: service)
         let plan: SendPlan
         if let channel {
             let (ios, c) = try broadcastChannel(channel, app: app, service: service, delivery: d, token: token)
@@ -101,7 +110,7 @@ struct SendCommand: ParsableCommand {
                 delivery: d, service: service, app: ios, channel: c, now: Date(), position: snapshot.positioned)
         } else {
             plan = SendPlan.make(
-                delivery: d, service: service, profile: profileValue, appKey: app, token: token,
+                delivery: d, service: service, profile: profileValue, appKey: app, token: fid ?? token, fid: fid != nil,
                 allServices: snapshot.services, now: Date(), position: snapshot.positioned)
         }
         if plan.items.isEmpty && !plan.isBlocked {

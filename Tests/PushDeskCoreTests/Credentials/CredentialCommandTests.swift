@@ -161,6 +161,29 @@ final class CredentialCommandTests: XCTestCase {
         assertNoSecret(built.secrets)
     }
 
+    /// check-jwt over the same store: a provider token signed with the store's own key is
+    /// checked from stdin and as an argument; neither the token nor a secret is printed.
+    func testCheckJWTPrintsNoTokenAndNoSecret() throws {
+        let built = try buildStore()
+        let key = try APNsAuthKey.load(
+            file: built.root.appendingPathComponent("credentials/AuthKey_ABC123DEFG.p8"), shownAs: "AuthKey")
+        let token = String(
+            try APNsProviderToken(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", key: key, issuedAt: now)
+                .authorizationHeaderValue.dropFirst("bearer ".count))
+        let piped = try runPushDeskWithInput(
+            ["credentials", "check-jwt", "--store", built.root.path, "-"], stdin: token + "\n")
+        captured.append(piped)
+        XCTAssertEqual(piped.status, 0, piped.stdout + piped.stderr)
+        XCTAssertTrue(piped.stdout.contains("no findings"), piped.stdout)
+        let json = try run(["credentials", "check-jwt", "--json", "--store", built.root.path, token])
+        XCTAssertEqual(json.status, 0, json.stdout + json.stderr)
+        let tampered = try run(["credentials", "check-jwt", "--store", built.root.path, token + "x"])
+        XCTAssertEqual(tampered.status, 1, tampered.stdout)
+        let signature = String(token.split(separator: ".")[2])
+        _ = try run(["credentials", "check", "--store", built.root.path])
+        assertNoSecret(built.secrets + [token, signature, signature + "x"])
+    }
+
     func testErrorsExitOneWithPositionedLinesAndStillNoSecret() throws {
         let built = try buildStore(productionExpired: true)
         // A wrong password too: the message must not carry either password.

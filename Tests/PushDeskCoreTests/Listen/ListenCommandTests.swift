@@ -185,6 +185,12 @@ final class ListenCommandTests: XCTestCase {
                     method: "POST", path: "/rest/head/mobileAppV5/xyz/subscriptions", headers: [], body: []), 404,
                 ["listen.unknown-path"]
             ),
+            (
+                CampaignSDK.androidRegistration(
+                    token: "eAbCdEfGhIjKlMnOpQrStU", integrationKey: "neotrips-android", userKey: "u2",
+                    params: [("loyaltyId", "7")]),
+                200, ["registration.fid"]
+            ),
         ]
         let listen = try ListenProcess(store: store, ["--json", "--count", "\(cases.count)", "--for", "50"])
         let client = try listen.client()

@@ -14,7 +14,7 @@ final class DeliveryOptionTableTests: XCTestCase {
         )
         XCTAssertEqual(
             AndroidOptions.definitions.names().joined(separator: " "),
-            "type priority ttl collapseKey directBootOk channelId sound icon color tag clickAction image ticker sticky visibility notificationPriority notificationCount"
+            "type priority ttl collapseKey directBootOk bandwidthConstrainedOk restrictedSatelliteOk channelId sound icon color tag clickAction image ticker sticky visibility notificationPriority notificationCount proxy analyticsLabel"
         )
     }
 

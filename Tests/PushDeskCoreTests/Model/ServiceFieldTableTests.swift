@@ -40,13 +40,13 @@ final class ServiceFieldTableTests: XCTestCase {
     /// platforms: a distinct value per attribute goes in by name and comes back by name, so
     /// an attribute out of the table's order shows.
     func testAuthValuesFollowTheModeTables() throws {
-        for (mode, _) in IOSAuth.modes {
+        for mode in IOSAuth.modes.map(\.mode) {
             let values = Dictionary(uniqueKeysWithValues: IOSAuth.modes.stored(mode).map { ($0, "v-" + $0) })
             let auth = try XCTUnwrap(IOSAuth(mode: mode, values: values))
             XCTAssertEqual(auth.mode, mode)
             XCTAssertEqual(auth.values, values)
         }
-        for (mode, _) in AndroidAuth.modes {
+        for mode in AndroidAuth.modes.map(\.mode) {
             let values = Dictionary(uniqueKeysWithValues: AndroidAuth.modes.stored(mode).map { ($0, "v-" + $0) })
             let auth = try XCTUnwrap(AndroidAuth(mode: mode, values: values))
             XCTAssertEqual(auth.mode, mode)

@@ -303,6 +303,10 @@ final class PayloadRulesTests: XCTestCase {
             },
             quiet: { p(d(android: AndroidOptions(type: .notification, sticky: true))) }),
         Case(
+            rule: "android.analytics-label", severity: .error, field: "android.analyticsLabel",
+            fires: { p(d(android: AndroidOptions(analyticsLabel: "summer sale"))) },
+            quiet: { p(d(android: AndroidOptions(analyticsLabel: "summer-sale_2026.%7E~"))) }),
+        Case(
             rule: "notification-count.range", severity: .error, field: "android.notificationCount",
             fires: { p(d(android: AndroidOptions(type: .notification, notificationCount: "1e3"))) },
             quiet: { p(d(android: AndroidOptions(type: .notification, notificationCount: "1000"))) }),
@@ -366,7 +370,8 @@ final class PayloadRulesTests: XCTestCase {
         // App settings are service rules (documented under "Service rules"); previews show them.
         let tested = Set(cases.map(\.rule)).union([
             "preview.unknown-app", "delivery.service-missing", "profile.unreadable",
-        ])  // last two: PayloadCLITests
+            "simulator.type", "simulator.platform",
+        ])  // delivery.service-missing, profile.unreadable: PayloadCLITests; simulator.*: SimulatorFileTests
         .subtracting(["connector.binary", "connector.v1-httpv1", "fcm.legacy-api"])
         XCTAssertEqual(Set(ids).subtracting(tested), [], "documented rules without a test")
         XCTAssertEqual(tested.subtracting(ids), [], "tested rules not documented")

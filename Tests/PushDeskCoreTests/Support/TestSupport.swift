@@ -117,7 +117,9 @@ func fullService(name: String = "full") -> Service {
                     environment: .sandbox, label: "iOS sandbox", integrationKey: "full-ios-dev",
                     bundleId: "com.example.full",
                     connector: .http2, icon: "icons/full.png",
-                    auth: .token(keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey.p8"),
+                    auth: .token(
+                        keyId: "ABC123DEFG", teamId: "DEF123GHIJ", keyFile: "credentials/AuthKey.p8",
+                        keyEnvironment: "sandbox", keyTopics: "com.example.full com.example.full.widgets"),
                     variables: vars, subscriptionParams: params,
                     sounds: [Sound(name: "chime.caf", label: "Chime"), Sound(name: "horn.caf")],
                     channels: [
@@ -160,7 +162,9 @@ func fullDelivery(name: String = "everything") -> Delivery {
             channelId: "offers",
             sound: "default", icon: "ic_offer", color: "#FF6600", tag: "summer", clickAction: "OPEN_OFFER",
             image: "https://cdn.example.com/s.jpg", ticker: "Summer sale", sticky: false,
-            visibility: .public, notificationPriority: .high, notificationCount: "1"),
+            visibility: .public, notificationPriority: .high, notificationCount: "1",
+            bandwidthConstrainedOk: true, restrictedSatelliteOk: false, proxy: .ifPriorityLowered,
+            analyticsLabel: "summer-sale_2026"),
         variables: [
             VariableValue(name: "mediaUrl", value: "https://cdn.example.com/s.jpg"),
             VariableValue(name: "VAR", value: "offers\nwith newline"),

@@ -292,7 +292,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
                 "│ Reason         UNREGISTERED │",
                 "│ Hint           the registration token is no longer valid (app uninstalled, │",
                 "│                token rotated or expired); remove it and use the app\'s current│",
-                "│                token — FCM: Requested entity was not found. │",
+                "│                token; an app that moved to installation IDs no longer answers│",
                 "└──────────────────────────────────────────────────────────────────────────────┘",
                 " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
             ])

@@ -273,15 +273,16 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     /// Where a copy-out goes.
     enum CopyOut: CaseIterable {
-        case payloadFile, curlFile, payloadStdout, curlStdout
+        case payloadFile, curlFile, payloadStdout, curlStdout, simulatorFile
         var curl: Bool { self == .curlFile || self == .curlStdout }
-        var toFile: Bool { self == .payloadFile || self == .curlFile }
+        var toFile: Bool { self == .payloadFile || self == .curlFile || self == .simulatorFile }
         var label: String {
             switch self {
             case .payloadFile: "Payload (the exact JSON body) → a file…"
             case .curlFile: "curl command (token and credential placeholders) → a file…"
             case .payloadStdout: "Payload → standard output when the console exits"
             case .curlStdout: "curl command → standard output when the console exits"
+            case .simulatorFile: "iOS Simulator push file (xcrun simctl push) → a file…"
             }
         }
     }
@@ -328,6 +329,30 @@ final class ComposerScreen: StatefulScreen, Asking {
             appKey: t.app, now: clock())
     }
 
+    /// The Simulator's push file of the app shown (SPEC §14.5, the file `preview --simulator`
+    /// prints), or why there is none (`simulator.type`, `simulator.platform`).
+    private func simulatorCopy(_ app: AppContext) -> Effect {
+        guard let p = preview(app), p.targets.indices.contains(pane.target),
+            let service = app.currentService(named: s.draft.service)
+        else { return .say("Nothing to copy.") }
+        let t = p.targets[pane.target]
+        guard let mobileApp = service.app(integrationKey: t.app) else { return .say("Nothing to copy.") }
+        switch SimulatorFile.make(delivery: s.draft, app: mobileApp, target: t) {
+        case .refused(let f):
+            return .inform("No Simulator file", Sanitize.string("\(f.message) [\(f.rule)]"))
+        case .file(let text):
+            let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
+            let cwd = app.workingDirectory
+            let pending = PendingCopy(text: text + "\n", executable: false)
+            return .ask(
+                self,
+                .filePath(
+                    "Write the Simulator file", "File, relative to \(cwd) (Tab completes):",
+                    value: "\(base)-\(t.app).apns", base: cwd
+                ) { path in path.map { .copyPath(pending, $0) } ?? .cancelled })
+        }
+    }
+
     private func write(_ pending: PendingCopy, app: AppContext) -> Effect {
         let url = app.fileURL(pending.path)
         return .writeFile(url, Array(pending.text.utf8), mode: pending.executable ? 0o755 : 0o644) { error in
@@ -347,6 +372,8 @@ final class ComposerScreen: StatefulScreen, Asking {
             form[id] = value
             apply(id, app: app)
             return .none
+        case .copy(.simulatorFile):
+            return simulatorCopy(app)
         case .copy(let what):
             guard let text = copyText(curl: what.curl, app: app) else { return .say("Nothing to copy.") }
             let key = preview(app).map { $0.targets[pane.target].app } ?? "app"

@@ -31,7 +31,7 @@ enum AppFields {
                 id: "mode", label: "Auth mode", kind: .choice([none] + modes.map(\.mode)), value: mode ?? none)
         ]
         var ref = ""
-        for d in modes.first(where: { $0.mode == mode })?.fields ?? [] {
+        for d in mode.flatMap({ modes[mode: $0] })?.fields ?? [] {
             if d.kind == .secret {
                 // A secret is kept under the reference field just before it.
                 let set = !ref.isEmpty && secretSet(ref)
@@ -41,7 +41,11 @@ enum AppFields {
                         note: set ? "stored in secrets/; Enter replaces it" : "Enter to type it (kept in secrets/)"))
             } else {
                 ref = values[d.name] ?? ""
-                f.append(field(d, ref))
+                if ref.isEmpty, case .choice(_, let dflt?) = d.kind {
+                    f.append(field(d, dflt))  // an absent scope shows what it means
+                } else {
+                    f.append(field(d, ref))
+                }
             }
         }
         return f
@@ -69,7 +73,7 @@ enum AppFields {
             } else if let d = IOSApp.definitions.named(id) {
                 if let e = inputError(d, v) { return e }
                 d.set(&i, v)
-            } else if var values = i.auth?.values, let mode = i.auth?.mode, values[id] != nil {
+            } else if var values = i.auth?.values, let mode = i.auth?.mode, IOSAuth.modes.stored(mode).contains(id) {
                 values[id] = v
                 i.auth = IOSAuth(mode: mode, values: values)
             }
@@ -80,7 +84,8 @@ enum AppFields {
             } else if let d = AndroidApp.definitions.named(id) {
                 if let e = inputError(d, v) { return e }
                 d.set(&x, v)
-            } else if var values = x.auth?.values, let mode = x.auth?.mode, values[id] != nil {
+            } else if var values = x.auth?.values, let mode = x.auth?.mode, AndroidAuth.modes.stored(mode).contains(id)
+            {
                 values[id] = v
                 x.auth = AndroidAuth(mode: mode, values: values)
             }

@@ -177,7 +177,10 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         // The push types this kind of token receives (SPEC §12.3), from their rows.
         if let i = form.fields.firstIndex(where: { $0.id == "kind" }) {
             let types = PushType.all.filter { $0.tokenKinds.contains(d.kind) }.map(\.name)
-            form.fields[i].note = "receives " + types.joined(separator: ", ")
+            form.fields[i].note =
+                d.kind == .fid
+                ? "installation ID: alert, silent as message.fid"
+                : "receives " + types.joined(separator: ", ")
         }
         for f in ProfileRules.check(d, index: index, profile: s.draft.name, app: a) {
             form.setMessage(

@@ -34,16 +34,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
 
     func testListShowsTheDemoProfileWithItsDevices() {
         let a = devicesView()
-        assertScreen(
-            a,
-            [
-                " PushDesk — Test devices                                        ? help  default",
-                "Profile          Recipient                              Devices Findings",
-                "ana              Ana Silva ana@example.com              2       ok",
-            ] + Array(repeating: "", count: 19) + [
-                " Send test (Ctrl-G in the composer) sends to these profiles' devices.",
-                " Enter edit  n new  d delete  / filter  ? help  Ctrl-Q quit  Ctrl-F findings",
-            ])
+        assertScreen(a, "listShowsTheDemoProfileWithItsDevices")
     }
 
     func testAProfileFileThatDoesNotLoadIsNamedAboveTheList() throws {
@@ -79,21 +70,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
         a.handle(.paste("  \n\(Self.hex64)\n "))
         a.focus(field: "label")
         a.type("Bob's iPhone")
-        assertScreen(
-            a,
-            [
-                " * PushDesk — Test devices › bob › Bob's iPhone (modified)     F1 help  default",
-                "┌ Test device ─────────────────────────────────────────────────────────────────┐",
-                "│App       ‹ Neotrips iOS (sandbox) › iOS sandbox · neotrips-ios-dev           │",
-                "│Token     0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c› paste it │",
-                "│Label     Bob's iPhone                                               optional │",
-                "│User key                                                             optional │",
-                "│Kind      ‹ device      › receives alert, silent                              │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Token: 64 characters, shown in lists as 0a1b2c…e8f9.",
-            ] + Array(repeating: "", count: 14) + [
-                " Tab next  F1 help  Ctrl-S save  Ctrl-Q quit  Ctrl-F findings  Esc back"
-            ])
+        assertScreen(a, "createAProfileAddADeviceByPastingItsTokenPickTheAppByLabelAndSave")
         a.press(.save)
         XCTAssertNil(a.dialog, a.dialog?.message ?? "")
         XCTAssertEqual(a.message, "Saved profiles/bob.xml")
@@ -298,30 +275,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
         let shown = lines(a)
         XCTAssertTrue(shown.contains { $0.contains(Subscription.shortened(android)) }, "\(shown)")
         XCTAssertFalse(shown.contains { $0.contains(android) })
-        assertScreen(
-            a,
-            [
-                " PushDesk — Test devices › ana                                  ? help  default",
-                "┌ Profile (sample recipient) ──────────────────────────────────────────────────┐",
-                "│Name       ana                                                      file name │",
-                "│firstName  Ana                                                                │",
-                "│lastName   Silva                                                              │",
-                "│email      ana@example.com                                                    │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Test devices (n: add, Enter: edit) ──────────────────────────────────────────┐",
-                "│Device               App                  Token       Kind        Findings    │",
-                "│Ana's iPhone 15      Neotrips iOS (sandb… 3f2a9b…9c1d device      ok          │",
-                "│Ana's Pixel 8        Neotrips Android     fY3kQ7…dK2a device      ok          │",
-            ]
-                + Array(
-                    repeating: "│                                                                              │",
-                    count: 9)
-                + [
-                    "└──────────────────────────────────────────────────────────────────────────────┘",
-                    " Rules: no finding.",
-                    "",
-                    " Enter edit device  n add device  d remove  / filter  ? help  Ctrl-S save",
-                ])
+        assertScreen(a, "longTokensAreShortenedInTheDeviceTableAsTheSendLogShortensThem")
     }
 
     func testUndoTakesBackAPasteAndARemovedDevice() {

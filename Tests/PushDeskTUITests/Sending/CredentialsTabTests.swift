@@ -22,18 +22,6 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         }
     }
 
-    func assertScreen(_ a: ConsoleApp, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
-        let got = lines(a)
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print("[\n" + got.map { "    " + String(reflecting: $0) + "," }.joined(separator: "\n") + "\n]")
-        }
-        XCTAssertEqual(got.count, expected.count, "rows", file: file, line: line)
-        for (i, (g, e)) in zip(got, expected).enumerated() where g != e {
-            XCTFail(
-                "row \(i):\n  drawn    \(g)\n  expected \(e)\n\(got.joined(separator: "\n"))", file: file, line: line)
-        }
-    }
-
     /// The demo service's app `index` open on its Credentials tab.
     func credentialsTab(app index: Int) -> ConsoleApp {
         let a = console()
@@ -68,34 +56,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         for f in report.findings where f.severity == .error {
             XCTAssertTrue(text.contains("[\(f.rule)]") || text.contains(f.message.prefix(30)), "\(f.rule)\n\(text)")
         }
-        assertScreen(
-            a,
-            [
-                " PushDesk — Service neotrips › Neotrips iOS (sandbox)           ? help  default",
-                " iOS sandbox app · neotrips-ios-dev",
-                " Information  Credentials  Variables  Subscription parameters  Sounds  Channels",
-                "┌ Credentials (Ctrl-Y: check online) ──────────────────────────────────────────┐",
-                "│Auth mode       ‹ token       ›                                               │",
-                "│Key ID          ABC123DEFG                                           10 chars │",
-                "│Team ID         DEF123GHIJ                                           10 chars │",
-                "│Key file (.p8)  credentials/AuthKey_ABC123DEFG.p8               Enter: browse │",
-                "│                ↳ error: file not found: credentials/AuthKey_ABC123DEFG.p8    │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Rules and credential checks: 1 finding (1 error); Ctrl-F lists them all",
-                " error apps[0].auth.keyFile: file not found: credentials/AuthKey_A… [token.key]",
-                " Tab next  Ctrl-G generate key  Ctrl-O next tab  ? help  Ctrl-S save",
-            ])
+        assertScreen(a, "theTabShowsWhatCredentialsCheckReports")
     }
 
     func testCheckOnlineStopsAtTLSWithWhatToDo() throws {

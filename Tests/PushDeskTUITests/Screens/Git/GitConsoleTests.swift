@@ -47,34 +47,7 @@ final class GitConsoleTests: GitTeamTestCase {
         try Store(root: a).save(copy)
         let app = console(a)
         XCTAssertEqual(app.git?.branch, "main")
-        assertScreen(
-            app,
-            [
-                " PushDesk — Services [main]                                     ? help  default",
-                "Name                   Label                   Apps  Findings         Git",
-                "neotrips               Neotrips (A)            3     ok               changed",
-                "newtrips               Neotrips                3     ok               new",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                " Enter edit  n new  c duplicate  d delete  D deliveries  C commit  S sync",
-            ])
+        assertScreen(app, "branchAndRecordStatesInTheTitleAndLists")
         // Ahead after a commit, behind after the other clone pushed and this one fetched.
         try git(a, ["commit", "-q", "-am", "Label"])
         app.readGit()
@@ -93,34 +66,7 @@ final class GitConsoleTests: GitTeamTestCase {
         editLabel(app, "Neotrips A")
         XCTAssertEqual(app.git?.state(of: service), .changed)
         app.press(.commit)
-        assertScreen(
-            app,
-            [
-                " PushDesk — Commit [main]                                       ? help  default",
-                "In   File                               State      Findings",
-                "[x]  services/neotrips.xml              changed    ok",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                " Enter diff  c commit  Space in/out  / filter  ? help  Ctrl-Q quit",
-            ])
+        assertScreen(app, "commitShowsTheChangedRecordsWithDiffsAndCommitsWithGitsIdentity")
         app.press(.open)
         app.waitForGitReads()
         let diff = lines(app).joined(separator: "\n")
@@ -157,16 +103,7 @@ final class GitConsoleTests: GitTeamTestCase {
         app.press(.commit)
         app.press(.down)
         app.press(.toggle)
-        assertScreen(
-            app,
-            [
-                " PushDesk — Commit [main ↑1]                                    ? help  default",
-                "In   File                               State      Findings",
-                "[x]  services/neotrips.xml              changed    ok",
-                "[ ]  services/newtrips.xml              changed    2 errors",
-            ] + Array(repeating: "", count: 19) + [
-                " services/newtrips.xml left out of this commit."
-            ])
+        assertScreen(app, "commitLeavesOutTheRecordsTheOperatorUnticks")
         app.press(.commit)
         XCTAssertEqual(app.dialog?.title, "Commit")
         XCTAssertTrue(
@@ -259,34 +196,7 @@ final class GitConsoleTests: GitTeamTestCase {
         XCTAssertTrue(consoleB.top is ResolveScreen, "\(consoleB.top)")
         XCTAssertEqual(consoleB.git?.state(of: service), .conflicted)
         XCTAssertEqual(consoleB.git?.rebasing, true)
-        assertScreen(
-            consoleB,
-            [
-                " PushDesk — Resolve services/neotrips.xml [detached rebasing]   ? help  default",
-                "Field                    Ours: upstream          Theirs: yours           Take",
-                "label                    \"Neotrips A2\"           \"Neotrips B2\"           ours",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                " 1 record conflicted: choose ours / theirs per field, then w.",
-            ])
+        assertScreen(consoleB, "teamStorySyncMergesAndBResolvesTheLabelInTheConsole")
         consoleB.press(.takeTheirs)
         XCTAssertEqual(lines(consoleB)[2].hasSuffix("theirs"), true, lines(consoleB)[2])
         consoleB.press(.markResolved)

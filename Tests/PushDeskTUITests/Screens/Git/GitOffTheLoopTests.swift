@@ -50,15 +50,7 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         try gatedGit()
         app.press(.history)
         XCTAssertTrue(app.jobs.isBusy, "git is held at the gate: the history must still be loading")
-        assertScreen(
-            app,
-            [
-                " PushDesk — History of services/neotrips.xml [main]             ? help  default",
-                "Commit    Date        Author             Subject",
-                " Loading the history of services/neotrips.xml… (Esc goes back)",
-            ] + Array(repeating: "", count: 20) + [
-                " Enter diff  r restore  / filter  ? help  Ctrl-Q quit  Ctrl-F findings"
-            ])
+        assertScreen(app, "theHistoryAnswersKeysWhileGitReadsItThenShowsTheList")
         // Keys are answered meanwhile: help opens and closes, a resize draws the new size.
         app.press(.help)
         XCTAssertTrue(app.helpVisible)

@@ -79,7 +79,9 @@ enum GoldenScreens {
     static func unsteady(_ text: String) -> String? {
         let tmp = FileManager.default.temporaryDirectory.path
         if text.contains(tmp + "/") { return "a temporary path (\(tmp)/…)" }
-        if text.range(of: "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-", options: .regularExpression) != nil {
+        if let r = text.range(of: "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-", options: .regularExpression),
+            text[r].contains(where: { $0 != "0" && $0 != "-" })
+        {
             return "a random id (UUID)"
         }
         return nil

@@ -46,6 +46,7 @@ enum GoldenScreens {
     /// locks, recovery files and saves: the user and host, pids, dates and times.
     static var machineMasks: [(String, String)] {
         [
+            (literal(FileManager.default.temporaryDirectory.path) + "/[^/\\s│]*", "TMP"),
             (literal(ProcessIdentity.user + "@" + ProcessIdentity.host), "USER@HOST"),
             (literal("@" + ProcessIdentity.host), "@HOST"), ("pid [0-9]+", "pid PID"),
             ("@HOST\\.[0-9]+\\.", "@HOST.PID."), ("[0-9]{4}-[0-9]{2}-[0-9]{2}", "YYYY-MM-DD"),
@@ -70,6 +71,13 @@ enum GoldenScreens {
         }
         if !row.isEmpty { rows.append(row) }
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether `text` shows something whose length differs between machines (the user, the
+    /// host, a pid, a temporary path), so that its layout does too.
+    static func machineDependent(_ text: String) -> Bool {
+        text.contains("@" + ProcessIdentity.host) || text.contains(ProcessIdentity.user + "@")
+            || text.contains("pid ") || text.contains(FileManager.default.temporaryDirectory.path + "/")
     }
 
     /// A pattern that matches `text` as it is.
@@ -144,20 +152,25 @@ extension XCTestCase {
     /// `masks` (pattern → replacement) take out what differs from run to run (a host, a pid).
     func assertScreen(
         _ a: ConsoleApp, _ name: String, width: Int? = nil, height: Int? = nil, roles: Bool = false,
-        masks: [(String, String)] = [], flowed: Bool = false, file: StaticString = #filePath, line: UInt = #line
+        masks: [(String, String)] = [], flowed: Bool = false, machine: Bool = false, file: StaticString = #filePath,
+        line: UInt = #line
     ) {
         assertScreen(
             a.render(width: width ?? a.viewWidth, height: height ?? a.viewHeight), name, roles: roles, masks: masks,
-            flowed: flowed, file: file, line: line)
+            flowed: flowed, machine: machine, file: file, line: line)
     }
 
     /// A drawn buffer against GoldenScreens/<class>/<name>.<W>x<H>.txt.
-    /// `flowed: true` compares the screen's words in order (`GoldenScreens.flowed`).
+    /// `flowed: true` compares the screen's words in order (`GoldenScreens.flowed`);
+    /// `machine: true` masks `GoldenScreens.machineMasks` and compares a screen that shows
+    /// one of them as its words in order.
     func assertScreen(
         _ b: CellBuffer, _ name: String, roles: Bool = false, masks: [(String, String)] = [], flowed: Bool = false,
-        file: StaticString = #filePath, line: UInt = #line
+        machine: Bool = false, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let text = GoldenScreens.masked(GoldenScreens.text(b, roles: roles), masks)
+        let raw = GoldenScreens.text(b, roles: roles)
+        let flowed = flowed || (machine && GoldenScreens.machineDependent(raw))
+        let text = GoldenScreens.masked(raw, masks + (machine ? GoldenScreens.machineMasks : []))
         GoldenScreens.check(
             flowed ? GoldenScreens.flowed(text) : text, "\(name).\(b.width)x\(b.height)", owner: goldenOwner,
             file: file, line: line)

@@ -54,15 +54,11 @@ final class TmuxRecoveryTests: TmuxTestCase {
             XCTFail("no harness")
             return nil
         }
-        // Wait for the whole dialog: a capture can land while the screen is being drawn.
-        t.waitUntil("the recovery offer") {
-            $0.contains("Unsaved work found") && $0.contains("[ Later ]") && $0.contains(phrase)
-                && $0.contains("service neotrips")
-        }
+        // The whole dialog (its last button drawn): why the drafts were left, the service's draft.
+        let name = phrase.filter { $0.isLetter }
+        assertScreen(t, t.waitFor("[ Later ]"), "offer-" + name)
         t.keys("r")
-        t.waitUntil("the restored draft") {
-            $0.contains("Restored 1 draft as unsaved") && $0.contains("* PushDesk — Service neotrips (modified)")
-        }
+        assertScreen(t, t.waitFor("Restored 1 draft as unsaved"), "restored-" + name)
         return t
     }
 
@@ -146,16 +142,14 @@ final class TmuxRecoveryTests: TmuxTestCase {
             return (try? String(contentsOf: lock, encoding: .utf8))?.contains("pid=\(aPid)\n") ?? false
         }
         let b = try TmuxHarness(width: 100, height: 30, args: ["--store", store.path])
-        b.waitUntil("the read-only banner naming A") {
-            $0.contains("[read-only]")
-                && $0.contains("Read-only: held by \(ProcessIdentity.user)@\(ProcessIdentity.host) pid \(aPid) since ")
-        }
+        let banner = b.waitFor("[read-only]")
+        XCTAssertTrue(banner.contains("pid \(aPid) since "), "the read-only banner names A:\n\(banner)")
+        assertScreen(b, banner, "readOnly")
         b.keys("Enter")
         b.waitFor("Marketing URL")
         b.focus(field: "Label")
         b.type("zz")
-        var s = b.waitFor("nothing is changed here")
-        XCTAssertFalse(s.contains("zz") || s.contains("(modified)"), s)
+        assertScreen(b, b.waitFor("nothing is changed here"), "readOnlyTypesNothing")
         b.keys("C-x")
         b.waitFor("Still held by")
 
@@ -166,9 +160,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         XCTAssertTrue(a.waitFor("PD-END").contains("PD-EXIT=0"))
 
         b.keys("C-x")
-        s = b.waitUntil("B editing with A's save in view") {
-            $0.contains("editing is on") && $0.contains("Neotrips by A") && !$0.contains("[read-only]")
-        }
+        assertScreen(b, b.waitFor("editing is on"), "editingOnWithAsSave")
         b.keys("End")
         b.type(" and B")
         b.keys("C-s")
@@ -201,14 +193,9 @@ final class TmuxRecoveryTests: TmuxTestCase {
         XCTAssertTrue(theirs.contains(#"label="Theirs""#))
 
         t.keys("C-s")
-        t.waitUntil("the conflict dialog") {
-            $0.contains("Changed on disk") && $0.contains("Your edits are NOT saved") && $0.contains("[ Cancel ]")
-        }
+        assertScreen(t, t.waitFor("[ Cancel ]"), "changedOnDisk")
         t.keys("d")
-        t.waitUntil("the diff") {
-            $0.contains(#"+<service format="1" name="neotrips" label="Neotrips mine""#)
-                && $0.contains(#"-<service format="1" name="neotrips" label="Theirs""#)
-        }
+        assertScreen(t, t.waitFor(#"label="Theirs""#), "diff")
         t.keys("Escape")
         t.waitFor("Changed on disk")
         t.keys("s")

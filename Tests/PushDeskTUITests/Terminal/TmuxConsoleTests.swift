@@ -55,9 +55,9 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.keys("C-s")
         assertScreen(t, t.waitFor("Saved services/acme.xml"), "saved")
         t.keys("C-q")
-        let end = t.waitFor("PD-END")
-        XCTAssertTrue(end.contains("PD-EXIT=0"), end)
-        XCTAssertTrue(end.contains("icanon echo"), "the terminal is back in cooked mode:\n\(end)")
+        let end = t.ending()
+        XCTAssertEqual(end.status, 0, end.screen)
+        XCTAssertEqual(end.modes, "icanon echo", "the terminal is back in cooked mode")
         XCTAssertEqual(t.display("#{alternate_on}"), "0", "left the alternate screen")
 
         // The service, its apps (with the bundle id), the variable and the sound, as written.
@@ -182,9 +182,9 @@ final class TmuxConsoleTests: TmuxTestCase {
             t.waitFor("neotrips")
             guard let pid = t.consolePid() else { return XCTFail("no console process") }
             kill(pid, sig)
-            let s = t.waitFor("PD-END")
-            XCTAssertTrue(s.contains("PD-EXIT=\(128 + sig)"), "signal \(sig):\n\(s)")
-            XCTAssertTrue(s.contains("icanon echo"), "cooked mode restored after signal \(sig):\n\(s)")
+            let end = t.ending()
+            XCTAssertEqual(end.status, Int(128 + sig), "signal \(sig):\n\(end.screen)")
+            XCTAssertEqual(end.modes, "icanon echo", "cooked mode restored after signal \(sig)")
             XCTAssertEqual(t.display("#{alternate_on}"), "0")
         }
     }
@@ -255,8 +255,7 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.type(click)
         assertScreen(t, t.waitFor("Service neotrips"), "clickOpened")
         t.keys("C-q")
-        let end = t.waitFor("PD-END")
-        XCTAssertTrue(end.contains("PD-EXIT=0"), end)
+        XCTAssertEqual(t.ending().status, 0)
     }
 
     /// Standard input that is not a terminal: a clear error and exit 2.

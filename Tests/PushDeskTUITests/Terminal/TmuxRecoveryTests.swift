@@ -81,7 +81,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         t.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try label(), "Neotrips Travel 旅")
         t.keys("C-q")
-        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(t.ending().status, 0)
         XCTAssertEqual(recoveryFiles(), [], "saved and quit: nothing left to recover")
     }
 
@@ -90,9 +90,9 @@ final class TmuxRecoveryTests: TmuxTestCase {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         editLabel(t, append: " term")
         kill(try XCTUnwrap(t.consolePid()), SIGTERM)
-        let end = t.waitUntil("the exit status and modes") { $0.contains("PD-END") && $0.contains("PD-EXIT") }
-        XCTAssertTrue(end.contains("PD-EXIT=143"), end)
-        XCTAssertTrue(end.contains("icanon echo"), "cooked mode restored:\n\(end)")
+        let end = t.ending()
+        XCTAssertEqual(end.status, 143, end.screen)
+        XCTAssertEqual(end.modes, "icanon echo", "cooked mode restored")
         XCTAssertEqual(t.display("#{alternate_on}"), "0")
         let f = try theRecoveryFile(reason: .terminate)
         XCTAssertEqual(f.entries.map(\.summary), ["service neotrips"])
@@ -102,7 +102,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         t2.keys("C-q")
         t2.waitFor("Save the changes")
         t2.keys("d")
-        XCTAssertTrue(t2.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(t2.ending().status, 0)
         XCTAssertEqual(try label(), "Neotrips", "discarded")
         XCTAssertEqual(recoveryFiles(), [], "discarded on purpose: the old file was handed over, then cleared")
     }
@@ -119,7 +119,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
             }
         }
         kill(try XCTUnwrap(t.consolePid()), SIGKILL)
-        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=137"))
+        XCTAssertEqual(t.ending().status, 137)
         _ = try theRecoveryFile(reason: .periodic)
         let t2 = try XCTUnwrap(restartAndRestore(expecting: "(periodic save of unsaved work)"))
         t2.waitFor("Neotrips periodic")
@@ -141,7 +141,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
             let lock = self.store.appendingPathComponent(".pushdesk/lock")
             return (try? String(contentsOf: lock, encoding: .utf8))?.contains("pid=\(aPid)\n") ?? false
         }
-        let b = try TmuxHarness(width: 100, height: 30, args: ["--store", store.path])
+        let b = try TmuxHarness(width: 160, height: 30, args: ["--store", store.path])
         let banner = b.waitFor("[read-only]")
         XCTAssertTrue(banner.contains("pid \(aPid) since "), "the read-only banner names A:\n\(banner)")
         assertScreen(b, banner, "readOnly")
@@ -157,7 +157,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         a.keys("C-s")
         a.waitFor("Saved services/neotrips.xml")
         a.keys("C-q")
-        XCTAssertTrue(a.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(a.ending().status, 0)
 
         b.keys("C-x")
         assertScreen(b, b.waitFor("editing is on"), "editingOnWithAsSave")

@@ -10,7 +10,8 @@ final class ComposerReliabilityTests: DemoStoreConsoleTestCase {
 
     func screen(_ a: ConsoleApp) -> String { a.render(width: 120, height: 40).text }
     func assertShown(_ a: ConsoleApp, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        assertScreen(a, name, width: 120, height: 40, machine: true, file: file, line: line)
+        // 160 columns: a status line naming the host and a pid is cut where their length says.
+        assertScreen(a, name, width: 160, height: 40, machine: true, file: file, line: line)
     }
 
     /// Composer on summer-sale, cursor at the end of the title, `text` typed.

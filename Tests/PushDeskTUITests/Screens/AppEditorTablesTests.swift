@@ -47,8 +47,6 @@ final class AppEditorTablesTests: WholeScreenTestCase {
         XCTAssertTrue(lines(a).last?.contains("Deleted the variable; u (or Ctrl-Z) brings it back.") ?? false)
         a.press(.undo)
         XCTAssertEqual(try variables(a), before + ["secondX", "first"])
-        let screen = lines(a).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("Selected variable (Esc back to the table)"), screen)
-        XCTAssertTrue(screen.contains("secondX"), screen)
+        assertScreen(a, "undoBringsTheVariableBack")  // the row and its form
     }
 }

@@ -101,10 +101,9 @@ final class LazyLoadingTests: XCTestCase {
         other.waitFor("[read-only]")
         other.keys("C-q")
         other.waitFor("PD-END")
-        let s = t.waitUntil("the recovery offer") { $0.contains("Unsaved work found") && $0.contains("[ Later ]") }
-        XCTAssertFalse(s.contains("loading…"), "offered after the load:\n\(s)")
+        assertScreen(t, t.waitFor("[ Later ]"), "recoveryOfferedAfterTheLoad")
         t.keys("r")
-        t.waitUntil("the restored draft") { $0.contains("Restored 1 draft as unsaved") && $0.contains("Neotrips lazy") }
+        assertScreen(t, t.waitFor("Restored 1 draft as unsaved"), "restored")
         t.keys("C-s")
         t.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips lazy")

@@ -60,9 +60,8 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(a.dialog?.title, "Send test: which test devices?")
         a.handle(.enter)  // all test devices
         XCTAssertEqual(a.dialog?.title, "Send test")
-        let confirm = a.render(width: 80, height: 24).text
-        XCTAssertTrue(confirm.contains("Send summer-sale to 2 devices?"), confirm)
-        XCTAssertTrue(confirm.contains("Production apps: neotrips-ios (iOS production)."), confirm)
+        // How many devices, and the production apps named.
+        assertScreen(a, "confirmTwoDevices", width: 80, height: 24, machine: true)
         a.handle(.char("S"))  // the first letter presses Send (Cancel has focus)
         XCTAssertNil(a.dialog)
         wait(a)
@@ -129,9 +128,8 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         let a = composer()
         a.press(.sendTest)
         a.handle(.enter)  // all test devices
-        let confirm = a.render(width: 80, height: 24).text
-        XCTAssertTrue(confirm.contains("Send summer-sale to 1 device?"), confirm)
-        XCTAssertTrue(confirm.contains("1 Android device skipped: widgets is iOS only."), confirm)
+        // One device, and why the Android one is skipped.
+        assertScreen(a, "confirmOneDeviceAndroidSkipped", width: 80, height: 24, machine: true)
         a.handle(.char("C"))
         XCTAssertNil(a.dialog)
     }

@@ -44,7 +44,7 @@ final class AppEditorTablesTests: WholeScreenTestCase {
 
         a.press(.delete)
         XCTAssertEqual(try variables(a), before + ["first"])
-        XCTAssertTrue(lines(a).last?.contains("Deleted the variable; u (or Ctrl-Z) brings it back.") ?? false)
+        XCTAssertEqual(a.message, "Deleted the variable; u (or Ctrl-Z) brings it back.")
         a.press(.undo)
         XCTAssertEqual(try variables(a), before + ["secondX", "first"])
         assertScreen(a, "undoBringsTheVariableBack")  // the row and its form

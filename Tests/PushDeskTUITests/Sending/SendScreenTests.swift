@@ -71,37 +71,8 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(s.results.map { $0?.reason }, ["connection.tls", "secret.missing"])
         XCTAssertEqual(server.connections, 1)
         let shown = normalized(lines(a))
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print(shown.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
-        }
-        XCTAssertEqual(
-            shown,
-            [
-                " PushDesk — Send test › summer-sale                             ? help  default",
-                " Done: 2 failed. Esc closes.",
-                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
-                "│App                Device       Token         Outcome    Status Reason │",
-                "│neotrips-ios-dev   Ana\'s iPhone b2b2b2…b2b2   failed            connection.tls│",
-                "│neotrips-ios       Ana\'s iPad   c3c3c3…c3c3   failed            secret.missing│",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
-                "│ Outcome        failed │",
-                "│ Status         — │",
-                "│ Reason         connection.tls │",
-                "│ Hint           cannot set up TLS: I/O on closed channel │",
-                "│ Attempts       1, 421 bytes, N ms │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(
+            text: shown.joined(separator: "\n"), "sendTestToEveryDeviceFailsAtTLSWithTheHintAndLogsIt", size: "80x24")
         // The results stay until Esc; the send log has both requests.
         a.handle(.resize)
         XCTAssertTrue(a.top is SendScreen)

@@ -115,7 +115,9 @@ final class TmuxHarness {
 
     /// Waits for the console to end (the shell's `PD-END`) and reads how it ended.
     func ending(file: StaticString = #filePath, line: UInt = #line) -> Ending {
-        let s = waitFor("PD-END", file: file, line: line)
+        waitFor("PD-END", file: file, line: line)
+        // Lines the pane wrapped (a narrow one) joined again.
+        let s = (try? run(["capture-pane", "-p", "-J", "-t", "pd"])) ?? ""
         func field(_ pattern: String) -> String? {
             guard let r = s.range(of: pattern, options: .regularExpression) else { return nil }
             return String(s[r])

@@ -50,7 +50,9 @@ final class TmuxRecoveryTests: TmuxTestCase {
 
     /// Restarts on the store, restores the offered drafts; returns the new console.
     func restartAndRestore(expecting phrase: String) -> TmuxHarness? {
-        guard let t = try? TmuxHarness(width: 80, height: 24, args: ["--store", store.path]) else {
+        // 160 columns: the status line names the last console's host and pid, and is cut at
+        // the edge where their length says.
+        guard let t = try? TmuxHarness(width: 160, height: 24, args: ["--store", store.path]) else {
             XCTFail("no harness")
             return nil
         }

@@ -150,7 +150,7 @@ final class GitConsoleTests: GitTeamTestCase {
         app.press(.back)
         commit(app, "With a secret")
         XCTAssertEqual(app.dialog?.title, "Not committed")
-        assertScreen(app, "notCommittedASecret", machine: true)
+        assertScreen(app, "notCommittedASecret", width: 200, height: 30, machine: true)
         XCTAssertEqual(try git(a, ["rev-list", "--count", "HEAD"]).output, "1")
     }
 
@@ -214,7 +214,7 @@ final class GitConsoleTests: GitTeamTestCase {
         try git(a, ["remote", "set-url", "origin", root.appendingPathComponent("gone.git").path])
         sync(app)
         XCTAssertEqual(app.dialog?.title, "Sync failed")
-        assertScreen(app, "syncFailedUnreachable", machine: true)
+        assertScreen(app, "syncFailedUnreachable", width: 200, height: 30, machine: true)
         app.handle(.enter)
         XCTAssertEqual(try git(a, ["rev-parse", "HEAD"]).output, head)
         // Refusing: the remote's hook rejects every push.
@@ -224,7 +224,7 @@ final class GitConsoleTests: GitTeamTestCase {
         chmod(hook.path, 0o755)
         sync(app)
         XCTAssertEqual(app.dialog?.title, "Sync failed")
-        assertScreen(app, "syncFailedRefused", machine: true)
+        assertScreen(app, "syncFailedRefused", width: 200, height: 30, machine: true)
         XCTAssertEqual(try git(a, ["rev-parse", "HEAD"]).output, head)
         XCTAssertEqual(app.git?.summary, "main ↑1")
     }

@@ -62,7 +62,7 @@ final class ConsoleScreenTests: XCTestCase {
         do {
             let app = makeApp()
             app.handle(.enter)  // edit neotrips
-            assertScreen(app, "editorOpened", width: 80, height: 24)
+            assertScreen(app, "views/serviceEditor", width: 80, height: 24)
             app.focus(field: "label")
             for _ in 0..<20 { app.handle(.backspace) }
             // The dirty marker; the core rule (field.required on label) under the field, live.
@@ -128,9 +128,9 @@ final class ConsoleScreenTests: XCTestCase {
             app.focus(field: "label")
             type(app, "Chime")
             app.handle(.escape)
-            assertScreen(app, "newAppSoundsTab", width: 80, height: 24)
+            assertScreen(app, "views/acmeSoundsTab", width: 80, height: 24)
             app.press(.save)
-            assertScreen(app, "newAppSaved", width: 80, height: 24)
+            assertScreen(app, "views/acmeSaved", width: 80, height: 24)
             let saved = try store.load(Service.self, "acme")
             XCTAssertEqual(saved.label, "Acme 中文")
             XCTAssertEqual(saved.apps.count, 3)
@@ -377,7 +377,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))
         app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))  // second click opens
         b = app.render(width: 80, height: 24)
-        assertScreen(b, "clickedOpen")
+        assertScreen(b, "views/serviceEditor")
         let tracking = b.row(containing: "Tracking URL")!
         app.handle(.click(x: 20, y: tracking))
         b = app.render(width: 80, height: 24)

@@ -8,13 +8,13 @@ import XCTest
 /// happened to look for. Reached as an operator would, through the test driver.
 final class WholeScreenTests: WholeScreenTestCase {
     func testServicesList() {
-        assertScreen(console(), "servicesList")
+        assertScreen(console(), "views/servicesList")
     }
 
     func testServiceEditor() {
         let a = console()
         a.press(.open)
-        assertScreen(a, "serviceEditor")
+        assertScreen(a, "views/serviceEditor")
     }
 
     func testAppEditor() {
@@ -36,7 +36,7 @@ final class WholeScreenTests: WholeScreenTestCase {
         a.press(.deliveries)
         a.press(.down)
         a.press(.open)
-        assertScreen(a, "composer")
+        assertScreen(a, "views/composer")
     }
 
     func testFindings() {

@@ -96,11 +96,14 @@ enum GoldenScreens {
     }
 
     /// Compares `actual` with the golden file `name` (rewriting it in update mode).
+    /// A name under `views/` (`"views/serviceEditor"`) is a view several test classes reach
+    /// in the same state: one file, GoldenScreens/views/<name>.<W>x<H>.txt, for all of them.
     static func check(
         _ actual: String, _ name: String, owner: String, file: StaticString, line: UInt
     ) {
-        let url = directory.appendingPathComponent(owner).appendingPathComponent(name + ".txt")
-        let shown = "GoldenScreens/\(owner)/\(name).txt"
+        let path = name.hasPrefix("views/") ? name : owner + "/" + name
+        let url = directory.appendingPathComponent(path + ".txt")
+        let shown = "GoldenScreens/\(path).txt"
         if let why = unsteady(actual) {
             return XCTFail("\(shown): the screen holds \(why); mask or pin it\n\(actual)", file: file, line: line)
         }

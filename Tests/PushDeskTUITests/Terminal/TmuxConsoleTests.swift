@@ -51,9 +51,9 @@ final class TmuxConsoleTests: TmuxTestCase {
         t.type("Chime")
         t.keys("Escape")
         let s = t.waitUntil("the sound row") { $0.contains("chime.caf") && $0.contains("Chime") }
-        assertScreen(t, s, "soundAdded")  // the dirty marker before saving
+        assertScreen(t, s, "views/acmeSoundsTab")  // the dirty marker before saving
         t.keys("C-s")
-        assertScreen(t, t.waitFor("Saved services/acme.xml"), "saved")
+        assertScreen(t, t.waitFor("Saved services/acme.xml"), "views/acmeSaved")
         t.keys("C-q")
         let end = t.ending()
         XCTAssertEqual(end.status, 0, end.screen)
@@ -253,7 +253,7 @@ final class TmuxConsoleTests: TmuxTestCase {
             "\u{1b}[M" + String(UnicodeScalar(32)) + String(UnicodeScalar(32 + 10 + 1)!)
             + String(UnicodeScalar(32 + 2 + 1)!)
         t.type(click)
-        assertScreen(t, t.waitFor("Service neotrips"), "clickOpened")
+        assertScreen(t, t.waitFor("Service neotrips"), "views/serviceEditor")
         t.keys("C-q")
         XCTAssertEqual(t.ending().status, 0)
     }

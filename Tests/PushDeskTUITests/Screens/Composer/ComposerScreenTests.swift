@@ -230,9 +230,9 @@ final class ComposerScreenTests: XCTestCase {
 
     func testHelpHintIsHonestInTextFields() {
         let app = makeApp()
-        assertScreen(app, "listSaysQuestionMarkHelp", width: 80, height: 24)
+        assertScreen(app, "views/servicesList", width: 80, height: 24)
         app.handle(.enter)  // service editor, Name has focus
-        assertScreen(app, "textFieldSaysF1Help", width: 80, height: 24)
+        assertScreen(app, "views/serviceEditor", width: 80, height: 24)
         app.handle(.char("?"))
         XCTAssertFalse(app.helpVisible, "? types a character in a text field")
         app.handle(.f(1))

@@ -30,7 +30,7 @@ final class PreviewTabsTests: WholeScreenTestCase {
 
     func testTabsWithUUIDKeysShowLabelAndAPI() throws {
         try useUUIDKeys()
-        assertScreen(composer(), "tabsWithUUIDKeysShowLabelAndAPI")
+        assertScreen(composer(), "views/composer")
     }
 
     func testLongLabelsAreShortenedSoThatEveryTabFits() throws {

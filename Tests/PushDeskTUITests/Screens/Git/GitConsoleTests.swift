@@ -69,7 +69,7 @@ final class GitConsoleTests: GitTeamTestCase {
         assertScreen(app, "commitShowsTheChangedRecordsWithDiffsAndCommitsWithGitsIdentity")
         app.press(.open)
         app.waitForGitReads()
-        assertScreen(app, "commitDiff", machine: true)
+        assertScreen(app, "views/gitCommitDiff", masks: [("\\b[0-9a-f]{7}\\b", "COMMIT!")], machine: true)
         app.press(.back)
         app.press(.commit)
         app.type("Label from A")

@@ -104,6 +104,6 @@ final class GitOffTheLoopTests: GitTeamTestCase {
         XCTAssertTrue(app.jobs.isBusy, "git is held at the gate: the commit diff must still be loading")
         openGate()
         app.waitForGitReads()
-        assertScreen(app, "commitDiff", masks: Self.commits, machine: true)
+        assertScreen(app, "views/gitCommitDiff", masks: Self.commits, machine: true)
     }
 }

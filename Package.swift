@@ -167,6 +167,7 @@ let package = Package(
             name: "PushDeskTUITests",
             dependencies: ["PushDeskTUI", "PushDeskCore", "CStopSignal", "PushDeskTestSupport"],
             path: "Tests/PushDeskTUITests",
+            exclude: ["GoldenScreens"],
             swiftSettings: strict
         ),
     ]

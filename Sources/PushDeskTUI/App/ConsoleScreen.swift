@@ -36,6 +36,20 @@ protocol ConsoleScreen: AnyObject {
     /// Work the view shows from the moment it opens (a git read): the app runs it when the
     /// view is pushed, and cancels the view's jobs when it leaves the stack.
     var jobsOnOpen: [Job] { get }
+    /// Where the focus is, by name (the tab, the field, how many stops): what tests and the
+    /// test driver ask, so that nothing outside the view switches on its class.
+    var focus: ScreenFocus { get }
+}
+
+/// Where a view's focus is, by name.
+struct ScreenFocus: Equatable {
+    /// The tab in view, by its case name (`content`, `ios`, `credentials`); nil without tabs.
+    var tab: String?
+    /// The focused field's id, or the name of the part that has focus instead (`apps`,
+    /// `table`, `devices`, `preview`); nil when nothing named has it.
+    var field: String?
+    /// How many stops the next-field key goes through before it comes round again.
+    var stops = 0
 }
 
 extension ConsoleScreen {
@@ -46,6 +60,7 @@ extension ConsoleScreen {
     func danger(_ action: Action, app: AppContext) -> Danger? { nil }
     func click(x: Int, y: Int, app: AppContext) -> Effect? { nil }
     var jobsOnOpen: [Job] { [] }
+    var focus: ScreenFocus { ScreenFocus() }
 }
 
 /// A view whose scroll offsets and click areas live in one value, `view` (ratatui's stateful

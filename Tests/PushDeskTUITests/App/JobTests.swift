@@ -35,7 +35,7 @@ final class JobTests: DemoStoreConsoleTestCase {
         a.apply(.run(job))
         XCTAssertTrue(a.foregroundJob === job)
         settle(a) { a.message == "Step 1 of 2… (Esc stops)" }
-        XCTAssertTrue(a.render(width: 80, height: 24).line(23).contains("Step 1 of 2… (Esc stops)"))
+        assertScreen(a, "progressOnTheStatusLine", width: 80, height: 24)
         // Keys wait while it runs; Esc cancels.
         a.press(.findings)
         XCTAssertFalse(a.top is FindingsScreen, "a key acted while the job ran")

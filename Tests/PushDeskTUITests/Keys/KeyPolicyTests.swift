@@ -35,11 +35,11 @@ final class KeyPolicyTests: DemoStoreConsoleTestCase {
 
     func testSaveIsNotOfferedWhereNothingIsOpenAndSaysWhy() {
         let a = app()
-        XCTAssertFalse(a.render(width: 120, height: 24).line(23).contains("save"))
+        assertScreen(a, "listOffersNoSave", width: 120, height: 24)
         a.handle(.ctrl("s"))
         XCTAssertEqual(a.message, "Nothing to save here: open a service or a delivery (Enter) first.")
         a.handle(.enter)
-        XCTAssertTrue(a.render(width: 120, height: 24).line(23).contains("Ctrl-S save"))
+        assertScreen(a, "editorOffersSave", width: 120, height: 24)
     }
 
     /// Every text-editing binding does the same in a one-line field and on a line of the

@@ -41,9 +41,8 @@ final class ChannelsTabTests: WholeScreenTestCase {
         a.press(.delete)
         let dialog = try XCTUnwrap(a.dialog)
         XCTAssertEqual(dialog.title, "Delete channel")
-        let text = flat(lines(a).joined(separator: "\n"))
-        XCTAssertTrue(text.contains("Delete channel “Match 1204” (\(id)) at Apple"), text)
-        XCTAssertTrue(text.contains("Open draft 'aaa-trip' subscribes Live Activities to this channel"), text)
+        // The channel by label and id, and the open draft that subscribes to it.
+        assertScreen(a, "deleteAsksNamingTheOpenDraft")
         a.handle(.enter)  // No, the focused button
         XCTAssertNil(a.dialog)
         XCTAssertEqual(a.jobs.runningJobs, 0, "no call was started")

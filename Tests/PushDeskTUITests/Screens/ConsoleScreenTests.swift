@@ -25,11 +25,10 @@ final class ConsoleScreenTests: XCTestCase {
             let app = makeApp()
             for (w, h) in [(80, 24), (200, 50)] {
                 let b = app.render(width: w, height: h)
-                XCTAssertTrue(b.line(0).contains("PushDesk — Services"), b.text)
+                // The title, the row of the demo service, the status bar's hints at the bottom.
+                assertScreen(b, "servicesList", roles: true)
                 let row = b.row(containing: "neotrips")
                 XCTAssertNotNil(row, b.text)
-                XCTAssertTrue(b.line(row!).contains("Neotrips"))
-                XCTAssertTrue(b.line(h - 1).contains("Enter edit"), "status bar hints at the bottom:\n\(b.text)")
                 XCTAssertEqual(b.role(x: 0, y: row!), .listSelected)
             }
         }
@@ -63,22 +62,15 @@ final class ConsoleScreenTests: XCTestCase {
         do {
             let app = makeApp()
             app.handle(.enter)  // edit neotrips
-            var b = app.render(width: 80, height: 24)
-            XCTAssertTrue(b.line(0).contains("Service neotrips"))
-            XCTAssertFalse(b.line(0).contains("*"))
+            assertScreen(app, "views/serviceEditor", width: 80, height: 24)
             app.focus(field: "label")
             for _ in 0..<20 { app.handle(.backspace) }
-            b = app.render(width: 80, height: 24)
-            XCTAssertTrue(b.line(0).hasPrefix(" * PushDesk"), "dirty marker:\n\(b.text)")
-            // The core rule (field.required on label) shows under the field, live.
-            let labelRow = b.row(containing: "Label")!
-            XCTAssertTrue(b.line(labelRow + 1).contains("↳ error: the service has no label"), b.text)
+            // The dirty marker; the core rule (field.required on label) under the field, live.
+            assertScreen(app, "editorLabelCleared", width: 80, height: 24)
             XCTAssertTrue(app.findings.contains { $0.rule == "field.required" && $0.field == "label" })
             // Undo (Ctrl-Z) restores the whole typing run of that field.
             app.press(.undo)
-            b = app.render(width: 80, height: 24)
-            XCTAssertFalse(b.line(0).contains("*"), b.text)
-            XCTAssertNotNil(b.row(containing: "Neotrips"))
+            assertScreen(app, "editorUndone", width: 80, height: 24)
             XCTAssertFalse(app.findings.contains { $0.rule == "field.required" })
         }
     }
@@ -116,7 +108,7 @@ final class ConsoleScreenTests: XCTestCase {
             app.focus(field: "apps")
             app.handle(.char("i"))
             app.handle(.char("a"))
-            var b = app.render(width: 80, height: 24)
+            let b = app.render(width: 80, height: 24)
             XCTAssertNotNil(b.row(containing: "acme-ios-dev"), b.text)
             XCTAssertNotNil(b.row(containing: "acme-android"))
             // Edit the sandbox app: bundle id, then a variable and a sound.
@@ -136,13 +128,9 @@ final class ConsoleScreenTests: XCTestCase {
             app.focus(field: "label")
             type(app, "Chime")
             app.handle(.escape)
-            b = app.render(width: 80, height: 24)
-            XCTAssertTrue(b.line(2).contains("Sounds"), b.text)
-            XCTAssertNotNil(b.row(containing: "chime.caf"))
+            assertScreen(app, "views/acmeSoundsTab", width: 80, height: 24)
             app.press(.save)
-            b = app.render(width: 80, height: 24)
-            XCTAssertTrue(b.line(23).contains("Saved services/acme.xml"), b.text)
-            XCTAssertFalse(b.line(0).contains("*"))
+            assertScreen(app, "views/acmeSaved", width: 80, height: 24)
             let saved = try store.load(Service.self, "acme")
             XCTAssertEqual(saved.label, "Acme 中文")
             XCTAssertEqual(saved.apps.count, 3)
@@ -175,9 +163,9 @@ final class ConsoleScreenTests: XCTestCase {
                 b.row(containing: "services/neotrips.xml:"), "the detail pane shows the finding in full:\n\(b.text)")
             app.handle(.enter)
             b = app.render(width: 120, height: 30)
-            XCTAssertTrue(b.line(0).contains("›"), "opened the app editor:\n\(b.text)")
+            assertScreen(b, "findingOpensTheAppEditor")
             XCTAssertNotNil(b.cursor, "a text field has focus")
-            XCTAssertTrue(b.line(b.cursor!.y).contains("Integration key"), b.text)
+            XCTAssertEqual(b.cursor?.y, b.row(containing: "Integration key"), b.text)
         }
     }
 
@@ -225,21 +213,13 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.enter)
         app.focus(field: "apps")
         app.handle(.char("a"))
-        var b = app.render(width: 80, height: 24)
-        func appRows(_ b: CellBuffer) -> [String] {
-            (0..<b.height).map { b.line($0) }.filter { $0.hasPrefix("│iOS ") || $0.hasPrefix("│Android ") }
-        }
-        XCTAssertEqual(appRows(b).count, 4, b.text)
-        XCTAssertTrue(appRows(b)[3].contains("neotrips-android-2"), "a second Android app gets its own key:\n\(b.text)")
-        XCTAssertTrue(b.line(0).contains("*"))
+        // A second Android app gets its own key (the fourth row).
+        assertScreen(app, "appAdded", width: 80, height: 24)
         app.handle(.char("K"))  // move the new app up
-        b = app.render(width: 80, height: 24)
-        XCTAssertTrue(appRows(b)[2].contains("neotrips-android-2"), b.text)
+        assertScreen(app, "appMovedUp", width: 80, height: 24)
         app.handle(.char("u"))
         app.handle(.char("u"))
-        b = app.render(width: 80, height: 24)
-        XCTAssertFalse(b.line(0).contains("*"), "two undos: back to the saved service\n\(b.text)")
-        XCTAssertEqual(appRows(b).count, 3)
+        assertScreen(app, "twoUndosBackToTheSavedService", width: 80, height: 24)
     }
 
     func testDuplicateGivesOwnKeysAndGenerateMakesAUUID() throws {
@@ -352,9 +332,7 @@ final class ConsoleScreenTests: XCTestCase {
         type(app, "-eu")
         app.press(.save)
         XCTAssertEqual(try store.names(Service.self), ["neotrips-eu"])
-        let b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(0).contains("Service neotrips-eu"), b.text)
-        XCTAssertFalse(b.line(0).contains("*"))
+        assertScreen(app, "renamedAndSaved", width: 80, height: 24)
         app.handle(.escape)
         XCTAssertNotNil(app.render(width: 80, height: 24).row(containing: "neotrips-eu"))
     }
@@ -399,7 +377,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))
         app.handle(.click(x: 5, y: b.row(containing: "neotrips")!))  // second click opens
         b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(0).contains("Service neotrips"), b.text)
+        assertScreen(b, "views/serviceEditor")
         let tracking = b.row(containing: "Tracking URL")!
         app.handle(.click(x: 20, y: tracking))
         b = app.render(width: 80, height: 24)
@@ -408,7 +386,7 @@ final class ConsoleScreenTests: XCTestCase {
         app.handle(.click(x: 5, y: android))
         app.handle(.click(x: 5, y: android))
         b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.line(1).contains("Android app"), b.text)
+        assertScreen(b, "clickedTheAndroidApp")
         let tabs = b.line(2)
         let col = TextWidth.width(of: String(tabs[..<tabs.range(of: "Variables")!.lowerBound]))
         app.handle(.click(x: col + 1, y: 2))

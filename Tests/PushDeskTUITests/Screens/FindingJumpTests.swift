@@ -78,7 +78,7 @@ final class FindingJumpTests: WholeScreenTestCase {
         let rule = list.table.rows.firstIndex { $0[1] == "liveactivity.json" }
         XCTAssertNotNil(rule, "no liveactivity.json finding:\n\(lines(a).joined(separator: "\n"))")
         for _ in 0..<list.table.rows.count where list.table.selectedRow != rule { a.press(.down) }
-        XCTAssertTrue(lines(a).joined().contains("line 2, column 10 of the content state"))
+        assertScreen(a, "liveActivityJSONFinding")  // where in the content state, in the detail pane
         a.press(.open)
         assertCursorOnTheError(a)
     }

@@ -28,10 +28,7 @@ final class LazyLoadingTests: XCTestCase {
         XCTAssertGreaterThan(cs.fileCount(), ConsoleStore.lazyThreshold)
         let app = ConsoleApp(store: cs, loadNow: false)
         XCTAssertTrue(app.loading)
-        var b = app.render(width: 80, height: 24)
-        let row = try XCTUnwrap(b.row(containing: "neotrips"), b.text)
-        XCTAssertTrue(b.line(row).contains("loading…"), b.text)
-        XCTAssertFalse(b.text.contains("Neotrips"), "no label before the load:\n\(b.text)")
+        assertScreen(app, "namesOnlyWhileLoading", width: 80, height: 24)  // no label before the load
         // Placeholders cannot be opened, deleted or copied; moving works.
         app.handle(.enter)
         XCTAssertEqual(app.message, KeyRegistry.stillLoading)
@@ -46,16 +43,11 @@ final class LazyLoadingTests: XCTestCase {
             XCTAssertTrue(app.top is ServicesListScreen, "\(key)")
         }
         app.handle(.char("j"))
-        b = app.render(width: 80, height: 24)
-        XCTAssertTrue(b.text.contains("2/\(ConsoleStore.lazyThreshold + 2)"), b.text)
+        assertScreen(app, "movingWhileLoading", width: 80, height: 24)
 
         app.finishLoading(cs.loadEverything())
         XCTAssertFalse(app.loading)
-        b = app.render(width: 80, height: 24)
-        let loaded = try XCTUnwrap(b.row(containing: "neotrips"), b.text)
-        XCTAssertTrue(b.line(loaded).contains("Neotrips"), b.text)
-        XCTAssertTrue(b.line(loaded).contains("ok"), b.text)
-        XCTAssertTrue(b.text.contains("2/\(ConsoleStore.lazyThreshold + 2)"), "the selection stays:\n\(b.text)")
+        assertScreen(app, "loadedTheSelectionStays", width: 80, height: 24)
         app.handle(.enter)
         XCTAssertTrue(app.top is ServiceEditorScreen, "a loaded row opens")
 
@@ -63,8 +55,7 @@ final class LazyLoadingTests: XCTestCase {
         app.handle(.escape)
         app.handle(.char("k"))
         app.handle(.char("D"))
-        b = app.render(width: 120, height: 30)
-        XCTAssertTrue(b.text.contains("Deliveries of neotrips") && b.text.contains("summer-sale"), b.text)
+        assertScreen(app, "deliveriesAfterTheLoad", width: 120, height: 30)
         XCTAssertEqual(app.profiles.map(\.name), [DemoStore.ana.name])
     }
 
@@ -110,10 +101,9 @@ final class LazyLoadingTests: XCTestCase {
         other.waitFor("[read-only]")
         other.keys("C-q")
         other.waitFor("PD-END")
-        let s = t.waitUntil("the recovery offer") { $0.contains("Unsaved work found") && $0.contains("[ Later ]") }
-        XCTAssertFalse(s.contains("loading…"), "offered after the load:\n\(s)")
+        assertScreen(t, t.waitFor("[ Later ]"), "recoveryOfferedAfterTheLoad")
         t.keys("r")
-        t.waitUntil("the restored draft") { $0.contains("Restored 1 draft as unsaved") && $0.contains("Neotrips lazy") }
+        assertScreen(t, t.waitFor("Restored 1 draft as unsaved"), "restored")
         t.keys("C-s")
         t.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try store.load(Service.self, "neotrips").label, "Neotrips lazy")

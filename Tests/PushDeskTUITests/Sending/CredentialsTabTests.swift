@@ -22,18 +22,6 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         }
     }
 
-    func assertScreen(_ a: ConsoleApp, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
-        let got = lines(a)
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print("[\n" + got.map { "    " + String(reflecting: $0) + "," }.joined(separator: "\n") + "\n]")
-        }
-        XCTAssertEqual(got.count, expected.count, "rows", file: file, line: line)
-        for (i, (g, e)) in zip(got, expected).enumerated() where g != e {
-            XCTFail(
-                "row \(i):\n  drawn    \(g)\n  expected \(e)\n\(got.joined(separator: "\n"))", file: file, line: line)
-        }
-    }
-
     /// The demo service's app `index` open on its Credentials tab.
     func credentialsTab(app index: Int) -> ConsoleApp {
         let a = console()
@@ -68,34 +56,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         for f in report.findings where f.severity == .error {
             XCTAssertTrue(text.contains("[\(f.rule)]") || text.contains(f.message.prefix(30)), "\(f.rule)\n\(text)")
         }
-        assertScreen(
-            a,
-            [
-                " PushDesk — Service neotrips › Neotrips iOS (sandbox)           ? help  default",
-                " iOS sandbox app · neotrips-ios-dev",
-                " Information  Credentials  Variables  Subscription parameters  Sounds  Channels",
-                "┌ Credentials (Ctrl-Y: check online) ──────────────────────────────────────────┐",
-                "│Auth mode       ‹ token       ›                                               │",
-                "│Key ID          ABC123DEFG                                           10 chars │",
-                "│Team ID         DEF123GHIJ                                           10 chars │",
-                "│Key scope       ‹ both       › environments the key may push to               │",
-                "│Key topics                                       bundle ids; empty = team key │",
-                "│Key file (.p8)  credentials/AuthKey_ABC123DEFG.p8               Enter: browse │",
-                "│                ↳ error: file not found: credentials/AuthKey_ABC123DEFG.p8    │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Rules and credential checks: 1 finding (1 error); Ctrl-F lists them all",
-                " error apps[0].auth.keyFile: file not found: credentials/AuthKey_A… [token.key]",
-                " Tab next  Ctrl-G generate key  Ctrl-O next tab  ? help  Ctrl-S save",
-            ])
+        assertScreen(a, "theTabShowsWhatCredentialsCheckReports")
     }
 
     func testCheckOnlineStopsAtTLSWithWhatToDo() throws {
@@ -111,37 +72,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(check.steps.map(\.ok), [true, true, false])
         XCTAssertEqual(server.connections, 1)
         let shown = normalized(lines(a))
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print(shown.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
-        }
-        XCTAssertEqual(
-            shown,
-            [
-                " PushDesk — Check online › Neotrips iOS (sandbox)               ? help  default",
-                "┌ Check online: Neotrips iOS (sandbox) ────────────────────────────────────────┐",
-                "│ Checking neotrips-ios-dev step by step: dns → tcp → tls → auth, stopping at │",
-                "│ the first failure. │",
-                "│ │",
-                "│ dns   ok N ms  127.0.0.1 resolves │",
-                "│ tcp   ok N ms  127.0.0.1:PORT answers │",
-                "│ tls   FAILED N ms  failed │",
-                "│         What to do: cannot set up TLS: I/O on closed channel [connection.tls]│",
-                "│ │",
-                "│ Stopped at tls. Fix it and run Check online again. Esc closes. │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(text: shown.joined(separator: "\n"), "checkOnlineStopsAtTLSWithWhatToDo", size: "80x24")
         a.press(.back)
         XCTAssertTrue(a.top is AppEditorScreen)
     }
@@ -163,7 +94,7 @@ final class CredentialsTabTests: DemoStoreConsoleTestCase {
         a.press(.back)
         XCTAssertTrue(a.top is AppEditorScreen)
         XCTAssertEqual(a.message, "Check online cancelled: nothing more is shown of it.")
-        XCTAssertFalse(a.render(width: 100, height: 30).text.contains("Checking…"))
+        assertScreen(a, "cancelledNothingMoreShown", width: 100, height: 30, machine: true)
         // Esc ends the handshake's wait and closes the connection: the check's thread ends
         // (milliseconds when quiet), long before the 10 s connect time-out could end it.
         let started = Date()

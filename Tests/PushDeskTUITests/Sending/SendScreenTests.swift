@@ -60,9 +60,8 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(a.dialog?.title, "Send test: which test devices?")
         a.handle(.enter)  // all test devices
         XCTAssertEqual(a.dialog?.title, "Send test")
-        let confirm = a.render(width: 80, height: 24).text
-        XCTAssertTrue(confirm.contains("Send summer-sale to 2 devices?"), confirm)
-        XCTAssertTrue(confirm.contains("Production apps: neotrips-ios (iOS production)."), confirm)
+        // How many devices, and the production apps named.
+        assertScreen(a, "confirmTwoDevices", width: 80, height: 24, machine: true)
         a.handle(.char("S"))  // the first letter presses Send (Cancel has focus)
         XCTAssertNil(a.dialog)
         wait(a)
@@ -72,37 +71,8 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(s.results.map { $0?.reason }, ["connection.tls", "secret.missing"])
         XCTAssertEqual(server.connections, 1)
         let shown = normalized(lines(a))
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print(shown.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
-        }
-        XCTAssertEqual(
-            shown,
-            [
-                " PushDesk — Send test › summer-sale                             ? help  default",
-                " Done: 2 failed. Esc closes.",
-                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
-                "│App                Device       Token         Outcome    Status Reason │",
-                "│neotrips-ios-dev   Ana\'s iPhone b2b2b2…b2b2   failed            connection.tls│",
-                "│neotrips-ios       Ana\'s iPad   c3c3c3…c3c3   failed            secret.missing│",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
-                "│ Outcome        failed │",
-                "│ Status         — │",
-                "│ Reason         connection.tls │",
-                "│ Hint           cannot set up TLS: I/O on closed channel │",
-                "│ Attempts       1, 421 bytes, N ms │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(
+            text: shown.joined(separator: "\n"), "sendTestToEveryDeviceFailsAtTLSWithTheHintAndLogsIt", size: "80x24")
         // The results stay until Esc; the send log has both requests.
         a.handle(.resize)
         XCTAssertTrue(a.top is SendScreen)
@@ -129,9 +99,8 @@ final class SendScreenTests: DemoStoreConsoleTestCase {
         let a = composer()
         a.press(.sendTest)
         a.handle(.enter)  // all test devices
-        let confirm = a.render(width: 80, height: 24).text
-        XCTAssertTrue(confirm.contains("Send summer-sale to 1 device?"), confirm)
-        XCTAssertTrue(confirm.contains("1 Android device skipped: widgets is iOS only."), confirm)
+        // One device, and why the Android one is skipped.
+        assertScreen(a, "confirmOneDeviceAndroidSkipped", width: 80, height: 24, machine: true)
         a.handle(.char("C"))
         XCTAssertNil(a.dialog)
     }

@@ -78,9 +78,6 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             .replacingOccurrences(
                 of: "(\\d{4}-)?\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\dZ?", with: "TIME", options: .regularExpression)
         }
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print(s.map { "            " + String(reflecting: $0) + "," }.joined(separator: "\n"))
-        }
         return s
     }
 
@@ -112,63 +109,13 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(s.results.map { $0?.status }, [200, 400])
         XCTAssertEqual(s.results.map { $0?.reason }, [nil, "BadDeviceToken"])
         XCTAssertEqual(s.results[0]?.apnsId, mock.apnsIds[T.ok])
-        XCTAssertEqual(
-            shown(a),
-            [
-                " PushDesk — Send test › summer-sale                             ? help  default",
-                " Done: 1 sent, 1 rejected. Esc closes.",
-                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
-                "│App                Device       Token         Outcome    Status Reason │",
-                "│neotrips-ios-dev   Ana\'s iPhone a1a1a1…a1a1   sent       200 │",
-                "│neotrips-ios-dev   Ana\'s iPad   b2b2b2…b2b2   rejected   400    BadDeviceToken│",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
-                "│ Outcome        sent │",
-                "│ Status         200 │",
-                "│ apns-id        UUID │",
-                "│ apns-unique-id UUID │",
-                "│ Attempts       1, 421 bytes, N ms │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(
+            text: shown(a).joined(separator: "\n"),
+            "sendTestRejectionHintThenTheFixedTokenSendsAndTheSendsViewListsThem", size: "80x24")
         a.press(.down)
-        XCTAssertEqual(
-            shown(a),
-            [
-                " PushDesk — Send test › summer-sale                             ? help  default",
-                " Done: 1 sent, 1 rejected. Esc closes.",
-                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
-                "│App                Device       Token         Outcome    Status Reason │",
-                "│neotrips-ios-dev   Ana\'s iPhone a1a1a1…a1a1   sent       200 │",
-                "│neotrips-ios-dev   Ana\'s iPad   b2b2b2…b2b2   rejected   400    BadDeviceToken│",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
-                "│ Outcome        rejected │",
-                "│ Status         400 │",
-                "│ Reason         BadDeviceToken │",
-                "│ Hint           this token is not a development token of this app: tokens from│",
-                "│                a TestFlight or App Store build need the production app; check│",
-                "│                the token was copied whole │",
-                "│ apns-id        UUID │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(
+            text: shown(a).joined(separator: "\n"),
+            "sendTestRejectionHintThenTheFixedTokenSendsAndTheSendsViewListsThem-2", size: "80x24")
         // What the mock received: one connection, the path, topic, push type, a verified
         // provider token (else it answers InvalidProviderToken), the previewed bytes.
         XCTAssertEqual(mock.problems, [])
@@ -213,34 +160,9 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(
             sends.entries.map { $0["token"] as? String },
             ["a7a7a7…a7a7", "a1a1a1…a1a1", "b2b2b2…b2b2", "a1a1a1…a1a1"])
-        XCTAssertEqual(
-            shown(again),
-            [
-                " PushDesk — Sends of summer-sale                                ? help  default",
-                "┌ 4 sends, newest first ───────────────────────────────────────────────────────┐",
-                "│Time           App              Token        Outcome   Status Tracked Reason │",
-                "│TIME neotrips-ios-dev a7a7a7…a7a7  sent      200 │",
-                "│TIME neotrips-ios-dev a1a1a1…a1a1  sent      200 │",
-                "│TIME neotrips-ios-dev b2b2b2…b2b2  rejected  400            BadDevi…│",
-                "│TIME neotrips-ios-dev a1a1a1…a1a1  sent      200 │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected send ───────────────────────────────────────────────────────────────┐",
-                "│ Time           TIME │",
-                "│ Sent by USER@HOST │",
-                "│ App            neotrips-ios-dev │",
-                "│ Profile        ana │",
-                "│ Token          a7a7a7…a7a7 │",
-                "│ Outcome        sent │",
-                "│ Status         200 │",
-                "│ Reason │",
-                "│ apns-id        UUID │",
-                "│ apns-unique-id UUID │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(
+            text: shown(again).joined(separator: "\n"),
+            "sendTestRejectionHintThenTheFixedTokenSendsAndTheSendsViewListsThem-sendsView", size: "80x24")
         let log = try String(contentsOf: root.appendingPathComponent(SendLog.relativePath), encoding: .utf8)
         for secret in mock.providerTokens + [T.ok, T.bad, fixed, "BEGIN PRIVATE KEY", "bearer"] {
             XCTAssertFalse(log.contains(secret), "the send log holds \(secret.prefix(12))…")
@@ -268,34 +190,9 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
             XCTAssertEqual(r.body, try previewed(appKey: "neotrips-android", token: token, in: s.results))
         }
         a.press(.down)
-        XCTAssertEqual(
-            shown(a),
-            [
-                " PushDesk — Send test › summer-sale                             ? help  default",
-                " Done: 1 sent, 1 rejected. Esc closes.",
-                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
-                "│App                Device       Token         Outcome    Status Reason │",
-                "│neotrips-android   Ana\'s Pixel  fcm-ok…oken   sent       200 │",
-                "│neotrips-android   Old Pixel    fcm-go…oken   rejected   404    UNREGISTERED │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
-                "│ Outcome        rejected │",
-                "│ Status         404 │",
-                "│ Reason         UNREGISTERED │",
-                "│ Hint           the registration token is no longer valid (app uninstalled, │",
-                "│                token rotated or expired); remove it and use the app\'s current│",
-                "│                token; an app that moved to installation IDs no longer answers│",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(
+            text: shown(a).joined(separator: "\n"), "fCMSendGetsAnAccessTokenAndShowsTheUnregisteredHint", size: "80x24"
+        )
     }
 
     /// Dry run from the composer: FCM gets validate_only true, APNs is skipped (it has no dry
@@ -311,34 +208,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         let send = try XCTUnwrap(mock.google.requests.last)
         let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(send.body)) as? [String: Any])
         XCTAssertEqual(doc["validate_only"] as? Bool, true)
-        XCTAssertEqual(
-            shown(a),
-            [
-                " PushDesk — Dry run › summer-sale                               ? help  default",
-                " Done: 1 validated, 1 skipped. Esc closes.",
-                "┌ Devices ─────────────────────────────────────────────────────────────────────┐",
-                "│App                Device       Token         Outcome    Status Reason │",
-                "│neotrips-ios-dev   Ana\'s iPhone a1a1a1…a1a1   skipped           apns.no-dry-r…│",
-                "│neotrips-android   Ana\'s Pixel  fcm-ok…oken   validated  200 │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Selected device ─────────────────────────────────────────────────────────────┐",
-                "│ Outcome        skipped │",
-                "│ Status         — │",
-                "│ Reason         apns.no-dry-run │",
-                "│ Hint           APNs has no dry run: the credential was read and a provider │",
-                "│                token signed; nothing was sent │",
-                "│ Attempts       0, 421 bytes, N ms │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " / filter  ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(text: shown(a).joined(separator: "\n"), "dryRunValidatesWithFCMAndSkipsAPNs", size: "80x24")
         let log = SendLog.entries(storeRoot: root, delivery: "summer-sale")
         XCTAssertEqual(log.map { $0["outcome"] as? String }, ["validated"], "skipped is not logged")
         XCTAssertEqual(log.first?["dryRun"] as? Bool, true)
@@ -381,34 +251,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(probe.path, "/3/device/" + String(repeating: "0", count: 64))
         XCTAssertEqual(probe.header("apns-push-type"), "background")
         XCTAssertEqual(mock.problems, [])
-        XCTAssertEqual(
-            shown(a),
-            [
-                " PushDesk — Check online › Neotrips iOS (sandbox)               ? help  default",
-                "┌ Check online: Neotrips iOS (sandbox) ────────────────────────────────────────┐",
-                "│ Checking neotrips-ios-dev step by step: dns → tcp → tls → auth, stopping at │",
-                "│ the first failure. │",
-                "│ │",
-                "│ dns   ok N ms  127.0.0.1 resolves │",
-                "│ tcp   ok N ms  127.0.0.1:PORT answers │",
-                "│ tls   ok N ms  certificate of 127.0.0.1 verified, ALPN h2 agreed │",
-                "│ auth  ok N ms  credential and topic com.neotrips.app accepted (400 │",
-                "│                        BadDeviceToken for the probe token) │",
-                "│ │",
-                "│ Every step passed: the service accepted this credential. Esc closes. │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(text: shown(a).joined(separator: "\n"), "checkOnlinePassesEveryStepAgainstTheMocks", size: "80x24")
         a.press(.back)
         XCTAssertTrue(a.top is AppEditorScreen)
 
@@ -427,34 +270,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(check.steps.map(\.ok), [true, true, false])
         XCTAssertEqual(check.steps.last?.finding?.rule, "connection.tls")
         XCTAssertEqual(mock.apns.requests.count, 0)
-        XCTAssertEqual(
-            shown(a),
-            [
-                " PushDesk — Check online › Neotrips iOS (sandbox)               ? help  default",
-                "┌ Check online: Neotrips iOS (sandbox) ────────────────────────────────────────┐",
-                "│ Checking neotrips-ios-dev step by step: dns → tcp → tls → auth, stopping at │",
-                "│ the first failure. │",
-                "│ │",
-                "│ dns   ok N ms  127.0.0.1 resolves │",
-                "│ tcp   ok N ms  127.0.0.1:PORT answers │",
-                "│ tls   FAILED N ms  failed │",
-                "│         What to do: the certificate of 127.0.0.1 was not accepted: its chain │",
-                "│         does not end at a trusted CA (CERTIFICATE_VERIFY_FAILED); a proxy or │",
-                "│         firewall that intercepts TLS needs its CA in PUSHDESK_CA_FILE, a test│",
-                "│         server its test CA [connection.tls] │",
-                "│ │",
-                "│ Stopped at tls. Fix it and run Check online again. Esc closes. │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "│ │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " ? help  Ctrl-Q quit  Ctrl-F findings  Esc back",
-            ])
+        assertScreen(text: shown(a).joined(separator: "\n"), "checkOnlineTrustingAnotherCAFailsAtTLS", size: "80x24")
     }
 
     // MARK: Esc on hung work

@@ -50,36 +50,12 @@ extension ConsoleApp {
         XCTAssertEqual(focusTab, tab, "show(tab: \(tab))", file: file, line: line)
     }
 
-    /// The tab of the view in front (a composer's or an app editor's), by its case name.
-    var focusTab: String? {
-        switch top {
-        case let c as ComposerScreen: String(describing: c.tab)
-        case let e as AppEditorScreen: String(describing: e.tab)
-        default: nil
-        }
-    }
+    /// The tab of the view in front, by its case name (the view says: `ConsoleScreen.focus`).
+    var focusTab: String? { top.focus.tab }
 
-    /// The id of the focused field (or `apps` / `table` for a table that has focus).
-    var focusedField: String? {
-        switch top {
-        case let c as ComposerScreen: c.focusArea == .form ? c.form.focused?.id : "preview"
-        case let s as ServiceEditorScreen: s.focusArea == .apps ? "apps" : s.form.focused?.id
-        case let e as AppEditorScreen:
-            e.itemKind == nil ? e.form.focused?.id : e.editingRow ? e.rowForm.focused?.id : "table"
-        case let p as ProfileEditorScreen: p.focusArea == .devices ? "devices" : p.form.focused?.id
-        case let d as DeviceEditorScreen: d.form.focused?.id
-        default: nil
-        }
-    }
+    /// The id of the focused field (or `apps` / `table` / `devices` / `preview` for the part
+    /// that has focus instead).
+    var focusedField: String? { top.focus.field }
 
-    private var focusFieldCount: Int {
-        switch top {
-        case let c as ComposerScreen: c.form.fields.count
-        case let s as ServiceEditorScreen: s.form.fields.count + 1
-        case let e as AppEditorScreen: max(e.form.fields.count, e.rowForm.fields.count) + 1
-        case let p as ProfileEditorScreen: p.form.fields.count + 1
-        case let d as DeviceEditorScreen: d.form.fields.count
-        default: 0
-        }
-    }
+    private var focusFieldCount: Int { top.focus.stops }
 }

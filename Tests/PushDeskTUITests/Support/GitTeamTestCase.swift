@@ -96,18 +96,6 @@ class GitTeamTestCase: XCTestCase {
             b.line($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
     }
-
-    func assertScreen(_ app: ConsoleApp, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
-        let got = lines(app)
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print("[\n" + got.map { "    " + String(reflecting: $0) + "," }.joined(separator: "\n") + "\n]")
-        }
-        XCTAssertEqual(got.count, expected.count, "rows", file: file, line: line)
-        for (i, (g, e)) in zip(got, expected).enumerated() where g != e {
-            XCTFail(
-                "row \(i):\n  drawn    \(g)\n  expected \(e)\n\(got.joined(separator: "\n"))", file: file, line: line)
-        }
-    }
 }
 
 extension ConsoleApp {

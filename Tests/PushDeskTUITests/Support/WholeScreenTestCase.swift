@@ -4,7 +4,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// Whole-screen tests at any size: a console on the demo store at a fixed clock, every line
-/// of a frame compared (`PUSHDESK_PRINT_SCREENS=1` prints the frames drawn).
+/// of a frame compared with its golden file (`assertScreen`, Support/GoldenScreens.swift).
 class WholeScreenTestCase: DemoStoreConsoleTestCase {
     func console(width: Int = 80, height: Int = 24) -> ConsoleApp {
         let a = app()
@@ -18,18 +18,6 @@ class WholeScreenTestCase: DemoStoreConsoleTestCase {
         let b = a.render(width: a.viewWidth, height: a.viewHeight)
         return (0..<b.height).map {
             b.line($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-    }
-
-    func assertScreen(_ a: ConsoleApp, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
-        let got = lines(a)
-        if ProcessInfo.processInfo.environment["PUSHDESK_PRINT_SCREENS"] == "1" {
-            print("[\n" + got.map { "    " + String(reflecting: $0) + "," }.joined(separator: "\n") + "\n]")
-        }
-        XCTAssertEqual(got.count, expected.count, "rows", file: file, line: line)
-        for (i, (g, e)) in zip(got, expected).enumerated() where g != e {
-            XCTFail(
-                "row \(i):\n  drawn    \(g)\n  expected \(e)\n\(got.joined(separator: "\n"))", file: file, line: line)
         }
     }
 

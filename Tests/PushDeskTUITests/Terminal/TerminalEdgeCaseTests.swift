@@ -37,17 +37,16 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         t.resize(10, 3)
         t.waitFor("small:")  // even smaller: still no crash
         t.resize(80, 24)
-        s = t.waitFor("Neotrips XY")
-        XCTAssertTrue(s.contains("* PushDesk"), "the draft is dirty:\n\(s)")
+        assertScreen(t, t.waitFor("Neotrips XY"), "backFromTinyTheDraftIsDirty")
         t.resize(20, 5)
         t.waitFor("Terminal too small:")
         t.keys("C-q")
         s = t.waitUntil("the dialog's answers") { $0.contains("Save / Discard /") && $0.contains("Cancel") }
         XCTAssertEqual(nonEmptyLines(s), ["Too small: 20x5.", "Unsaved changes:", "Save / Discard /", "Cancel"], s)
         t.keys("d")
-        let end = t.waitFor("PD-END")
-        XCTAssertTrue(end.contains("PD-EXIT=0"), end)
-        XCTAssertTrue(end.contains("icanon echo"), "cooked mode restored:\n\(end)")
+        let end = t.ending()
+        XCTAssertEqual(end.status, 0, end.screen)
+        XCTAssertEqual(end.modes, "icanon echo", "cooked mode restored")
         XCTAssertEqual(try serviceFile(), before, "discarded: the file is unchanged")
     }
 
@@ -56,28 +55,21 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         let t = try TmuxHarness(width: 20, height: 5, args: ["--store", store.path])
         t.waitFor("Ctrl-Q.")
         t.keys("C-q")
-        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(t.ending().status, 0)
     }
 
     /// TERM=dumb cannot address the cursor: one clear error before anything is drawn, exit 2.
     func testDumbTerminalIsRefusedBeforeDrawing() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "dumb"])
         let s = t.waitFor("PD-END")
-        XCTAssertTrue(s.contains("PD-EXIT=2"), s)
-        let flat = s.replacingOccurrences(of: "\n", with: "")
-        XCTAssertTrue(
-            flat.contains(
-                "pushdesk: error: TERM=dumb cannot move the cursor, so the console cannot draw on it; run it in a full-screen terminal"
-            ), s)
-        XCTAssertFalse(s.contains("Enter edit") || s.contains("neotrips"), "nothing of the console was drawn:\n\(s)")
-        XCTAssertTrue(s.contains("icanon echo"), s)
+        // The error, and nothing of the console drawn; the terminal's modes as they were.
+        assertScreen(t, s, "dumbRefused")
     }
 
     /// vt100: no colours, no alternate screen; the console works in attributes only.
     func testVT100Works() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": "vt100"])
-        var s = t.waitUntil("the whole list") { $0.contains("neotrips") && $0.contains("Enter edit") }
-        XCTAssertTrue(s.contains("PushDesk — Services"), s)
+        assertScreen(t, t.waitFor("Enter edit"), "vt100List")
         let e = t.screen(escapes: true)
         XCTAssertNil(
             e.range(of: "\u{1b}\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]", options: .regularExpression),
@@ -85,21 +77,21 @@ final class TerminalEdgeCaseTests: TmuxTestCase {
         XCTAssertNotNil(
             e.range(of: "\u{1b}\\[[0-9;]*7m", options: .regularExpression), "the selection in reverse video")
         t.keys("Enter")
-        s = t.waitFor("Marketing URL")
+        t.waitFor("Marketing URL")
         t.keys("Escape")
         t.waitFor("Enter edit")
         t.keys("C-q")
-        let end = t.waitFor("PD-END")
-        XCTAssertTrue(end.contains("PD-EXIT=0") && end.contains("icanon echo"), end)
+        let end = t.ending()
+        XCTAssertEqual(end.status, 0, end.screen)
+        XCTAssertEqual(end.modes, "icanon echo", end.screen)
     }
 
     /// TERM unset (empty): a known fallback, and the status line says which.
     func testUnsetTermFallsBackAndSaysSo() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: ["TERM": ""])
-        let s = t.waitFor("TERM is not set; using xterm-256color.")
-        XCTAssertTrue(s.contains("neotrips"), s)
+        assertScreen(t, t.waitFor("TERM is not set; using xterm-256color."), "unsetTerm")
         t.keys("C-q")
-        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(t.ending().status, 0)
     }
 
     // MARK: without a terminal (Process, a pseudo-terminal for the other descriptor)

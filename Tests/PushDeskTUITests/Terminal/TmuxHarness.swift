@@ -105,6 +105,30 @@ final class TmuxHarness {
         return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text)
     }
 
+    /// How the console ended: its exit status and the terminal's modes after it
+    /// (`icanon echo`: cooked mode restored), from the lines the pane's shell prints.
+    struct Ending {
+        var status: Int?
+        var modes: String?
+        var screen: String
+    }
+
+    /// Waits for the console to end (the shell's `PD-END`) and reads how it ended.
+    func ending(file: StaticString = #filePath, line: UInt = #line) -> Ending {
+        waitFor("PD-END", file: file, line: line)
+        // Lines the pane wrapped (a narrow one) joined again.
+        let s = (try? run(["capture-pane", "-p", "-J", "-t", "pd"])) ?? ""
+        func field(_ pattern: String) -> String? {
+            guard let r = s.range(of: pattern, options: .regularExpression) else { return nil }
+            return String(s[r])
+        }
+        let status = field("PD-EXIT=[0-9]+").flatMap { Int($0.dropFirst("PD-EXIT=".count)) }
+        let modes = field("PD-MODES .* PD-END").map {
+            String($0.dropFirst("PD-MODES ".count).dropLast(" PD-END".count))
+        }
+        return Ending(status: status, modes: modes, screen: s)
+    }
+
     /// Keys in tmux syntax (`Enter`, `C-s`, `Tab`, `Escape`, `Down`).
     func keys(_ k: String...) { _ = try? run(["send-keys", "-t", "pd"] + k) }
     /// Literal text (typed, not pasted).

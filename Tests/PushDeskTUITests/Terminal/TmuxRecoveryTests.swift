@@ -50,19 +50,17 @@ final class TmuxRecoveryTests: TmuxTestCase {
 
     /// Restarts on the store, restores the offered drafts; returns the new console.
     func restartAndRestore(expecting phrase: String) -> TmuxHarness? {
-        guard let t = try? TmuxHarness(width: 80, height: 24, args: ["--store", store.path]) else {
+        // 160 columns: the status line names the last console's host and pid, and is cut at
+        // the edge where their length says.
+        guard let t = try? TmuxHarness(width: 160, height: 24, args: ["--store", store.path]) else {
             XCTFail("no harness")
             return nil
         }
-        // Wait for the whole dialog: a capture can land while the screen is being drawn.
-        t.waitUntil("the recovery offer") {
-            $0.contains("Unsaved work found") && $0.contains("[ Later ]") && $0.contains(phrase)
-                && $0.contains("service neotrips")
-        }
+        // The whole dialog (its last button drawn): why the drafts were left, the service's draft.
+        let name = phrase.filter { $0.isLetter }
+        assertScreen(t, t.waitFor("[ Later ]"), "offer-" + name)
         t.keys("r")
-        t.waitUntil("the restored draft") {
-            $0.contains("Restored 1 draft as unsaved") && $0.contains("* PushDesk — Service neotrips (modified)")
-        }
+        assertScreen(t, t.waitFor("Restored 1 draft as unsaved"), "restored-" + name)
         return t
     }
 
@@ -85,7 +83,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         t.waitFor("Saved services/neotrips.xml")
         XCTAssertEqual(try label(), "Neotrips Travel 旅")
         t.keys("C-q")
-        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(t.ending().status, 0)
         XCTAssertEqual(recoveryFiles(), [], "saved and quit: nothing left to recover")
     }
 
@@ -94,9 +92,9 @@ final class TmuxRecoveryTests: TmuxTestCase {
         let t = try TmuxHarness(width: 200, height: 50, args: ["--store", store.path])
         editLabel(t, append: " term")
         kill(try XCTUnwrap(t.consolePid()), SIGTERM)
-        let end = t.waitUntil("the exit status and modes") { $0.contains("PD-END") && $0.contains("PD-EXIT") }
-        XCTAssertTrue(end.contains("PD-EXIT=143"), end)
-        XCTAssertTrue(end.contains("icanon echo"), "cooked mode restored:\n\(end)")
+        let end = t.ending()
+        XCTAssertEqual(end.status, 143, end.screen)
+        XCTAssertEqual(end.modes, "icanon echo", "cooked mode restored")
         XCTAssertEqual(t.display("#{alternate_on}"), "0")
         let f = try theRecoveryFile(reason: .terminate)
         XCTAssertEqual(f.entries.map(\.summary), ["service neotrips"])
@@ -106,7 +104,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
         t2.keys("C-q")
         t2.waitFor("Save the changes")
         t2.keys("d")
-        XCTAssertTrue(t2.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(t2.ending().status, 0)
         XCTAssertEqual(try label(), "Neotrips", "discarded")
         XCTAssertEqual(recoveryFiles(), [], "discarded on purpose: the old file was handed over, then cleared")
     }
@@ -123,7 +121,7 @@ final class TmuxRecoveryTests: TmuxTestCase {
             }
         }
         kill(try XCTUnwrap(t.consolePid()), SIGKILL)
-        XCTAssertTrue(t.waitFor("PD-END").contains("PD-EXIT=137"))
+        XCTAssertEqual(t.ending().status, 137)
         _ = try theRecoveryFile(reason: .periodic)
         let t2 = try XCTUnwrap(restartAndRestore(expecting: "(periodic save of unsaved work)"))
         t2.waitFor("Neotrips periodic")
@@ -145,17 +143,15 @@ final class TmuxRecoveryTests: TmuxTestCase {
             let lock = self.store.appendingPathComponent(".pushdesk/lock")
             return (try? String(contentsOf: lock, encoding: .utf8))?.contains("pid=\(aPid)\n") ?? false
         }
-        let b = try TmuxHarness(width: 100, height: 30, args: ["--store", store.path])
-        b.waitUntil("the read-only banner naming A") {
-            $0.contains("[read-only]")
-                && $0.contains("Read-only: held by \(ProcessIdentity.user)@\(ProcessIdentity.host) pid \(aPid) since ")
-        }
+        let b = try TmuxHarness(width: 160, height: 30, args: ["--store", store.path])
+        let banner = b.waitFor("[read-only]")
+        XCTAssertTrue(banner.contains("pid \(aPid) since "), "the read-only banner names A:\n\(banner)")
+        assertScreen(b, banner, "readOnly")
         b.keys("Enter")
         b.waitFor("Marketing URL")
         b.focus(field: "Label")
         b.type("zz")
-        var s = b.waitFor("nothing is changed here")
-        XCTAssertFalse(s.contains("zz") || s.contains("(modified)"), s)
+        assertScreen(b, b.waitFor("nothing is changed here"), "readOnlyTypesNothing")
         b.keys("C-x")
         b.waitFor("Still held by")
 
@@ -163,12 +159,10 @@ final class TmuxRecoveryTests: TmuxTestCase {
         a.keys("C-s")
         a.waitFor("Saved services/neotrips.xml")
         a.keys("C-q")
-        XCTAssertTrue(a.waitFor("PD-END").contains("PD-EXIT=0"))
+        XCTAssertEqual(a.ending().status, 0)
 
         b.keys("C-x")
-        s = b.waitUntil("B editing with A's save in view") {
-            $0.contains("editing is on") && $0.contains("Neotrips by A") && !$0.contains("[read-only]")
-        }
+        assertScreen(b, b.waitFor("editing is on"), "editingOnWithAsSave")
         b.keys("End")
         b.type(" and B")
         b.keys("C-s")
@@ -201,14 +195,9 @@ final class TmuxRecoveryTests: TmuxTestCase {
         XCTAssertTrue(theirs.contains(#"label="Theirs""#))
 
         t.keys("C-s")
-        t.waitUntil("the conflict dialog") {
-            $0.contains("Changed on disk") && $0.contains("Your edits are NOT saved") && $0.contains("[ Cancel ]")
-        }
+        assertScreen(t, t.waitFor("[ Cancel ]"), "changedOnDisk")
         t.keys("d")
-        t.waitUntil("the diff") {
-            $0.contains(#"+<service format="1" name="neotrips" label="Neotrips mine""#)
-                && $0.contains(#"-<service format="1" name="neotrips" label="Theirs""#)
-        }
+        assertScreen(t, t.waitFor(#"label="Theirs""#), "diff")
         t.keys("Escape")
         t.waitFor("Changed on disk")
         t.keys("s")

@@ -12,34 +12,7 @@ final class DialogHintsTests: WholeScreenTestCase {
         a.focus(field: "label")
         a.type("!")
         a.press(.quit)
-        assertScreen(
-            a,
-            [
-                " * PushDesk — Service neotrips (modified)                      F1 help  default",
-                "┌ Service ─────────────────────────────────────────────────────────────────────┐",
-                "│Name            neotrips                                            file name │",
-                "│Label           Neotrips!                                                     │",
-                "│Target mapping  nms:appSubscriptionRcp                                        │",
-                "│Marketing URL   https://marketing.neotrips.example:8443/                      │",
-                "│Tracking URL    https://tracking.neotrips.example/                            │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                "┌ Apps (i: add iOS pair, a: add Android) ──────────────────────────────────────┐",
-                "│Platform Environm┌ Unsaved changes ─────────────────────────┐   Findings      │",
-                "│iOS      sandbox │ Save the changes to \'neotrips\'?          │   ok            │",
-                "│iOS      producti│                                          │   ok            │",
-                "│Android          │     [ Save ] [ Discard ] [ Cancel ]      │   ok            │",
-                "│                 └──────────────────────────────────────────┘                 │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Rules: no finding.",
-                "",
-                " Enter Save  Tab next  Esc cancel",
-            ])
+        assertScreen(a, "unsavedChangesDialogShowsItsOwnKeys")
         // Tab to the Discard button, by its name (bounded by the number of buttons).
         let buttons = a.dialog?.buttons ?? []
         XCTAssertTrue(buttons.contains("Discard"), "\(buttons)")
@@ -55,34 +28,7 @@ final class DialogHintsTests: WholeScreenTestCase {
         a.press(.open)
         a.focus(field: "credentials.keyFile")
         a.handle(.enter)
-        assertScreen(
-            a,
-            [
-                " PushDesk — Service neotrips › Neotrips iOS (sandbox)          F1 help  default",
-                " iOS sandbox app · neotrips-ios-dev",
-                " Information  Credentials  Variables  Subscription parameters  Sounds  Channels",
-                "┌ Credentials (Ctrl-Y: check online) ──────────────────────────────────────────┐",
-                "│Auth mode       ‹ token       ›                                               │",
-                "│Key ID          ABC123DEFG                                           10 chars │",
-                "│Team ID         DEF123GHIJ                                           10 chars │",
-                "│Key scope       ‹ both       › environments the key may push to               │",
-                "│Key topics                                       bundle ids; empty = team key │",
-                "│Key file (.p8)┌ Key file (.p8) ────────────────────────────────┐Enter: browse │",
-                "│              │ Path, relative to the store (Tab completes):   │123DEFG.p8    │",
-                "│              │                                                │              │",
-                "│              │ credentials/AuthKey_ABC123DEFG.p8              │              │",
-                "│              │                                                │              │",
-                "│              └────────────────────────────────────────────────┘              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "│                                                                              │",
-                "└──────────────────────────────────────────────────────────────────────────────┘",
-                " Rules and credential checks: 1 finding (1 error); Ctrl-F lists them all",
-                " error apps[0].auth.keyFile: file not found: credentials/AuthKey_A… [token.key]",
-                " Enter OK  Tab complete  Esc cancel",
-            ])
+        assertScreen(a, "pathDialogShowsOKCompleteAndCancel")
     }
 }
 

@@ -61,6 +61,11 @@ final class ComposerScreen: StatefulScreen, Asking {
         return (form.focused?.isTextArea == true ? [.textArea] : []) + [.composer, .form]
     }
     var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
+    var focus: ScreenFocus {
+        ScreenFocus(
+            tab: String(describing: tab), field: focusArea == .form ? form.focused?.id : "preview",
+            stops: form.fields.count)
+    }
 
     // MARK: model ↔ form
 

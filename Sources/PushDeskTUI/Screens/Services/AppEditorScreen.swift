@@ -77,6 +77,12 @@ final class AppEditorScreen: StatefulScreen, Asking {
         }
         return [.form, .appEditor]
     }
+    var focus: ScreenFocus {
+        ScreenFocus(
+            tab: String(describing: tab),
+            field: itemKind == nil ? form.focused?.id : editingRow ? rowForm.focused?.id : "table",
+            stops: max(form.fields.count, rowForm.fields.count) + 1)
+    }
     var textFocused: Bool {
         if tab == .channels { return channelsTab.table.isFiltering }
         return itemKind == nil ? form.focused?.isTextual ?? false : view.items.textFocused

@@ -24,6 +24,9 @@ final class ServiceEditorScreen: FormTableScreen {
     var contexts: [KeyContext] {
         focusArea == .form ? [.form, .serviceEditor] : [.serviceApps, .list, .serviceEditor]
     }
+    var focus: ScreenFocus {
+        ScreenFocus(field: focusArea == .apps ? "apps" : form.focused?.id, stops: form.fields.count + 1)
+    }
 
     func selectApp(_ i: Int) {
         sync()

@@ -44,6 +44,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
     }
     var contexts: [KeyContext] { [.form] }
     var textFocused: Bool { form.focused?.isTextual ?? false }
+    var focus: ScreenFocus { ScreenFocus(field: form.focused?.id, stops: form.fields.count) }
 
     private func sync(_ app: AppContext) {
         guard seenVersion != s.version || apps.isEmpty, let d = device else { return }

@@ -27,6 +27,9 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
     var title: String { s.draft.name.isEmpty ? "Test devices › new profile" : "Test devices › \(s.draft.name)" }
     /// Ctrl-N adds a field in the form, a device in the table (each context's own binding).
     var contexts: [KeyContext] { focusArea == .form ? [.form, .profileEditor] : [.profileDevices, .list] }
+    var focus: ScreenFocus {
+        ScreenFocus(field: focusArea == .devices ? "devices" : form.focused?.id, stops: form.fields.count + 1)
+    }
 
     /// Selects a device in the table and gives the table the focus (a finding's jump).
     func selectDevice(_ i: Int) {

@@ -8,13 +8,6 @@ import XCTest
 /// read back from the files: the key's scope on the Credentials tab with its findings, the
 /// Android fields of 2025 in the composer, an installation ID as a test device.
 final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
-    func lines(_ a: ConsoleApp, width: Int = 80, height: Int = 24) -> [String] {
-        let b = a.render(width: width, height: height)
-        return (0..<b.height).map {
-            b.line($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-    }
-
     func testTheKeysScopeIsEditedOnTheCredentialsTabAndItsFindingsShown() throws {
         let a = app()
         a.resize(width: 80, height: 24)
@@ -24,25 +17,18 @@ final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
         a.focus(field: "credentials.keyEnvironment")
         let editor = try XCTUnwrap(a.top as? AppEditorScreen)
         XCTAssertEqual(editor.form.focused?.label, "Key scope")
-        XCTAssertTrue(
-            lines(a).contains("│Key scope       ‹ both       › environments the key may push to               │"))
+        assertScreen(a, "keyScopeBoth")
         a.handle(.char(" "))  // both → sandbox: the app's own environment, no finding
-        XCTAssertFalse(lines(a).joined().contains("[token.environment]"))
+        assertScreen(a, "keyScopeSandbox")
         a.handle(.char(" "))  // → production
         guard case .ios(let app)? = editor.s.draft.apps.first else { return XCTFail("no iOS app") }
         XCTAssertEqual(app.auth?.keyScope, .production)
-        var screen = lines(a).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("↳ error: the key of neotrips-ios-dev is limited to production"), screen)
-        XCTAssertTrue(
-            screen.contains(" error apps[0].auth.keyEnvironment: the key of neotrips-io… [token.environment]"), screen)
+        assertScreen(a, "keyScopeProductionOnASandboxApp")
 
         a.focus(field: "credentials.keyTopics")
         XCTAssertEqual(editor.form.focused?.label, "Key topics")
         type(a, "com.neotrips.other")
-        screen = lines(a, height: 30).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("↳ error: the key of neotrips-ios-dev is topic-specific"), screen)
-        XCTAssertTrue(
-            screen.contains(" error apps[0].auth.keyTopics: the key of neotrips-ios-dev is to… [token.topic]"), screen)
+        assertScreen(a, "keyTopicsWithoutTheAppsBundleId", height: 30)
 
         a.press(.save)
         let xml = try String(contentsOf: root.appendingPathComponent("services/neotrips.xml"), encoding: .utf8)
@@ -117,18 +103,14 @@ final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
         a.resize(width: 100, height: 30)
         a.press(.testDevices)
         a.press(.open)  // ana
-        var screen = lines(a, width: 100, height: 30).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("subscription.fid-and-token"), screen)
+        assertScreen(a, "anasDevicesOneInstallationTwice")
         a.press(.open)  // the FID device
         let editor = try XCTUnwrap(a.top as? DeviceEditorScreen)
         XCTAssertEqual(editor.form["kind"], "fid")
-        screen = lines(a, width: 100, height: 30).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("installation ID: alert, silent as message.fid"), screen)
+        assertScreen(a, "theInstallationIDDevice")
         a.focus(field: "token")
         a.handle(.backspace)  // 21 characters
-        screen = lines(a, width: 100, height: 30).joined(separator: "\n")
-        XCTAssertTrue(
-            screen.contains("↳ error: the installation ID \"dAbCdE…QrSt\" (21 characters) is not a Firebase"), screen)
+        assertScreen(a, "anInstallationIDOneCharacterShort")
         let device = try XCTUnwrap(editor.device)
         XCTAssertEqual(
             ProfileRules.check(device, index: 0, profile: "ana", app: DemoStore.neotrips.apps[2]).map(\.rule),
@@ -173,8 +155,6 @@ final class PlatformsConsoleTests: DemoStoreConsoleTestCase {
         a.press(.copyOut)
         for _ in 0..<(options.count - 1) { a.handle(.down) }
         a.handle(.enter)
-        let screen = lines(a).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("No Simulator file"), screen)
-        XCTAssertTrue(screen.contains("neotrips-android is an Android app"), screen)
+        assertScreen(a, "noSimulatorFileForAnAndroidApp")
     }
 }

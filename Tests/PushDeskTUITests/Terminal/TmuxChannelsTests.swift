@@ -167,7 +167,9 @@ final class TmuxChannelsDeletePromptTests: TmuxTestCase {
         t.type("n")
         t.keys("Enter")
         t.waitFor("PD-EXIT=2")
-        XCTAssertTrue(t.screen().contains("not deleted"))
+        assertScreen(
+            text: t.screen(), "deleteAnsweredNo", size: "100x24",
+            masks: [(NSRegularExpression.escapedPattern(for: id), "CHANNEL-ID")])
         XCTAssertEqual(mock.channels.channels.count, 1)
         XCTAssertEqual(mock.channels.manage.requests.count, 0)
 
@@ -176,7 +178,9 @@ final class TmuxChannelsDeletePromptTests: TmuxTestCase {
         t.type("y")
         t.keys("Enter")
         t.waitFor("PD-EXIT=0")
-        XCTAssertTrue(t.screen().contains("deleted channel “Match 1204”"), t.screen())
+        assertScreen(
+            text: t.screen(), "deleteAnsweredYes", size: "100x24",
+            masks: [(NSRegularExpression.escapedPattern(for: id), "CHANNEL-ID")])
         XCTAssertEqual(mock.channels.channels.count, 0)
         guard case .ios(let after) = try s.load(Service.self, "neotrips").apps[0] else { return XCTFail("no iOS app") }
         XCTAssertEqual(after.channels, [])

@@ -23,8 +23,10 @@ final class TmuxFileSizeLimitTests: TmuxTestCase {
         t.waitFor("Neotrips Big")
         t.keys("C-s")
         let screen = t.waitUntil("the save to fail") { $0.contains("Save failed") }
-        XCTAssertTrue(screen.contains("File too large") || screen.contains("too large"), screen)
-        XCTAssertFalse(screen.contains("PD-EXIT="), "the console died:\n\(screen)")
+        // The whole screen: the failed save says why (the file size limit) and the console lives on.
+        assertScreen(
+            text: screen, "saveFailedFileTooLarge", size: "100x30",
+            masks: [(NSRegularExpression.escapedPattern(for: store.path), "STORE")])
         let pid = try XCTUnwrap(t.consolePid())
         XCTAssertTrue(ProcessIdentity.isAlive(pid), "the console is gone")
         // The file on disk is the old one, whole; the edit is still open.

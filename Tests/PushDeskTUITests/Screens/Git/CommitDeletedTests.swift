@@ -22,11 +22,7 @@ final class CommitDeletedTests: GitTeamTestCase {
         app.press(.back)
         app.press(.commit)
         XCTAssertTrue(app.top is CommitScreen, "\(app.top)")
-        let row = lines(app).first { $0.contains("profiles/ana.xml") } ?? ""
-        XCTAssertEqual(
-            row.split(separator: " ", omittingEmptySubsequences: true).prefix(3),
-            ["[x]", "profiles/ana.xml", "deleted"],
-            row)
+        assertScreen(app, "theDeletedProfileIsListedToCommit", machine: true)
         app.press(.commit)
         XCTAssertEqual(app.dialog?.title, "Commit")
         app.type("Ana leaves")

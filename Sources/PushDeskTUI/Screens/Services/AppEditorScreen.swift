@@ -24,6 +24,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         var form = Form([])
         var items = ItemKind.variables.widget
         var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+        var channels = ChannelsTab.makeTable()
     }
     var view = View()
     var form: Form {
@@ -71,7 +72,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         "Service \(s.draft.name.isEmpty ? "(new)" : s.draft.name) › \(app.label.isEmpty ? app.integrationKey : app.label)"
     }
     var contexts: [KeyContext] {
-        if tab == .channels { return channelsTab.table.contexts([.channelsTab, .list, .appEditor]) }
+        if tab == .channels { return view.channels.contexts([.channelsTab, .list, .appEditor]) }
         if itemKind != nil && !editingRow {
             return view.items.table.contexts([.itemsTable, .list, .appEditor])
         }
@@ -84,7 +85,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
             stops: max(form.fields.count, rowForm.fields.count) + 1)
     }
     var textFocused: Bool {
-        if tab == .channels { return channelsTab.table.isFiltering }
+        if tab == .channels { return view.channels.isFiltering }
         return itemKind == nil ? form.focused?.isTextual ?? false : view.items.textFocused
     }
 
@@ -101,7 +102,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         }
         sync(force: true)
         if tab == .channels {
-            if let r = path.row { channelsTab.table.select(row: r) }
+            if let r = path.row { view.channels.select(row: r) }
         } else if itemKind == nil {
             form.focus(id: leaf == "auth" ? "mode" : leaf)
         } else if let r = path.row {
@@ -120,7 +121,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         switch tab {
         case .information, .credentials: syncForm(tabChanged: tabChanged)
         case .channels:
-            if case .ios(let a) = app { channelsTab.sync(a) }
+            if case .ios(let a) = app { channelsTab.sync(a, table: &view.channels) }
         case .variables, .params, .sounds:
             let k = itemKind!
             if tabChanged { view.items = k.widget }
@@ -130,7 +131,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
 
     func handleText(_ key: Key, app: AppContext) -> Bool {
         sync()
-        if tab == .channels { return channelsTab.table.handleFilterKey(key) }
+        if tab == .channels { return view.channels.handleFilterKey(key) }
         if itemKind != nil { return answerItems(view.items.handleText(key)) != nil }
         let typed = form.handleText(key)
         if let id = typed.changedField { applyForm(id) }
@@ -138,7 +139,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
     }
 
     func handleUnbound(_ key: Key, app: AppContext) -> Bool {
-        if tab == .channels { return channelsTab.table.handleFilterKey(key) }
+        if tab == .channels { return view.channels.handleFilterKey(key) }
         return itemKind != nil && view.items.handleUnbound(key)
     }
 
@@ -215,7 +216,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
             sync()
             return Effect.none
         }
-        if tab == .channels { return channelsTab.table.click(x: x, y: y) ? Effect.none : nil }
+        if tab == .channels { return view.channels.click(x: x, y: y) ? Effect.none : nil }
         if itemKind == nil { return form.click(x: x, y: y) ? Effect.none : nil }
         return view.items.click(x: x, y: y) ? Effect.none : nil
     }
@@ -225,6 +226,8 @@ final class AppEditorScreen: StatefulScreen, Asking {
         guard s.draft.apps.indices.contains(index) else { return }
         sync()
         if tab == .credentials { refreshCredentials(ca) }
+        // The channels' rows follow Apple's list too (a fetch changes no draft).
+        if tab == .channels, case .ios(let a) = app { channelsTab.sync(a, table: &view.channels) }
         guard itemKind == nil, tab != .channels else { return }
         form.clearMessages()
         for f in findings(ca) {
@@ -253,8 +256,7 @@ final class AppEditorScreen: StatefulScreen, Asking {
         let body = Rect(x: rect.x, y: rect.y + 2, width: rect.width, height: rect.height - 2 - paneH)
         let pane = Rect(x: rect.x, y: body.maxY, width: rect.width, height: paneH)
         if tab == .channels, case .ios(let a) = app {
-            channelsTab.sync(a)
-            channelsTab.draw(into: &buf, body, app: a)
+            channelsTab.draw(into: &buf, body, app: a, table: &v.channels)
         } else if let k = itemKind {
             v.items.draw(
                 into: &buf, body, title: tab.rawValue + " (n add, Enter/Tab edit, d delete, K/J move)",

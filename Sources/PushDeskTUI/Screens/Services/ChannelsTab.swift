@@ -9,9 +9,13 @@ import PushDeskCore
 /// normal conflict-checked save), so the file never lags behind Apple; that is why create
 /// and delete wait until the draft has no other unsaved change.
 final class ChannelsTab {
-    var table = TableView(columns: [
-        .init("Label", width: 22), .init("Channel id", width: 30), .init("Storage", width: 11), .init("At Apple"),
-    ])
+    /// The tab's table: it lives in the editor's view state (`AppEditorScreen.View.channels`),
+    /// which drawing lays out, so drawing changes nothing of the tab.
+    static func makeTable() -> TableView {
+        TableView(columns: [
+            .init("Label", width: 22), .init("Channel id", width: 30), .init("Storage", width: 11), .init("At Apple"),
+        ])
+    }
     /// Apple's ids from the last fetch; nil before the first.
     private(set) var apple: [String]?
     /// What runs now (`Fetching Apple's list…`); nil when nothing does.
@@ -47,7 +51,7 @@ final class ChannelsTab {
         return out
     }
 
-    func sync(_ app: IOSApp) {
+    func sync(_ app: IOSApp, table: inout TableView) {
         let keep = table.selectedRow
         table.emptyText = "No channel yet: n creates one at Apple, f fetches Apple's list."
         table.setRows(rows(app))
@@ -56,7 +60,7 @@ final class ChannelsTab {
 
     func handle(_ action: Action, editor: AppEditorScreen, app ca: AppContext) -> Effect? {
         guard case .ios(let app) = editor.app else { return nil }
-        if table.handle(action) { return Effect.none }
+        if editor.view.channels.handle(action) { return Effect.none }
         switch action {
         case .back where busy != nil:
             if let job { return .all([.cancel(job), .say("Stopped: \(busy ?? "")")]) }
@@ -79,7 +83,7 @@ final class ChannelsTab {
     /// channel and the open delivery drafts whose Live Activities subscribe to it; Yes calls
     /// Apple (after the same waits as create), No keeps everything.
     func danger(_ action: Action, editor: AppEditorScreen, app ca: AppContext) -> Danger? {
-        guard action == .delete, case .ios(let app) = editor.app, let r = table.selectedRow,
+        guard action == .delete, case .ios(let app) = editor.app, let r = editor.view.channels.selectedRow,
             app.channels.indices.contains(r)
         else { return nil }
         let c = app.channels[r]
@@ -230,7 +234,7 @@ final class ChannelsTab {
         }
     }
 
-    func draw(into buf: inout CellBuffer, _ rect: Rect, app: IOSApp) {
+    func draw(into buf: inout CellBuffer, _ rect: Rect, app: IOSApp, table: inout TableView) {
         let (tb, status) = rect.splitBottom(4)
         buf.box(tb, role: .borderFocus, title: "Channels (f fetch Apple's list, n create, d delete)")
         table.render(into: &buf, tb.inset(1), focused: true)

@@ -32,7 +32,7 @@ public final class MockPushServices: @unchecked Sendable {
     public let googleKey: _RSA.Signing.PrivateKey
     public var apns: MockHTTP2Server!
     public var google: MockHTTP2Server!
-    /// Channel management and broadcasts (SPEC §12.4).
+    /// Channel management and broadcasts (docs/SENDING.md).
     public var channels: MockChannelAPNs!
     public let store: URL
     public let lock = NSLock()

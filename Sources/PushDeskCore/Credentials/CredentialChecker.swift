@@ -34,7 +34,7 @@ public enum CredentialChecker {
         return snapshot.positioned(all.filter { $0.rule != CredentialRules.fcmLegacyAPI.id })
     }
 
-    /// `certificate.shared` (SPEC §5): the sandbox and production apps use the same certificate.
+    /// `certificate.shared` (docs/RULES.md): the sandbox and production apps use the same certificate.
     static func sharedCertificates(_ reports: inout [CredentialReport]) {
         for i in reports.indices {
             guard let fp = reports[i].certificate?.sha256Fingerprint, let env = reports[i].environment else { continue }
@@ -67,7 +67,7 @@ public enum CredentialChecker {
             CredentialRules.Place(file: Service.path(service.name), field: FieldPath.app(index).appending(field))
         }
 
-        /// Paths in attributes are relative to the store unless absolute (SPEC §3.1).
+        /// Paths in attributes are relative to the store unless absolute (docs/FORMATS.md).
         func resolve(_ path: String) -> URL {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : storeRoot.appendingPathComponent(path)
         }
@@ -184,7 +184,7 @@ public enum CredentialChecker {
             }
         }
 
-        /// Which push types (SPEC §12.1) the credential can send, and why not the others: token
+        /// Which push types (docs/PAYLOADS.md) the credential can send, and why not the others: token
         /// auth sends every type; a certificate those whose topic it lists and that take it.
         func pushTypes(bundleId: String, topics: [String]?) -> CredentialDetail {
             let (can, cannot) = DeliveryRules.pushTypes(bundleId: bundleId, topics: topics)

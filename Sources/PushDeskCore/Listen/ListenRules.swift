@@ -1,6 +1,6 @@
 import Foundation
 
-/// The checks of `pushdesk listen` (SPEC §11.3, docs/RULES.md): one implementation each,
+/// The checks of `pushdesk listen` (docs/LISTEN.md, docs/RULES.md): one implementation each,
 /// pure values over a request and the store's services. Every message says what to change
 /// and where — the app's code or configuration, or the service.
 public enum ListenRules {

@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// One request as the listener received it (SPEC §11.2): every byte is untrusted.
+/// One request as the listener received it (docs/LISTEN.md): every byte is untrusted.
 public struct ListenHTTPRequest: Sendable {
     public var method: String
     /// The request target as sent (path and query).
@@ -44,7 +44,7 @@ public struct ListenHTTPResponse: Sendable {
     }
 }
 
-/// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
+/// The HTTPS server of `pushdesk listen` (docs/LISTEN.md): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
 /// headers ≤ 16 KB, body ≤ 64 KB (413 beyond), 64 connections at once, 10 s to read a
 /// request (the TLS handshake included). A request `quick` can answer is answered on the

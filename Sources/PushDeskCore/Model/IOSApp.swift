@@ -11,7 +11,7 @@ public struct IOSApp: Equatable, Sendable {
     public var variables: [AppVariable]
     public var subscriptionParams: [SubscriptionParam]
     public var sounds: [Sound]
-    /// Broadcast channels (SPEC §12.4), in file order.
+    /// Broadcast channels (docs/SENDING.md), in file order.
     public var channels: [BroadcastChannel]
 
     /// `<iosApp>`'s attributes in the file's order; the console's Information tab shows

@@ -1,4 +1,4 @@
-/// Android app on `api="httpv1"` → FCM HTTP v1 request (SPEC §4.2).
+/// Android app on `api="httpv1"` → FCM HTTP v1 request (docs/PAYLOADS.md).
 ///
 /// Enum spellings follow Firebase's v1 reference: `AndroidConfig.priority` `HIGH|NORMAL`,
 /// `ttl` a Duration string (`"86400s"`), `AndroidNotification.visibility`
@@ -72,7 +72,7 @@ public enum FCMv1Message {
         return .object([("message", .object(message))])
     }
 
-    /// The bytes that count against the limit: the message without its target (SPEC §4.5).
+    /// The bytes that count against the limit: the message without its target (docs/PAYLOADS.md).
     static func payloadBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking) -> Int {
         var message = JSONByteCount.emptyObject
         members(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking, to: &message)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `liveactivity.*` rules (SPEC §12.2, docs/RULES.md) for a delivery of type
+/// The `liveactivity.*` rules (docs/PAYLOADS.md, docs/RULES.md) for a delivery of type
 /// `liveactivity`. Findings point at the `<liveActivity>` field (`liveActivity.event`,
 /// `liveActivity.contentState`…); a JSON text's finding also says where inside the text
 /// (`Finding.within`), so that positioning it gives the file's line:column.
@@ -140,7 +140,7 @@ public enum LiveActivityRules {
                 )
             }
         }
-        // A start that subscribes to a channel this app does not have (SPEC §12.4: the app's
+        // A start that subscribes to a channel this app does not have (docs/SENDING.md: the app's
         // channels are in its file) is one no broadcast of this app reaches.
         if let app, event == .start, let channel = la.inputPushChannel.nonEmpty,
             !app.channels.contains(where: { $0.id == channel })

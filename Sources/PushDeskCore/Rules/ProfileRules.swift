@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rules over the test devices of profiles (SPEC §3.3, docs/RULES.md "Profile rules"): one
+/// Rules over the test devices of profiles (docs/FORMATS.md, docs/RULES.md "Profile rules"): one
 /// implementation, used by `validate`, the console and `send` (which blocks on them).
 public enum ProfileRules {
     public static let unknownApp = Rule(
@@ -51,7 +51,7 @@ public enum ProfileRules {
                     file: file, field: p.appending("kind"))
             ]
         }
-        // Every iOS kind is an APNs token: the same hex form (SPEC §12.3).
+        // Every iOS kind is an APNs token: the same hex form (docs/FORMATS.md).
         if let problem = tokenProblem(s.token, platform: app.platform) {
             return [tokenFormat.finding(problem, file: file, field: p.appending("token"))]
         }

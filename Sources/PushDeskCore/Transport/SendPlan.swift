@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `pushdesk send` will send, decided before any byte leaves (SPEC §8.1): one previewed
+/// What `pushdesk send` will send, decided before any byte leaves (docs/SENDING.md): one previewed
 /// target per device, and the error findings that block the whole send.
 public struct SendPlan: Sendable {
     public struct Item: Sendable {
@@ -10,11 +10,11 @@ public struct SendPlan: Sendable {
         /// The profile and device label, nil with `--app --token`.
         public var profile: String?
         public var device: String?
-        /// This target's `_mId` (SPEC §8.1): fresh for every target, in the payload too.
+        /// This target's `_mId` (docs/SENDING.md): fresh for every target, in the payload too.
         public var messageId: String
-        /// The channel id of a broadcast (SPEC §12.4); nil for a device request.
+        /// The channel id of a broadcast (docs/SENDING.md); nil for a device request.
         public var channel: String? = nil
-        /// A Live Activity's `aps.timestamp` as built (SPEC §12.2); nil for other types.
+        /// A Live Activity's `aps.timestamp` as built (docs/PAYLOADS.md); nil for other types.
         public var timestamp: Int? {
             if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int(n) }
             return nil
@@ -63,7 +63,7 @@ public struct SendPlan: Sendable {
         if let profile {
             let apps = ProfileRules.appsByKey(allServices)
             let type = delivery.ios.effectiveType
-            // The type's token kind picks the iOS devices (SPEC §12.3); Android has device tokens only.
+            // The type's token kind picks the iOS devices (docs/FORMATS.md); Android has device tokens only.
             let kind = type.tokenKind(for: delivery)
             var sentToKind = false
             for (i, s) in profile.subscriptions.enumerated() {
@@ -109,7 +109,7 @@ public struct SendPlan: Sendable {
         return plan
     }
 
-    /// A broadcast of a Live Activity update or end to one channel of `app` (SPEC §12.4):
+    /// A broadcast of a Live Activity update or end to one channel of `app` (docs/SENDING.md):
     /// one item, blocked by the error findings of its preview.
     public static func broadcast(
         delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int? = nil,
@@ -130,7 +130,7 @@ public struct SendPlan: Sendable {
         return plan
     }
 
-    /// An Android device of a push type only iOS has: a result, never a request (SPEC §12.1).
+    /// An Android device of a push type only iOS has: a result, never a request (docs/PAYLOADS.md).
     static func iosOnlySkip(
         _ type: PushType, app: MobileApp, token: String, profile: String?, device: String?, id: String
     ) -> Item {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PushDeskCore
 
-/// `pushdesk preview DELIVERY`: the exact APNs / FCM request for each app (SPEC §6).
+/// `pushdesk preview DELIVERY`: the exact APNs / FCM request for each app (docs/PAYLOADS.md).
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -31,7 +31,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Preview the broadcast to this channel of the --app iOS app (its id or label), SPEC §12.4.",
+            "Preview the broadcast to this channel of the --app iOS app (its id or label).",
             valueName: "ID|LABEL"))
     var channel: String?
 
@@ -41,7 +41,7 @@ struct PreviewCommand: ParsableCommand {
             valueName: "SECONDS"))
     var at: Int?
 
-    @Flag(help: "Print the SPEC §6 JSON document instead of text.")
+    @Flag(help: "Print the JSON document instead of text.")
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
@@ -103,7 +103,7 @@ struct PreviewCommand: ParsableCommand {
             do {
                 profileValue = try store.load(Profile.self, name)
             } catch let e as StoreError {
-                // SPEC §6: a profile that cannot be read is a top-level finding; the preview
+                // docs/PAYLOADS.md: a profile that cannot be read is a top-level finding; the preview
                 // goes on with the text as written.
                 profileFindings.append(
                     DeliveryRules.profileUnreadable.finding(
@@ -160,7 +160,7 @@ enum PreviewText {
         lines.append(
             "\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")"
         )
-        // SPEC §12.1: an iOS-only type lists no Android target; say why, not a bare "0 targets".
+        // docs/PAYLOADS.md: an iOS-only type lists no Android target; say why, not a bare "0 targets".
         for app in p.iosOnlySkipped {
             lines.append("\(Escape.inline(app)): no request, \(type) is iOS only (type.ios-only)")
         }

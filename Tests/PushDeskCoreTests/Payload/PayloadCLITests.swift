@@ -49,7 +49,7 @@ final class PayloadCLITests: XCTestCase {
         try Data(text.utf8).write(to: store.appendingPathComponent(relative))
     }
 
-    /// An iOS-only type (SPEC §12.1) lists no Android target; the text says why instead of a
+    /// An iOS-only type (docs/PAYLOADS.md) lists no Android target; the text says why instead of a
     /// bare "0 targets", and the JSON keeps the contract's shape (no target, no extra key).
     func testAnIOSOnlyTypeSaysWhyTheAndroidAppGetsNoRequest() throws {
         try write(

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Each delivery rule (SPEC §5 and docs/RULES.md "Delivery rules") firing on its field,
+/// Each delivery rule (docs/RULES.md and docs/RULES.md "Delivery rules") firing on its field,
 /// and staying quiet on the nearest correct delivery.
 final class PayloadRulesTests: XCTestCase {
     typealias F = PayloadFixture

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Token kinds of test devices (SPEC §12.3): the file, the rules, the merge driver.
+/// Token kinds of test devices (docs/FORMATS.md): the file, the rules, the merge driver.
 final class TokenKindTests: XCTestCase {
     static let hex = String(repeating: "ab", count: 32)
 

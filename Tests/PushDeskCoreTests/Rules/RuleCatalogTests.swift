@@ -97,7 +97,7 @@ final class RuleCatalogTests: XCTestCase {
         }
     }
 
-    /// The ids and severities docs/RULES.md pins (other tools read them) are rules of the catalog with that severity.
+    /// The ids and severities docs/RULES.md pins are rules of the catalog with that severity.
     func testThePinnedRulesAreInTheCatalog() {
         let pinned: [(String, Severity)] = [
             ("size.limit", .error), ("sound.unknown", .error), ("variable.undeclared", .error),

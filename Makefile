@@ -53,6 +53,12 @@ DIST        := .build/dist-$(CONFIG)
 # CONFIG=debug (the install check of `make test`) installs the plain debug build.
 DIST_BUILD  := $(if $(filter release,$(CONFIG)),$(BENCH_BUILD),$(SWIFT) build -c $(CONFIG))
 INSTALL_BIN := $(if $(filter release,$(CONFIG)),.build-static/release/pushdesk,.build/$(CONFIG)/pushdesk)
+# The installed binary is stripped (`install -s`): the static release build carries its symbols
+# and DWARF, which profilers and debuggers read but a start never maps (docs/PERFORMANCE.md,
+# "Installed size"). The unstripped binary stays in .build-static/release/ (.build/debug/ for
+# CONFIG=debug) for profiling. STRIP names the program; GNU strip and llvm-strip both keep the
+# lld-linked static PIE runnable.
+STRIP       ?= strip
 # The manual's date is the last commit's, so the same tree gives the same page.
 MAN_DATE    ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
@@ -63,7 +69,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
-.PHONY: format lint all build run test bench bench-wide bench-merge bench-element bench-frame bench-listen bench-types bench-preview deps-build deps-test deps-bench deps-static startup-order clean demo-store dist install uninstall check-install
+.PHONY: format lint all build run test bench bench-size bench-wide bench-merge bench-element bench-frame bench-listen bench-types bench-preview deps-build deps-test deps-bench deps-static startup-order clean demo-store dist install uninstall check-install
 
 all: build
 
@@ -98,7 +104,7 @@ test: deps-test
 bench: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	$(BENCH_BUILD) --product pushdesk-bench
-	s=0; /usr/bin/python3 scripts/bench --bin .build-static/release || s=$$?; \
+	s=0; STRIP=$(STRIP) /usr/bin/python3 scripts/bench --bin .build-static/release || s=$$?; \
 	PUSHDESK_SEND_BENCH=1 PUSHDESK_BENCH_BIN=$(CURDIR)/.build-static/release/pushdesk \
 	  $(SWIFT) test --disable-swift-testing --filter SendBenchmarkTests || s=1; exit $$s
 
@@ -126,6 +132,12 @@ bench-element: deps-bench
 bench-frame: deps-bench
 	$(BENCH_BUILD) --product pushdesk
 	/usr/bin/python3 scripts/bench --bin .build-static/release --only frame $(if $(AGAINST),--against $(AGAINST)) $(BENCH_ARGS)
+
+# Just the installed-size row of `make bench`: the static build stripped as `make install`
+# strips it, its size beside the unstripped build's, and that it still runs.
+bench-size: deps-bench
+	$(BENCH_BUILD) --product pushdesk
+	STRIP=$(STRIP) /usr/bin/python3 scripts/bench --bin .build-static/release --only size
 
 # Just the push-type rows of `make bench`: preview --json of every iOS push type vs alert.
 bench-types: deps-bench
@@ -170,7 +182,7 @@ dist: $(if $(filter release,$(CONFIG)),deps-static,deps-build)
 	$(INSTALL_BIN) --generate-completion-script fish > $(DIST)/pushdesk.fish
 
 install: dist
-	install -Dm755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/pushdesk"
+	install -Dm755 -s --strip-program=$(STRIP) $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/pushdesk"
 	install -Dm644 $(DIST)/pushdesk.1 "$(DESTDIR)$(MANDIR)/pushdesk.1"
 	install -Dm644 $(DIST)/pushdesk.bash "$(DESTDIR)$(BASHCOMPDIR)/pushdesk"
 	install -Dm644 $(DIST)/_pushdesk "$(DESTDIR)$(ZSHCOMPDIR)/_pushdesk"

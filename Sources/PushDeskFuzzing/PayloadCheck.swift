@@ -1,10 +1,10 @@
 import Foundation
 import PushDeskCore
 
-/// The payload promises (SPEC §4.5) checked on one preview target, independently of the
+/// The payload promises (docs/PAYLOADS.md) checked on one preview target, independently of the
 /// writer: the compact bytes are read back by Foundation's JSONSerialization, the strings
 /// it reads must be the ones the builder put in, and the byte count is recomputed from the
-/// SPEC's escaping rule alone.
+/// escaping rule of docs/PAYLOADS.md alone.
 enum PayloadCheck {
     static func target(_ p: inout FuzzProblems, _ t: PreviewTarget) {
         let name = "\(t.api.rawValue) target \(t.app.debugDescription)"
@@ -38,8 +38,8 @@ enum PayloadCheck {
             checkStringValues(&p, b["data"], "\(name): data")
         }
         let counted = bytes(&p, model, read, path: name)
-        p.check(counted == t.bytes, "\(name): bytes says \(t.bytes), the SPEC's rule counts \(counted)")
-        // APNs: the push type's limit (SPEC §12.1); FCM: 4096.
+        p.check(counted == t.bytes, "\(name): bytes says \(t.bytes), the counting rule says \(counted)")
+        // APNs: the push type's limit (docs/PAYLOADS.md); FCM: 4096.
         let limits = t.api == .apns ? Set(PushType.all.map(\.sizeLimit)) : [DeliveryRules.sizeLimit]
         p.check(limits.contains(t.limit), "\(name): limit \(t.limit)")
         let flagged = t.diagnostics.contains { $0.rule == DeliveryRules.payloadSize.id }
@@ -74,7 +74,7 @@ enum PayloadCheck {
         }
     }
 
-    /// FCM data values are strings (SPEC §4.2).
+    /// FCM data values are strings (docs/PAYLOADS.md).
     static func checkStringValues(_ p: inout FuzzProblems, _ data: Any?, _ what: String) {
         guard let data else { return }
         guard let d = data as? [String: Any] else {
@@ -84,7 +84,7 @@ enum PayloadCheck {
         for (k, v) in d where !(v is String) { p.add("\(what).\(k) is not a string") }
     }
 
-    /// Compact size of `model`, computed from SPEC §4.5 while checking that JSONSerialization
+    /// Compact size of `model`, computed from docs/PAYLOADS.md while checking that JSONSerialization
     /// read back exactly `model` (same keys, no duplicate, same strings).
     static func bytes(_ p: inout FuzzProblems, _ model: JSONValue, _ read: Any, path: String) -> Int {
         switch model {
@@ -134,7 +134,7 @@ enum PayloadCheck {
         }
     }
 
-    /// SPEC §4.5: `"` and `\` take 2 bytes, U+0000–U+001F take 2 (`\n` …) or 6 (`\u00XX`),
+    /// docs/PAYLOADS.md: `"` and `\` take 2 bytes, U+0000–U+001F take 2 (`\n` …) or 6 (`\u00XX`),
     /// everything else its UTF-8 length.
     static func stringBytes(_ s: String) -> Int {
         var n = 2

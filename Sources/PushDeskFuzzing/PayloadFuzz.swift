@@ -2,7 +2,7 @@ import Foundation
 import PushDeskCore
 
 /// Fuzz target (b): bytes → a service, a delivery, a profile, a token (`FuzzModels`) →
-/// `PreviewEngine.preview`, then every payload promise of SPEC §4 checked against an
+/// `PreviewEngine.preview`, then every payload promise of docs/PAYLOADS.md checked against an
 /// independent reading by Foundation's JSONSerialization (`PayloadCheck`).
 public enum PayloadFuzz {
     public static func check(_ data: Data) -> FuzzProblems {
@@ -18,7 +18,7 @@ public enum PayloadFuzz {
         p.check(preview == again, "the same input previewed twice gave different results")
         checkPreview(&p, preview)
         if m.appKey == nil {
-            // An iOS-only push type has no Android target (SPEC §12.1).
+            // An iOS-only push type has no Android target (docs/PAYLOADS.md).
             let expected = m.service.apps.filter { !(m.delivery.ios.effectiveType.iosOnly && $0.platform == .android) }
             p.check(
                 preview.targets.count == expected.count,
@@ -43,7 +43,7 @@ public enum PayloadFuzz {
     /// The promises every preview keeps, whatever the delivery holds.
     public static func checkPreview(_ p: inout FuzzProblems, _ preview: Preview) {
         for f in preview.allFindings { p.checkSafe(f.formatted, "finding [\(f.rule)]") }
-        // The SPEC §6 document is JSON, compact and pretty alike.
+        // The preview document (docs/PAYLOADS.md) is JSON, compact and pretty alike.
         let compactDoc = parse(&p, preview.json.compactBytes, "the preview document")
         let prettyDoc = parse(&p, Array(preview.json.pretty.utf8), "the pretty preview document")
         if let a = compactDoc as? NSDictionary, let b = prettyDoc as? NSDictionary {

@@ -68,7 +68,7 @@ enum PreviewBench {
                 PreviewEngine.preview(delivery: d, service: svc, profile: ana, appKey: nil, token: nil, now: now)
                     .targets.count
             }
-            _ = Measure.median("all 3 apps + SPEC §6 JSON text (--json)", runs: runs) {
+            _ = Measure.median("all 3 apps + preview JSON text (--json)", runs: runs) {
                 PreviewEngine.preview(delivery: d, service: svc, profile: ana, appKey: nil, token: nil, now: now).json
                     .pretty.utf8.count
             }

@@ -26,7 +26,7 @@ struct PushDeskCommand: ParsableCommand {
         defaultSubcommand: ConsoleCommand.self
     )
 
-    /// Runs the command, mapping the parser's usage failures (its exit 64) to SPEC §7's 2.
+    /// Runs the command, mapping the parser's usage failures (its exit 64) to exit code 2 (README.md).
     static func main() {
         // A write past `ulimit -f` must fail with EFBIG and take the "not saved" path (the
         // file on disk intact, the console and its recovery alive), not kill the process.

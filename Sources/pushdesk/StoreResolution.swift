@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PushDeskCore
 
-/// Exit codes of every command (SPEC §7).
+/// Exit codes of every command (README.md).
 enum Exit {
     static let inputErrors = ExitCode(1)
     static let usageOrIO = ExitCode(2)

@@ -33,7 +33,7 @@ public enum CampaignSDK {
     // MARK: iOS (AEPCampaignClassic)
 
     /// AEPServices' URLEncoder: Foundation's `alphanumerics` (any script's letters and digits,
-    /// left unencoded — the raw UTF-8 the SPEC says to accept) and `-._~`.
+    /// left unencoded — the raw UTF-8 the listener accepts, docs/LISTEN.md) and `-._~`.
     public static func iosEncode(_ s: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Mock of Apple's channel management API and broadcast endpoint (SPEC §12.4), beside the
+/// Mock of Apple's channel management API and broadcast endpoint (docs/SENDING.md), beside the
 /// device endpoint of `MockPushServices`: HTTP/2 over TLS from the same test CA, the same
 /// provider-token and client-certificate checks, Apple's answers (`apns-request-id`,
 /// `{"reason":…}`) for every check it makes. It keeps the channels it created per bundle id.

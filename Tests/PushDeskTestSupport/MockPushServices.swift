@@ -25,7 +25,7 @@ public final class MockPushServices: @unchecked Sendable {
         public static let silent = String(repeating: "90", count: 32)
         public static let fcmOK = "fcm-ok:APA91b_test-token"
         public static let fcmUnregistered = "fcm-gone:APA91b_test-token"
-        /// A Firebase installation ID (SPEC §14.1), answered 200 when sent as `message.fid`.
+        /// A Firebase installation ID (docs/SENDING.md), answered 200 when sent as `message.fid`.
         public static let fid = "fAbCdEfGhIjKlMnOpQr-_9"
     }
 
@@ -34,7 +34,7 @@ public final class MockPushServices: @unchecked Sendable {
     public let googleKey: _RSA.Signing.PrivateKey
     public var apns: MockHTTP2Server!
     public var google: MockHTTP2Server!
-    /// Channel management and broadcasts (SPEC §12.4).
+    /// Channel management and broadcasts (docs/SENDING.md).
     public var channels: MockChannelAPNs!
     public let store: URL
     public let lock = NSLock()

@@ -7,7 +7,7 @@ public enum SealedEnvironment {
     /// The loopback port every endpoint and the proxy point at: held bound, never listened on.
     public static var port: Int { Int(pushdesk_test_sealed_port()) }
 
-    /// Every endpoint variable PushDesk reads (SPEC §8.2 and the channel and broadcast APIs).
+    /// Every endpoint variable PushDesk reads (docs/SENDING.md and the channel and broadcast APIs).
     public static let endpointVariables = [
         "PUSHDESK_APNS_SANDBOX_URL", "PUSHDESK_APNS_PRODUCTION_URL", "PUSHDESK_FCM_URL",
         "PUSHDESK_APNS_MANAGE_SANDBOX_URL", "PUSHDESK_APNS_MANAGE_PRODUCTION_URL",

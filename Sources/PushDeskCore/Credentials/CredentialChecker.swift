@@ -34,7 +34,7 @@ public enum CredentialChecker {
         return snapshot.positioned(all.filter { $0.rule != CredentialRules.fcmLegacyAPI.id })
     }
 
-    /// `certificate.shared` (SPEC §5): the sandbox and production apps use the same certificate.
+    /// `certificate.shared` (docs/RULES.md): the sandbox and production apps use the same certificate.
     static func sharedCertificates(_ reports: inout [CredentialReport]) {
         for i in reports.indices {
             guard let fp = reports[i].certificate?.sha256Fingerprint, let env = reports[i].environment else { continue }
@@ -67,7 +67,7 @@ public enum CredentialChecker {
             CredentialRules.Place(file: Service.path(service.name), field: FieldPath.app(index).appending(field))
         }
 
-        /// Paths in attributes are relative to the store unless absolute (SPEC §3.1).
+        /// Paths in attributes are relative to the store unless absolute (docs/FORMATS.md).
         func resolve(_ path: String) -> URL {
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : storeRoot.appendingPathComponent(path)
         }
@@ -159,7 +159,7 @@ public enum CredentialChecker {
             r.details.append(CredentialDetail("keyId", "Key ID", keyId))
             r.details.append(CredentialDetail("teamId", "Team ID", teamId))
             r.details.append(CredentialDetail("file", "Key file", keyFile))
-            // A scoped key's scope (SPEC §14.3); a team key for both environments adds nothing.
+            // A scoped key's scope (docs/CREDENTIALS.md); a team key for both environments adds nothing.
             if case .token(_, _, _, let env, let topics)? = app.auth {
                 if !env.isEmpty { r.details.append(CredentialDetail("keyEnvironment", "Key environment", env)) }
                 if !topics.isEmpty { r.details.append(CredentialDetail("keyTopics", "Key topics", topics)) }
@@ -190,7 +190,7 @@ public enum CredentialChecker {
             }
         }
 
-        /// Which push types (SPEC §12.1) the credential can send, and why not the others: token
+        /// Which push types (docs/PAYLOADS.md) the credential can send, and why not the others: token
         /// auth sends every type; a certificate those whose topic it lists and that take it.
         func pushTypes(bundleId: String, topics: [String]?) -> CredentialDetail {
             let (can, cannot) = DeliveryRules.pushTypes(bundleId: bundleId, topics: topics)

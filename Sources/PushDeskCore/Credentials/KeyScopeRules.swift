@@ -1,4 +1,4 @@
-/// Apple's key scopes (SPEC §14.3): since February 2025 an APNs key may be limited to one
+/// Apple's key scopes (docs/CREDENTIALS.md): since February 2025 an APNs key may be limited to one
 /// environment and to a list of topics. A key used outside its scope passes every other
 /// offline check and fails at Apple with a 403, so these are errors that block `send`.
 extension CredentialRules {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// `pushdesk credentials check-jwt` (SPEC §14.4): an APNs provider token checked offline
+/// `pushdesk credentials check-jwt` (docs/CREDENTIALS.md): an APNs provider token checked offline
 /// against the store's token-auth apps, as Apple's console validator does when APNs answers
 /// `InvalidProviderToken`. The token is a credential: no finding, header or claim printed
 /// from here holds it or its signature.
@@ -177,7 +177,7 @@ public struct ProviderTokenCheck: Sendable {
         return nil
     }
 
-    /// `{"header":{…},"claims":{…},"findings":[…]}` (SPEC §14.4).
+    /// `{"header":{…},"claims":{…},"findings":[…]}` (docs/CREDENTIALS.md).
     public var json: JSONValue {
         .object([
             ("header", header ?? .null), ("claims", claims ?? .null),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Neotrips demo from the seeds: an iOS sandbox + production pair and an Android app,
+/// The Neotrips demo of Adobe Campaign Classic's mobile-app-channel pages: an iOS sandbox + production pair and an Android app,
 /// with realistic variables, a subscription parameter, two sounds, a sample recipient with two test devices and
 /// two deliveries (a rich iOS alert and a silent update).
 public enum DemoStore {

@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs the `git` command as operators run it (SPEC §10: history, push and pull are git's),
+/// Runs the `git` command as operators run it (docs/TEAMS.md: history, push and pull are git's),
 /// in one directory, and collects its output. The environment is the operator's, so git
 /// finds their configuration, identity and credentials helpers; messages are asked for in
 /// the C locale so that what PushDesk reads back does not depend on a translation.

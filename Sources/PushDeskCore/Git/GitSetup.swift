@@ -1,6 +1,6 @@
 import Foundation
 
-/// The store as a git repository (SPEC §10.1): the ignore and attribute files, the merge
+/// The store as a git repository (docs/TEAMS.md): the ignore and attribute files, the merge
 /// driver in the repository's local config, and `init --git`'s first commit.
 public enum GitSetup {
     public static let ignoreFile = ".gitignore"

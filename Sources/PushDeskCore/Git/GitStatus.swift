@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the console shows of a store in a git work tree (SPEC §10.3): the branch, how far it
+/// What the console shows of a store in a git work tree (docs/TEAMS.md): the branch, how far it
 /// is ahead of and behind its upstream, each record file's state, and whether a rebase
 /// waits to be finished. Read from `git status --porcelain=v2` — git's stable format for
 /// programs — so the console says what `git status` says.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the console does with git for a team (SPEC §10.3): commit records, sync (fetch,
+/// What the console does with git for a team (docs/TEAMS.md): commit records, sync (fetch,
 /// rebase onto the upstream with the merge driver, push), resolve a conflicted record field
 /// by field, finish or abort a rebase, and a record's history. Each step is the `git`
 /// command as operators run it; nothing here touches a terminal. Paths are store-relative.

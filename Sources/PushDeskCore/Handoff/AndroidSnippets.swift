@@ -1,6 +1,6 @@
-/// The Android (Java) file of the hand-off sheet, built on the calls of seeds 001 (Campaign SDK:
+/// The Android (Java) file of the hand-off sheet, built on the calls of Adobe Campaign's "Integrate Campaign SDKs with your app" (SDK:
 /// `Neolane.getInstance().setIntegrationKey/…`, `NeolaneAsyncRunner.registerDevice`,
-/// `intent.getStringExtra`) and 002 (tracking: `MobileCore.trackAction("tracking", …)` with
+/// `intent.getStringExtra`) and its push-tracking page (tracking: `MobileCore.trackAction("tracking", …)` with
 /// `broadlogId` = `_mId`, `deliveryId` = `_dId`, action 7 impression, 2 click, 1 open),
 /// filled with the app's values.
 enum AndroidSnippets {

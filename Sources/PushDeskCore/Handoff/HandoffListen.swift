@@ -1,4 +1,4 @@
-/// The hand-off sheet's "Test against PushDesk" part (SPEC §11.1, docs/LISTEN.md): the SDK
+/// The hand-off sheet's "Test against PushDesk" part (docs/LISTEN.md): the SDK
 /// settings that point a test build at `pushdesk listen`, and how to trust its CA.
 public struct HandoffListen: Equatable, Sendable {
     /// `host:port` of the listener, as the app reaches it (no scheme).

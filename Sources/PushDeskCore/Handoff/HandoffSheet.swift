@@ -1,5 +1,6 @@
 /// The developer integration sheet of a service: everything the app's developers need to wire
-/// the Campaign SDK (seeds 001 "Declare integration settings"), one section per app.
+/// the Campaign SDK (Adobe Campaign's "Integrate Campaign SDKs with your app", "Declare integration
+/// settings"), one section per app.
 ///
 /// Built from the model only. It never holds a secret: for credentials it keeps the *kind*
 /// (`token`, `certificate`, `serviceAccount`, `serverKey`), never a file name, key id, password

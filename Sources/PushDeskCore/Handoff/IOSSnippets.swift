@@ -1,6 +1,6 @@
-/// The iOS (Objective-C) file of the hand-off sheet, built on the calls of seeds 001 (Campaign
-/// SDK: `[Neolane_SDK getInstance]`, `setMarketingHost:`/`setTrackingHost:`/`setIntegrationKey:`,
-/// `registerDevice:::`, `[launchOptions objectForKey:@"VAR"]`) and 002 (tracking:
+/// The iOS (Objective-C) file of the hand-off sheet, built on the calls of Adobe Campaign's "Integrate
+/// Campaign SDKs with your app" (SDK: `[Neolane_SDK getInstance]`, `setMarketingHost:`/`setTrackingHost:`/`setIntegrationKey:`,
+/// `registerDevice:::`, `[launchOptions objectForKey:@"VAR"]`) and its push-tracking page (tracking:
 /// `trackAction:@"tracking"` with `broadlogId` = `_mId`, `deliveryId` = `_dId`, action 7
 /// impression, 2 click, 1 open), filled with the app's values.
 enum IOSSnippets {

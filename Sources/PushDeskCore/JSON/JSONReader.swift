@@ -13,9 +13,9 @@ public struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// Reads JSON texts from files and from the console (a Live Activity's content state and
-/// attributes, SPEC §12.2). The texts are untrusted, and what is read is sent again, so:
+/// attributes, docs/PAYLOADS.md). The texts are untrusted, and what is read is sent again, so:
 /// - objects keep their keys in the order written and numbers their spelling (`JSONValue`
-///   keeps both; writing it back with `compact` is the §4.5 form);
+///   keeps both; writing it back with `compact` is the compact form of docs/PAYLOADS.md);
 /// - everything JSON (RFC 8259) refuses is a positioned error, and so is what the app's
 ///   decoder would refuse or misread: a key given twice (Foundation keeps one of them,
 ///   silently), a `\u` escape that is half a surrogate pair, a number no `Double` holds

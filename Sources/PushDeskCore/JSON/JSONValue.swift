@@ -1,7 +1,7 @@
 /// A JSON document with object keys in insertion order.
 ///
 /// PushDesk writes its own JSON (instead of Foundation's encoders) because the bytes are
-/// the product: SPEC §4.5 wants key order stable, `/` unescaped, non-ASCII as raw UTF-8
+/// the product: docs/PAYLOADS.md wants key order stable, `/` unescaped, non-ASCII as raw UTF-8
 /// and only `"`, `\` and U+0000–U+001F escaped — every byte counts against 4096.
 public enum JSONValue: Equatable, Sendable {
     case string(String)

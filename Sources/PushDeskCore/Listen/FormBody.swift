@@ -1,4 +1,4 @@
-/// An `application/x-www-form-urlencoded` body as the Campaign SDKs send it (SPEC §11.2):
+/// An `application/x-www-form-urlencoded` body as the Campaign SDKs send it (docs/LISTEN.md):
 /// `name=value` pairs joined by `&`, percent-encoded (`%20` or `+` for a space). The iOS SDK
 /// leaves non-ASCII letters unencoded, so raw UTF-8 is accepted as it is.
 public enum FormBody {

@@ -3,7 +3,7 @@ import Foundation
 import SwiftASN1
 import X509
 
-/// The certificate `pushdesk listen` serves (SPEC §11.1): the operator's own (`--cert`,
+/// The certificate `pushdesk listen` serves (docs/LISTEN.md): the operator's own (`--cert`,
 /// `--key`), or one issued by PushDesk's local CA in `STORE/.pushdesk/listen/` — P-256, made
 /// on first use and reused, its key mode 0600, never committed (`.pushdesk/` is git-ignored).
 /// The server certificate names `localhost`, `127.0.0.1`, `::1` and every `--name`, has the

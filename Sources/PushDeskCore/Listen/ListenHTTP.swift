@@ -1,6 +1,6 @@
 import Foundation
 
-/// One request as the listener received it (SPEC §11.2): every byte is untrusted.
+/// One request as the listener received it (docs/LISTEN.md): every byte is untrusted.
 public struct ListenHTTPRequest: Sendable {
     public var method: String
     /// The request target in origin form (path and query): an absolute-form target

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One request `pushdesk listen` handled (SPEC §11.4): the line of `listen.jsonl`, the
+/// One request `pushdesk listen` handled (docs/LISTEN.md): the line of `listen.jsonl`, the
 /// `--json` object and the printed line are all made from it.
 public struct ListenRecord: Sendable {
     public enum Kind: String, Sendable {
@@ -39,7 +39,7 @@ public struct ListenRecord: Sendable {
     /// bidi and invisible controls): a phone's name is a label, not a reason to refuse it.
     public var registeredDevice: Subscription? {
         guard kind == .registration, status == 200, let app, let token, !token.isEmpty else { return nil }
-        // An Android registration in the FID form is an installation ID (SPEC §14.1).
+        // An Android registration in the FID form is an installation ID (docs/SENDING.md).
         return Subscription(
             app: app, token: token, userKey: userKey.flatMap { $0.isEmpty ? nil : $0 },
             label: deviceName.map(Escape.removingFlagged).flatMap { $0.isEmpty ? nil : $0 },
@@ -69,7 +69,7 @@ public struct ListenRecord: Sendable {
         "messageId", "deliveryId", "event", "delivery", "device", "findings",
     ]
 
-    /// The object of the log (`fullToken: false`: shortened as in §8.5) or of `--json`.
+    /// The object of the log (`fullToken: false`: shortened as in the send log, docs/SENDING.md) or of `--json`.
     public func json(fullToken: Bool) -> JSONValue {
         func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
         return .object([
@@ -127,7 +127,7 @@ public struct ListenRecord: Sendable {
 }
 
 /// `STORE/.pushdesk/listen.jsonl`: one line per request handled, mode 0600, opened without
-/// following links, never committed (SPEC §11.4).
+/// following links, never committed (docs/LISTEN.md).
 public enum ListenLog {
     public static let relativePath = ".pushdesk/listen.jsonl"
 
@@ -189,7 +189,7 @@ extension ListenLog {
     }
 
     /// The tracking requests of the log by `messageId` (as tracking sends it: a UUID in
-    /// lower case, a v7 id in hex), for the console's Sends view (SPEC §11.4).
+    /// lower case, a v7 id in hex), for the console's Sends view (docs/LISTEN.md).
     public static func tracking(storeRoot: URL) -> [String: Tracked] {
         guard let data = FileManager.default.contents(atPath: storeRoot.appendingPathComponent(relativePath).path)
         else { return [:] }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The checks of `pushdesk listen` (SPEC §11.3, docs/RULES.md): one implementation each,
+/// The checks of `pushdesk listen` (docs/LISTEN.md, docs/RULES.md): one implementation each,
 /// pure values over a request and the store's services. Every message says what to change
 /// and where — the app's code or configuration, or the service.
 public enum ListenRules {
@@ -132,7 +132,7 @@ public enum ListenRules {
                 : "registrationToken is not an FCM registration token (empty, or holding white space or control characters): pass the token of FirebaseMessaging.getToken() / onNewToken unchanged"
             out.findings.append(Self.tokenFormat.finding(what, field: "registrationToken"))
         } else if platform == .android, ProfileRules.isFID(token) {
-            // SPEC §14.1: an app that opted in to installation IDs registers its FID.
+            // docs/SENDING.md: an app that opted in to installation IDs registers its FID.
             out.findings.append(
                 Self.fid.finding(
                     "registrationToken is a Firebase installation ID (the app registers its FID): PushDesk saves it as kind=\"fid\" and sends to it with message.fid",

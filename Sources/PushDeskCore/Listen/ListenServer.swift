@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// The HTTPS server of `pushdesk listen` (SPEC §11.1): HTTP/1.1 over TLS on swift-nio, with
+/// The HTTPS server of `pushdesk listen` (docs/LISTEN.md): HTTP/1.1 over TLS on swift-nio, with
 /// the limits that keep a hostile client from costing more than its share — request line and
 /// headers ≤ 16 KB (431), body ≤ 64 KB (413 as soon as the declared length says so), 64
 /// connections at once, 10 s to read a request (the TLS handshake included) and 10 s to
@@ -25,7 +25,7 @@ public final class ListenServer: @unchecked Sendable {
     static let lingerTime: TimeAmount = .seconds(2)
     static let maxDiscardBytes = 4 * 1024 * 1024
     /// `stop` waits this long for the connections to close before the event loop is shut
-    /// down under whatever is left (SPEC §11.1: stopped within 1 s).
+    /// down under whatever is left (docs/LISTEN.md: stopped within 1 s).
     static let stopGrace: TimeAmount = .milliseconds(600)
     static let sendBufferBytes = 64 * 1024
 

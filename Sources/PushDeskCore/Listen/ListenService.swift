@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `pushdesk listen` does with each request (SPEC §11.2–11.4), apart from the network:
+/// What `pushdesk listen` does with each request (docs/LISTEN.md), apart from the network:
 /// checks it against the store, answers, records it in `listen.jsonl`, matches tracking to
 /// the send log, and with a profile saves a registration's device. The server calls
 /// `handle` from several threads: the checks run side by side, the saves, the log and the
@@ -167,7 +167,7 @@ public final class ListenService: @unchecked Sendable {
         return s.token
     }
 
-    /// Adds or updates the device in the profile (SPEC §11.4): a save like every save —
+    /// Adds or updates the device in the profile (docs/LISTEN.md): a save like every save —
     /// atomic, under the store lock, refused when the file changed since it was read.
     func save(_ sub: Subscription, profile: String, into record: inout ListenRecord) {
         do {
@@ -180,7 +180,7 @@ public final class ListenService: @unchecked Sendable {
     }
 }
 
-/// Saving a registered device into a profile (SPEC §11.4), for `listen --profile` and the
+/// Saving a registered device into a profile (docs/LISTEN.md), for `listen --profile` and the
 /// console's Listen view.
 public enum ListenProfileSave {
     /// Returns what was done (`added to profile ana`, `updated in profile ana`, `already in

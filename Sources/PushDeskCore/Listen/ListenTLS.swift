@@ -2,7 +2,7 @@ import CNIOBoringSSL
 import NIOCore
 import NIOSSL
 
-/// The listener's TLS (SPEC §11.1): TLS 1.2 and 1.3, AEAD suites only, chosen in the
+/// The listener's TLS (docs/LISTEN.md): TLS 1.2 and 1.3, AEAD suites only, chosen in the
 /// server's order — what testssl.sh and nmap's ssl-enum-ciphers call a good server, and all
 /// an iOS or Android test build needs. TLS 1.3's suites are all AEAD and fixed by BoringSSL.
 enum ListenTLS {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A registration as the Campaign Classic SDKs post it to `registerIOS.jssp` or
-/// `registerAndroid.jssp` (SPEC §11.2): the form's fields, unknown ones kept and ignored.
+/// `registerAndroid.jssp` (docs/LISTEN.md): the form's fields, unknown ones kept and ignored.
 public struct Registration: Equatable, Sendable {
     /// The platform the path names (`registerIOS.jssp` → iOS).
     public var platform: Platform
@@ -24,7 +24,7 @@ public struct Registration: Equatable, Sendable {
 
 /// `additionalParams`: `<additionalParams>` (iOS) or `<additionalParameters>` (Android)
 /// holding `<param name="N" value="V"/>`, read by the store's hardened XML reader (no DTD,
-/// only the predefined entities and character references; SPEC §11.2).
+/// only the predefined entities and character references; docs/LISTEN.md).
 public enum AdditionalParams {
     /// A registration's parameters beyond this are not a device's but an attack.
     public static let maxParams = 500

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A tracking request's `id` (SPEC §11.2): `h<messageId>,<deliveryId>,<tag>` — the push's
+/// A tracking request's `id` (docs/LISTEN.md): `h<messageId>,<deliveryId>,<tag>` — the push's
 /// `_mId` as sent when it is a UUID (v8), or the lowercase hex of a decimal `_mId` (v7);
 /// its `_dId`; tag 1 received, 2 clicked.
 public struct TrackingHit: Equatable, Sendable {
@@ -45,7 +45,7 @@ public struct TrackingHit: Equatable, Sendable {
     static func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66) }
 }
 
-/// The send log (SPEC §8.5) read for tracking (§11.4): which send gave a `messageId`.
+/// The send log (docs/SENDING.md) read for tracking (docs/LISTEN.md): which send gave a `messageId`.
 /// Read again only when the file changed, so a send made while listening is found.
 public final class SendLogIndex: @unchecked Sendable {
     public struct Send: Sendable, Equatable {

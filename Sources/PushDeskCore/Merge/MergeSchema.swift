@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the merge must know about a record's shape beyond its element tree (SPEC §10.2):
+/// What the merge must know about a record's shape beyond its element tree (docs/TEAMS.md):
 /// which children are lists and what identifies their entries, which elements are one
 /// field as a whole, and how field paths are spelled (docs/RULES.md). Everything else is
 /// generic: an attribute or a text is a field, a single child element is a group of fields.

@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Three-way merge of one record file (SPEC §10.2), on the record rather than the text:
+/// Three-way merge of one record file (docs/TEAMS.md), on the record rather than the text:
 /// each version is parsed once, read by the store's strict reader and written canonically,
 /// its element tree merged field by field and list entry by identity (`TreeMerge`), and the
 /// result read back and written exactly as a save writes it.
@@ -128,7 +128,7 @@ private final class VersionSlots: @unchecked Sendable {
     }
 }
 
-/// `pushdesk merge-driver BASE OURS THEIRS PATH`, git's merge-driver contract (SPEC §10.2):
+/// `pushdesk merge-driver BASE OURS THEIRS PATH`, git's merge-driver contract (docs/TEAMS.md):
 /// the result replaces OURS; 0 merged, 1 conflicts left (one report line each), 2 a version
 /// cannot be read — and then OURS is left as it was.
 public enum MergeDriver {

@@ -1,4 +1,4 @@
-/// One field (or list entry) both sides changed differently (SPEC §10.2): the merged file
+/// One field (or list entry) both sides changed differently (docs/TEAMS.md): the merged file
 /// keeps OURS' value. `ours` and `theirs` are already in report form: a JSON-quoted value,
 /// `(not set)`, `(removed)` or `(changed)`.
 public struct MergeConflict: Equatable, Sendable {
@@ -42,7 +42,7 @@ public struct MergeConflict: Equatable, Sendable {
     }
 }
 
-/// The three-way merge of two edits of one record's element tree (SPEC §10.2): fields one
+/// The three-way merge of two edits of one record's element tree (docs/TEAMS.md): fields one
 /// side changed take that side, lists merge entry by entry by identity, conflicts keep OURS.
 struct TreeMerge {
     let schema: MergeSchema

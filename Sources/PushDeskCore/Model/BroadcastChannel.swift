@@ -1,4 +1,4 @@
-/// A broadcast channel of an iOS app (SPEC §12.4): Apple's base64 id, the operator's label
+/// A broadcast channel of an iOS app (docs/SENDING.md): Apple's base64 id, the operator's label
 /// and the message storage policy chosen at creation (it cannot change afterwards).
 public struct BroadcastChannel: Equatable, Sendable {
     public var id: String

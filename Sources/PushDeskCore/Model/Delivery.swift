@@ -1,5 +1,5 @@
 /// One notification: content, platform options, app-variable values, tracking ids.
-/// File: `deliveries/<name>.xml` (SPEC §3.2).
+/// File: `deliveries/<name>.xml` (docs/FORMATS.md).
 ///
 /// Numeric options (badge, ttl, volume, …) are kept as the text written in the file so
 /// that an out-of-range or malformed value reaches the rules (`badge.range`, …) and is
@@ -14,7 +14,7 @@ public struct Delivery: Equatable, Sendable {
     public var tracking: Tracking?
     public var ios: IOSOptions
     public var android: AndroidOptions
-    /// `<liveActivity>`, right after `<ios>` (SPEC §12.2); nil = no element.
+    /// `<liveActivity>`, right after `<ios>` (docs/PAYLOADS.md); nil = no element.
     public var liveActivity: LiveActivity?
     /// Values of app variables, in file order; an empty text counts as not set.
     public var variables: [VariableValue]

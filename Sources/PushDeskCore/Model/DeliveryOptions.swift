@@ -1,4 +1,4 @@
-/// The `<ios>` and `<android>` options of a delivery (SPEC §3.2), each defined once: a
+/// The `<ios>` and `<android>` options of a delivery (docs/FORMATS.md), each defined once: a
 /// stored property and a row of `definitions`. The rows' order is the file's attribute
 /// order; the XML codec, recovery files, the schema's attribute lists and the console's
 /// composer all walk them. What an option means to APNs or FCM is said by the payload

@@ -26,7 +26,7 @@ public enum FieldPlatform: String, Sendable {
     case ios, android
     /// A service's own field (`<service marketingUrl>`): its path is its name alone.
     case service
-    /// A delivery's `<liveActivity>` (SPEC §12.2): sent inside `aps` like an iOS option.
+    /// A delivery's `<liveActivity>` (docs/PAYLOADS.md): sent inside `aps` like an iOS option.
     case liveActivity
 }
 

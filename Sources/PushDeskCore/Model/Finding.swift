@@ -29,7 +29,7 @@ public struct Finding: Equatable, Hashable, Sendable {
         self.within = within
     }
 
-    /// `FILE:LINE:COLUMN: severity: MESSAGE [rule]` (SPEC §7), position parts left out when unknown.
+    /// `FILE:LINE:COLUMN: severity: MESSAGE [rule]` (README.md), position parts left out when unknown.
     /// This is where a finding leaves for a terminal, so every part is escaped here (the
     /// file name, a field path holding a variable name, a message quoting a value): one
     /// place that no new rule can forget. Fuzzing found three that had.

@@ -11,7 +11,7 @@ public struct IOSApp: Equatable, Sendable {
     public var variables: [AppVariable]
     public var subscriptionParams: [SubscriptionParam]
     public var sounds: [Sound]
-    /// Broadcast channels (SPEC §12.4), in file order.
+    /// Broadcast channels (docs/SENDING.md), in file order.
     public var channels: [BroadcastChannel]
 
     /// `<iosApp>`'s attributes in the file's order; the console's Information tab shows
@@ -59,7 +59,7 @@ public enum IOSConnector: String, Sendable, CaseIterable {
 /// How an iOS app authenticates to APNs. Secrets are never held here, only references.
 public enum IOSAuth: Equatable, Sendable {
     /// Token auth: a .p8 key, its 10-character Key ID and the 10-character Team ID; since
-    /// February 2025 a key may be limited to one environment and to some topics (SPEC §14.3).
+    /// February 2025 a key may be limited to one environment and to some topics (docs/CREDENTIALS.md).
     /// `keyEnvironment` and `keyTopics` hold the attributes' text, empty when absent (a key for
     /// both environments, a team key for every topic).
     case token(keyId: String, teamId: String, keyFile: String, keyEnvironment: String = "", keyTopics: String = "")

@@ -1,4 +1,4 @@
-/// The `<liveActivity>` element of a delivery of type `liveactivity` (SPEC §12.2): which
+/// The `<liveActivity>` element of a delivery of type `liveactivity` (docs/PAYLOADS.md): which
 /// event, the dates, and the two JSON texts, kept as written. The texts are read by
 /// `JSONReader` when a payload is built and by the rules (`liveactivity.json` at the text's
 /// line:column), never at load time: a half-typed content state is a finding on its field,
@@ -14,7 +14,7 @@ public struct LiveActivity: Equatable, Sendable {
     public var dismissalDate: String?
     /// Ask for the activity's push token (start only).
     public var inputPushToken: Bool?
-    /// Subscribe the activity to a broadcast channel (start only, SPEC §12.4).
+    /// Subscribe the activity to a broadcast channel (start only, docs/SENDING.md).
     public var inputPushChannel: String?
     /// `<contentState>`: one JSON object (required).
     public var contentState: String

@@ -1,5 +1,5 @@
 /// A sample recipient used to personalize previews and, through its subscriptions, the test
-/// devices a delivery is sent to (SPEC §3.3): `profiles/<name>.xml`,
+/// devices a delivery is sent to (docs/FORMATS.md): `profiles/<name>.xml`,
 /// `<recipient firstName="Ana" …><subscription app="…" token="…"/></recipient>`.
 public struct Profile: Equatable, Sendable {
     public var name: String
@@ -33,7 +33,7 @@ public struct Subscription: Equatable, Hashable, Sendable {
     public var token: String
     public var userKey: String?
     public var label: String?
-    /// Which push token it is (SPEC §12.3): the push types that use it are those whose row
+    /// Which push token it is (docs/FORMATS.md): the push types that use it are those whose row
     /// names this kind. Written only when it is not `device`.
     public var kind: TokenKind
 
@@ -47,7 +47,7 @@ public struct Subscription: Equatable, Hashable, Sendable {
         self.kind = kind
     }
 
-    /// The token as lists and the send log show it (SPEC §3.3, §8.5).
+    /// The token as lists and the send log show it (docs/FORMATS.md, docs/SENDING.md).
     public var shortToken: String { Self.shortened(token) }
 
     /// First 6 characters, `…`, last 4; a token too short to shorten is shown whole. Tokens

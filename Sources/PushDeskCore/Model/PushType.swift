@@ -1,4 +1,4 @@
-/// The iOS push types (SPEC §12.1), each defined once: one row of `PushType.all`. The payload
+/// The iOS push types (docs/PAYLOADS.md), each defined once: one row of `PushType.all`. The payload
 /// builder (`APNsRequest`), the rules (`PushTypeRules`), the composer, `send`, the device view
 /// and the hints read these rows, so a new type is a row (plus its payload shape when it is a
 /// new one), the schema, docs and tests. `<ios type>` holds `name`.
@@ -9,7 +9,7 @@ public struct PushType: Hashable, Sendable, CustomStringConvertible {
     public let apnsPushType: String
     /// Appended to the app's bundle id in `apns-topic` (`.voip`, `.push-type.widgets`, …).
     public let topicSuffix: String
-    /// The token kinds it is sent to (§12.3); `liveactivity` uses the first for a start and
+    /// The token kinds it is sent to (docs/FORMATS.md); `liveactivity` uses the first for a start and
     /// the second for an update or end (`tokenKind(for:)`).
     public let tokenKinds: [TokenKind]
     /// The `apns-priority` values Apple accepts for it, and the one sent when none is set.
@@ -17,7 +17,7 @@ public struct PushType: Hashable, Sendable, CustomStringConvertible {
     public let defaultPriority: APNsPriority
     /// Certificate auth cannot send it (`type.token-auth`).
     public let tokenAuthOnly: Bool
-    /// Payload bytes Apple accepts (`size.limit`), and on a broadcast channel (§12.4).
+    /// Payload bytes Apple accepts (`size.limit`), and on a broadcast channel (docs/SENDING.md).
     public let sizeLimit: Int
     public let channelSizeLimit: Int?
     /// An `apns-expiration` Apple requires for the type (`0` for push-to-talk); it replaces
@@ -58,15 +58,15 @@ public struct PushType: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How a type's payload is built (SPEC §12.1's last column).
+/// How a type's payload is built (the last column of docs/PAYLOADS.md's push-type table).
 public enum PushPayloadShape: String, Sendable {
-    /// SPEC §4.1: `aps` from the content and options the type sends, then custom keys.
+    /// docs/PAYLOADS.md: `aps` from the content and options the type sends, then custom keys.
     case alert
     /// `{"aps":{"content-changed":true}}` (WidgetKit reloads).
     case contentChanged
     /// The custom keys alone, no `aps`.
     case customKeysOnly
-    /// SPEC §12.2 (`LiveActivityPayload`).
+    /// docs/PAYLOADS.md (`LiveActivityPayload`).
     case liveActivity
 }
 
@@ -74,7 +74,7 @@ extension PushType {
     /// The `<ios>` options every type sends as headers (the priority it allows, the
     /// collapse id, the expiration unless the type fixes it).
     static let headerOptions = ["priority", "collapseId", "expiration"]
-    /// What an alert sends in `aps` (SPEC §4.1).
+    /// What an alert sends in `aps` (docs/PAYLOADS.md).
     static let alertOptions = [
         "sound", "critical", "volume", "badge", "category", "mutableContent", "contentAvailable", "threadId",
         "interruptionLevel", "relevanceScore", "filterCriteria", "targetContentId", "launchImage",
@@ -148,10 +148,10 @@ extension PushType: RawRepresentable, CaseIterable {
     public static var allCases: [PushType] { all }
 }
 
-/// Which push token a subscription holds (SPEC §12.3); `device` when `kind` is absent.
+/// Which push token a subscription holds (docs/FORMATS.md); `device` when `kind` is absent.
 public enum TokenKind: String, Sendable, CaseIterable {
     case device, pushToStart, activity, voip, widgets, controls, location, pushToTalk
-    /// A Firebase installation ID (SPEC §14.1): Android only, sent as `message.fid`.
+    /// A Firebase installation ID (docs/SENDING.md): Android only, sent as `message.fid`.
     case fid
 
     /// `device` exists on both platforms (APNs device token, FCM registration token), `fid`

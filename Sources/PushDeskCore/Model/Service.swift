@@ -1,5 +1,5 @@
 /// A "Mobile application" information service: the iOS and Android versions of one app.
-/// File: `services/<name>.xml` (SPEC §3.1).
+/// File: `services/<name>.xml` (docs/FORMATS.md).
 public struct Service: Equatable, Sendable {
     public static let defaultTargetMapping = "nms:appSubscriptionRcp"
 

@@ -1,4 +1,4 @@
-/// iOS → APNs request (SPEC §4.1): endpoint, headers and JSON payload.
+/// iOS → APNs request (docs/PAYLOADS.md): endpoint, headers and JSON payload.
 ///
 /// Values that do not parse (a badge of `-1`, a volume of `2`) are left out of the
 /// payload; DeliveryRules reports them on their field, so the preview never shows a
@@ -12,7 +12,7 @@ public enum APNsRequest {
     }
 
     /// `apns-push-type`, `apns-priority`, `apns-topic`, then `apns-expiration` and
-    /// `apns-collapse-id` when set; all as the delivery's push type says (SPEC §12.1).
+    /// `apns-collapse-id` when set; all as the delivery's push type says (docs/PAYLOADS.md).
     public static func headers(delivery: Delivery, app: IOSApp) -> [(String, String)] {
         let ios = delivery.ios
         let type = ios.effectiveType
@@ -30,7 +30,7 @@ public enum APNsRequest {
         return h
     }
 
-    /// The payload of the type's shape (SPEC §4.1, §12.1, §12.2); `delivery` is already
+    /// The payload of the type's shape (docs/PAYLOADS.md); `delivery` is already
     /// personalized; `timestamp` is the UNIX second a Live Activity's `aps.timestamp` takes.
     public static func payload(delivery: Delivery, app: IOSApp, tracking: Tracking, timestamp: Int) -> JSONValue {
         payload(JSONTree.self, delivery: delivery, app: app, tracking: tracking, timestamp: timestamp)
@@ -65,7 +65,7 @@ public enum APNsRequest {
         return J.value(top)
     }
 
-    /// SPEC §4.1's `aps`, each key only when set and sent by the type (a silent push sends
+    /// The `aps` of docs/PAYLOADS.md, each key only when set and sent by the type (a silent push sends
     /// `content-available` alone).
     static func alertAPS<J: JSONOutput>(_: J.Type, delivery: Delivery, type: PushType) -> J.Object {
         let ios = delivery.ios

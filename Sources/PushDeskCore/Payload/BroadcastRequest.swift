@@ -1,8 +1,8 @@
 import Foundation
 
-/// A Live Activity broadcast to one of an iOS app's channels (SPEC §12.4): `POST
+/// A Live Activity broadcast to one of an iOS app's channels (docs/SENDING.md): `POST
 /// /4/broadcasts/apps/<bundle id>` with `apns-channel-id`, `apns-push-type: liveactivity`,
-/// `apns-priority` and `apns-expiration`, no `apns-topic`, the §12.2 body, limit 5120.
+/// `apns-priority` and `apns-expiration`, no `apns-topic`, the Live Activity body (docs/PAYLOADS.md), limit 5120.
 /// `preview --channel` shows it and `send --channel` sends it byte for byte.
 public enum BroadcastRequest {
     public static let sizeLimit = 5120

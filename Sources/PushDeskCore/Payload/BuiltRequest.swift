@@ -1,16 +1,16 @@
 /// What one target's request looks like on the wire, before rules look at it.
 struct BuiltRequest {
     var endpoint: String
-    /// In sending order; values are strings (SPEC §6).
+    /// In sending order; values are strings (docs/PAYLOADS.md).
     var headers: [(String, String)]
     /// Exactly the body that would be sent.
     var payload: JSONValue
-    /// UTF-8 bytes of the compact JSON that counts against the limit (SPEC §4.5): the APNs
+    /// UTF-8 bytes of the compact JSON that counts against the limit (docs/PAYLOADS.md): the APNs
     /// payload, the FCM v1 `message` without `token`, the legacy body without `to`.
     var bytes: Int
 }
 
-/// The custom keys every platform carries (SPEC §4): the delivery's variable values in the
+/// The custom keys every platform carries (docs/PAYLOADS.md): the delivery's variable values in the
 /// app's declaration order, then `_mId` and `_dId`. Values are strings.
 enum CustomKeys {
     /// `skip` names variables that must not be sent (reserved names, collisions); the rules

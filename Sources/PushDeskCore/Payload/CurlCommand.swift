@@ -1,7 +1,7 @@
 import Foundation
 
 /// A ready `curl` command for one preview target: the exact endpoint, headers and body of
-/// SPEC §4, with placeholders where a device token or a credential goes. It never holds a
+/// docs/PAYLOADS.md, with placeholders where a device token or a credential goes. It never holds a
 /// credential: the operator pastes their own provider token (APNs), OAuth access token
 /// (FCM v1) or server key (legacy FCM) in place of the `<…>` placeholder.
 ///

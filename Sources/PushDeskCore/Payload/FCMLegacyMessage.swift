@@ -1,4 +1,4 @@
-/// Android app on `api="legacy"` → FCM legacy HTTP request (SPEC §4.3). Google shut the
+/// Android app on `api="legacy"` → FCM legacy HTTP request (docs/PAYLOADS.md). Google shut the
 /// legacy API down in 2024, so every such target also carries the `fcm.legacy-api` warning.
 ///
 /// The legacy `notification` object only knows `title`, `body`, `icon`, `sound`, `tag`,
@@ -15,7 +15,7 @@ public enum FCMLegacyMessage {
         return .object(body)
     }
 
-    /// The bytes that count against the limit: the body without `to` (SPEC §4.5).
+    /// The bytes that count against the limit: the body without `to` (docs/PAYLOADS.md).
     static func payloadBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking) -> Int {
         var body = JSONByteCount.emptyObject
         members(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking, to: &body)

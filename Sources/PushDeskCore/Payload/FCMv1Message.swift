@@ -1,4 +1,4 @@
-/// Android app on `api="httpv1"` → FCM HTTP v1 request (SPEC §4.2).
+/// Android app on `api="httpv1"` → FCM HTTP v1 request (docs/PAYLOADS.md).
 ///
 /// Enum spellings follow Firebase's v1 reference: `AndroidConfig.priority` `HIGH|NORMAL`,
 /// `ttl` a Duration string (`"86400s"`), `AndroidNotification.visibility`
@@ -66,7 +66,7 @@ public enum FCMv1Message {
     }
 
     /// `{"message":{token, notification, data, android, fcm_options}}`, only what is set; a
-    /// Firebase installation ID (`fid`) in `token`'s place (SPEC §14.1).
+    /// Firebase installation ID (`fid`) in `token`'s place (docs/SENDING.md).
     public static func payload(
         delivery: Delivery, app: AndroidApp, tracking: Tracking, token: String, fid: Bool = false
     ) -> JSONValue {
@@ -76,7 +76,7 @@ public enum FCMv1Message {
         return .object([("message", .object(message))])
     }
 
-    /// The bytes that count against the limit: the message without its target (SPEC §4.5).
+    /// The bytes that count against the limit: the message without its target (docs/PAYLOADS.md).
     static func payloadBytes(delivery: Delivery, app: AndroidApp, tracking: Tracking) -> Int {
         var message = JSONByteCount.emptyObject
         members(JSONByteCount.self, delivery: delivery, app: app, tracking: tracking, to: &message)
@@ -106,7 +106,7 @@ public enum FCMv1Message {
             if !J.isEmpty(n) { J.append("notification", J.value(n), to: &android) }
         }
         if !J.isEmpty(android) { J.append("android", J.value(android), to: &message) }
-        // Last in the message, as firebase-admin encodes it (SPEC §14.2); a malformed label
+        // Last in the message, as firebase-admin encodes it (docs/PAYLOADS.md); a malformed label
         // is `android.analytics-label` and not sent.
         if let v = o.analyticsLabel.nonEmpty, OptionValues.isAnalyticsLabel(v) {
             var options = J.emptyObject

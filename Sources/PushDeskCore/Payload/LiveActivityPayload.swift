@@ -1,4 +1,4 @@
-/// The `liveactivity` payload shape (SPEC §12.2): `{"aps":{…}}` and no custom keys
+/// The `liveactivity` payload shape (docs/PAYLOADS.md): `{"aps":{…}}` and no custom keys
 /// (ActivityKit does not hand them to the app), and which token kind its event goes to. The
 /// push-type row, headers, topic, priority and size checks are the shared ones
 /// (`PushType.liveactivity`, `APNsRequest`, `PushTypeRules`); its own rules are
@@ -37,12 +37,12 @@ public enum LiveActivityPayload {
         return JSONByteCount.value(top)
     }
 
-    /// `pushToStart` for a start, `activity` for an update or end (SPEC §12.2).
+    /// `pushToStart` for a start, `activity` for an update or end (docs/PAYLOADS.md).
     static func tokenKind(_ delivery: Delivery) -> TokenKind {
         delivery.liveActivity?.knownEvent == .start ? .pushToStart : .activity
     }
 
-    /// The members of `aps`, in SPEC §12.2's order; `timestamp` is the UNIX second the
+    /// The members of `aps`, in the order docs/PAYLOADS.md gives; `timestamp` is the UNIX second the
     /// request is built (`preview --at` pins it).
     static func aps<J: JSONOutput>(_: J.Type, delivery: Delivery, timestamp: Int) -> J.Object {
         let la = delivery.liveActivity ?? LiveActivity(contentState: "")
@@ -79,7 +79,7 @@ public enum LiveActivityPayload {
     }
 }
 
-/// `sound` as SPEC §4.1 sends it: the name, or for a critical alert the dictionary
+/// `sound` as docs/PAYLOADS.md says it is sent: the name, or for a critical alert the dictionary
 /// `{"critical":1,"name":NAME,"volume":V}`; nil when there is none.
 enum APNsSound {
     static func value<J: JSONOutput>(_: J.Type, _ ios: IOSOptions) -> J.Value? {

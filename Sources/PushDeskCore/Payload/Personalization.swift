@@ -1,4 +1,4 @@
-/// `<%= recipient.FIELD %>` in title, subtitle, body and variable values (SPEC §4.4).
+/// `<%= recipient.FIELD %>` in title, subtitle, body and variable values (docs/PAYLOADS.md).
 ///
 /// A hand-written scanner rather than a regular expression: it runs on every keystroke.
 /// Text that only looks like the start of a tag (`<%= foo %>`, an unclosed `<%=`) is left

@@ -1,4 +1,4 @@
-/// The machine-readable preview (SPEC §6): a contract read by other tools, so its keys,
+/// The machine-readable preview (docs/PAYLOADS.md): a contract read by other tools, so its keys,
 /// their order and their types are fixed here and nowhere else.
 public enum PreviewDocument {
     public static func json(_ p: Preview) -> JSONValue {
@@ -27,7 +27,7 @@ public enum PreviewDocument {
         return .object(m)
     }
 
-    /// `severity`, `rule`, `field`, `message` as SPEC §6 shows, then `file` (and `line`,
+    /// `severity`, `rule`, `field`, `message` as docs/PAYLOADS.md shows, then `file` (and `line`,
     /// `column` when known): the shared `Finding.json` shape.
     static func findings(_ list: [Finding]) -> JSONValue { .array(list.map(\.json)) }
 }

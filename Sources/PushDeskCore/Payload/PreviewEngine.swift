@@ -19,7 +19,7 @@ public struct PreviewTarget: Equatable, Sendable {
     public var headers: [(name: String, value: String)]
     /// Exactly the body that would be sent (token included).
     public var payload: JSONValue
-    /// Bytes that count against `limit` (SPEC §4.5).
+    /// Bytes that count against `limit` (docs/PAYLOADS.md).
     public var bytes: Int
     public var limit: Int
     public var diagnostics: [Finding]
@@ -42,18 +42,18 @@ public struct Preview: Equatable, Sendable {
     public var targets: [PreviewTarget]
     /// Findings that belong to no single target (profile problems, variable names, …).
     public var diagnostics: [Finding]
-    /// Integration keys of the Android apps an iOS-only type leaves out (SPEC §12.1); not in
-    /// the SPEC §6 document, which lists no target for them.
+    /// Integration keys of the Android apps an iOS-only type leaves out (docs/PAYLOADS.md); not in
+    /// the preview document (docs/PAYLOADS.md), which lists no target for them.
     public var iosOnlySkipped: [String] = []
 
-    /// The SPEC §6 document (`pushdesk preview --json`).
+    /// The preview document (`pushdesk preview --json`, docs/PAYLOADS.md).
     public var json: JSONValue { PreviewDocument.json(self) }
     /// Top-level and per-target findings together.
     public var allFindings: [Finding] { diagnostics + targets.flatMap(\.diagnostics) }
     public var hasErrors: Bool { allFindings.hasErrors }
 }
 
-/// Turns a delivery into the exact APNs / FCM requests (SPEC §4). Pure and fast: the
+/// Turns a delivery into the exact APNs / FCM requests (docs/PAYLOADS.md). Pure and fast: the
 /// console calls it on every keystroke, so it touches no file and reads the clock only
 /// through `now`.
 public enum PreviewEngine {
@@ -65,9 +65,9 @@ public enum PreviewEngine {
     ///   - appKey: preview only the app with this integration key; nil = every app.
     ///   - token: device token; nil = `DEVICE_TOKEN`.
     ///   - fid: `token` is a Firebase installation ID: FCM v1 targets it as `message.fid`
-    ///     (SPEC §14.1; `preview --fid`, a `kind="fid"` subscription).
+    ///     (docs/SENDING.md; `preview --fid`, a `kind="fid"` subscription).
     ///   - now: for `expiration.past`.
-    ///   - messageId: `_mId` in place of the delivery's (a send's per-target id, SPEC §8.1);
+    ///   - messageId: `_mId` in place of the delivery's (a send's per-target id, docs/SENDING.md);
     ///     nil = the delivery's.
     ///   - at: the UNIX second a Live Activity's `timestamp` takes (`preview --at`, the second
     ///     a send builds its request); nil = `now`'s.
@@ -118,7 +118,7 @@ public enum PreviewEngine {
         let serviceFile = Service.path(service.name)
         var diagnostics: [Finding] = []
 
-        // Personalize first: sizes and rules see the text that is sent (SPEC §4.4).
+        // Personalize first: sizes and rules see the text that is sent (docs/PAYLOADS.md).
         var resolved = delivery
         if let profile {
             func fill(_ text: String, _ field: @autoclosure () -> FieldPath) -> String {
@@ -154,7 +154,7 @@ public enum PreviewEngine {
         } else {
             apps = service.apps.enumerated().map { ($0.offset, $0.element) }
         }
-        // A type other than alert and silent reaches iOS apps only (SPEC §12.1).
+        // A type other than alert and silent reaches iOS apps only (docs/PAYLOADS.md).
         var iosOnlySkipped: [String] = []
         if delivery.ios.effectiveType.iosOnly {
             iosOnlySkipped = apps.filter { $0.app.platform == .android }.map(\.app.integrationKey)

@@ -1,4 +1,4 @@
-/// The iOS Simulator's push file (SPEC §14.5): the APNs payload with
+/// The iOS Simulator's push file (docs/PAYLOADS.md): the APNs payload with
 /// `"Simulator Target Bundle"` (the app's bundle id) as its first key, for
 /// `xcrun simctl push booted FILE` or a drop on the Simulator window. The Simulator takes
 /// application notifications only (`alert` and `silent`).

@@ -1,4 +1,4 @@
-/// The rules of an iOS app's broadcast channels in the service file (SPEC §12.4), run with
+/// The rules of an iOS app's broadcast channels in the service file (docs/SENDING.md), run with
 /// the other app checks, and the one `pushdesk channels list` reports against Apple's list.
 public enum ChannelRules {
     public static let channelId = Rule(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every rule about deliveries (SPEC §5 plus the extra ones in docs/RULES.md, "Delivery
+/// Every rule about deliveries (docs/RULES.md, "Delivery
 /// rules"). Each rule has exactly one implementation here; the preview engine calls these
 /// per target and `check` runs them for `pushdesk validate`. Findings point at the field
 /// of the delivery file (`ios.sound`, `android.color`, `variables.mediaUrl`, `content.body`).
@@ -156,7 +156,7 @@ public enum DeliveryRules {
         return out
     }
 
-    /// `size.limit`: `limit` is the push type's (SPEC §12.1), 4096 on Android.
+    /// `size.limit`: `limit` is the push type's (docs/PAYLOADS.md), 4096 on Android.
     static func sizeFinding(bytes: Int, limit: Int, file: String) -> Finding? {
         guard bytes > limit else { return nil }
         return Self.payloadSize.finding(
@@ -166,7 +166,7 @@ public enum DeliveryRules {
 
     /// The service rules' findings about one app (`connector.binary`, `connector.v1-httpv1`,
     /// `fcm.legacy-api`, missing credentials, …): every preview to that app shows them, so
-    /// `fcm.legacy-api` is always on a legacy target (SPEC §4.3). `serviceFindings` is
+    /// `fcm.legacy-api` is always on a legacy target (docs/PAYLOADS.md). `serviceFindings` is
     /// `ServiceRules.check(service:)`, computed once per preview.
     static func appFindings(_ serviceFindings: [Finding], appIndex: Int) -> [Finding] {
         serviceFindings.filter { $0.field.index(in: "apps") == appIndex }

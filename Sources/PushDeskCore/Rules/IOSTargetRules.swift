@@ -19,7 +19,7 @@ struct IOSTarget {
     }
 }
 
-/// The checks of a delivery's `<ios>` options on one iOS app (SPEC §5, §12, docs/RULES.md):
+/// The checks of a delivery's `<ios>` options on one iOS app (docs/RULES.md, docs/PAYLOADS.md, docs/RULES.md):
 /// one row per rule, tied to it as the service and app checks are (`RuleCheck`), listed in
 /// the order of their findings in `RuleCatalog.iosTargetChecks`.
 enum IOSTargetRules {

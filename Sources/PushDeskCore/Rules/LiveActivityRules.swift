@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `liveactivity.*` rules (SPEC §12.2, docs/RULES.md) for a delivery of type
+/// The `liveactivity.*` rules (docs/PAYLOADS.md, docs/RULES.md) for a delivery of type
 /// `liveactivity`. Findings point at the `<liveActivity>` field (`liveActivity.event`,
 /// `liveActivity.contentState`…); a JSON text's finding also says where inside the text
 /// (`Finding.within`), so that positioning it gives the file's line:column.
@@ -109,7 +109,7 @@ public enum LiveActivityRules {
         }
     }
 
-    /// Every event carries a content state (SPEC §12.2): a missing or empty one is this
+    /// Every event carries a content state (docs/PAYLOADS.md): a missing or empty one is this
     /// finding, not a JSON error.
     static let contentState = RuleCheck<LiveActivityTarget>([R.liveActivityContentState]) { t, out in
         guard isBlank(t.la.contentState) else { return }
@@ -219,7 +219,7 @@ public enum LiveActivityRules {
         }
     }
 
-    /// A start that subscribes to a channel this app does not have (SPEC §12.4: the app's
+    /// A start that subscribes to a channel this app does not have (docs/SENDING.md: the app's
     /// channels are in its file) is one no broadcast of this app reaches.
     static let inputChannel = RuleCheck<LiveActivityTarget>([R.liveActivityInputChannel]) { t, out in
         guard let app = t.app, t.event == .start, let channel = t.la.inputPushChannel.nonEmpty,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rules over the test devices of profiles (SPEC §3.3, docs/RULES.md "Profile rules"): one
+/// Rules over the test devices of profiles (docs/FORMATS.md, docs/RULES.md "Profile rules"): one
 /// implementation, used by `validate`, the console and `send` (which blocks on them).
 public enum ProfileRules {
     public static let unknownApp = Rule(
@@ -67,7 +67,7 @@ public enum ProfileRules {
         if s.kind == .fid, let problem = fidProblem(s.token) {
             return [tokenFormat.finding(problem, file: file, field: p.appending("token"))]
         }
-        // Every iOS kind is an APNs token: the same hex form (SPEC §12.3).
+        // Every iOS kind is an APNs token: the same hex form (docs/FORMATS.md).
         if let problem = tokenProblem(s.token, platform: app.platform) {
             return [tokenFormat.finding(problem, file: file, field: p.appending("token"))]
         }
@@ -100,7 +100,7 @@ public enum ProfileRules {
         return nil
     }
 
-    /// `subscription.fid-and-token` (SPEC §14.1): a `device` token of an app whose part before
+    /// `subscription.fid-and-token` (docs/SENDING.md): a `device` token of an app whose part before
     /// its first `:` is one of that app's `fid` subscriptions — an FCM registration token
     /// starts with the installation's FID, and once a send to the FID succeeds the old token
     /// stops working.
@@ -123,7 +123,7 @@ public enum ProfileRules {
         return out
     }
 
-    /// Why `fid` is not a Firebase installation ID (SPEC §14.1): 22 characters,
+    /// Why `fid` is not a Firebase installation ID (docs/SENDING.md): 22 characters,
     /// `^[cdef][A-Za-z0-9_-]{21}$`; nil when it is one.
     public static func fidProblem(_ fid: String) -> String? {
         if isFID(fid) { return nil }

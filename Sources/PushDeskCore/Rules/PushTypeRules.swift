@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rules a delivery's push type brings (SPEC §12.1), read from its row in `PushType.all`:
+/// The rules a delivery's push type brings (docs/PAYLOADS.md), read from its row in `PushType.all`:
 /// what the type does not send, the priorities it allows, the auth it needs, the topic a
 /// certificate must list. `silent` keeps its pinned ids (`silent.content`,
 /// `priority.background`); `size.limit` takes the type's limit in the preview.

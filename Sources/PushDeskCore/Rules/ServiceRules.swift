@@ -5,7 +5,7 @@ import Foundation
 /// checks are in ServiceFieldRules, AppRules, IOSAppRules, AndroidAppRules, IOSPairingRules
 /// and IntegrationKeyIndex, composed by RuleCatalog.
 public enum ServiceRules {
-    /// Names the apps' SDK or the push services reserve for themselves (SPEC §5).
+    /// Names the apps' SDK or the push services reserve for themselves (docs/RULES.md).
     public static let reservedVariableNames: Set<String> = [
         "aps", "_mId", "_dId", "_msg", "from", "message_type", "notification",
     ]

@@ -39,7 +39,7 @@ extension StoreValidation {
 }
 
 extension Finding {
-    /// The finding as JSON (the shape used by `validate --json` and SPEC §6 diagnostics).
+    /// The finding as JSON (the shape used by `validate --json` and docs/PAYLOADS.md diagnostics).
     public var json: JSONValue {
         var m: [(String, JSONValue)] = [
             ("severity", .string(severity.rawValue)), ("rule", .string(rule)),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The kinds of record a store holds, one XML file each (SPEC §3). Everything that differs
+/// The kinds of record a store holds, one XML file each (docs/FORMATS.md). Everything that differs
 /// between them is a row here — folder, root element, record type (its codec and recovery
 /// XML), merge schema — so the store, the merge driver, recovery files and the console ask
 /// the kind instead of switching over it. A new kind is one case and its row.

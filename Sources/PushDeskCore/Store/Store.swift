@@ -1,6 +1,6 @@
 import Foundation
 
-/// The store: one directory, one XML file per record (SPEC §3).
+/// The store: one directory, one XML file per record (docs/FORMATS.md).
 ///
 ///     STORE/services/<name>.xml   STORE/deliveries/<name>.xml   STORE/profiles/<name>.xml
 public final class Store: Sendable {

@@ -1,5 +1,5 @@
 /// A file that cannot be read, parsed or written: where, and what to do.
-/// Printed as `FILE:LINE:COLUMN: error: MESSAGE` (SPEC §7).
+/// Printed as `FILE:LINE:COLUMN: error: MESSAGE` (README.md).
 public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
         /// The file's content is wrong (exit 1).

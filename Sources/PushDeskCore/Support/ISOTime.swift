@@ -32,7 +32,7 @@ public enum ISOTime {
     }
 
     /// UNIX seconds of `text` (a fraction is dropped); nil when it is not such a time.
-    /// `utcOnly` refuses an offset (`expiration` is written in UTC, SPEC §3.2).
+    /// `utcOnly` refuses an offset (`expiration` is written in UTC, docs/FORMATS.md).
     static func seconds(_ text: String, utcOnly: Bool = false) -> Int64? {
         let b = Array(text.utf8)
         guard b.count >= 20 else { return nil }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What one APNs answer says, read the same way from every APNs endpoint (SPEC §8.3, §12.5).
+/// What one APNs answer says, read the same way from every APNs endpoint (docs/SENDING.md).
 /// The device endpoint names the request `apns-id`; the channel management and broadcast
 /// endpoints name it `apns-request-id`: either is the result's `apnsId`.
 public struct APNsAnswer: Sendable, Equatable {

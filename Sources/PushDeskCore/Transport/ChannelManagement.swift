@@ -1,6 +1,6 @@
 import Foundation
 
-/// One call of Apple's channel management API (SPEC §12.4).
+/// One call of Apple's channel management API (docs/SENDING.md).
 public enum ChannelRequest: Sendable, Equatable {
     /// `GET /1/apps/<bundle id>/all-channels`.
     case list
@@ -34,7 +34,7 @@ public enum ChannelRequest: Sendable, Equatable {
 }
 
 /// What Apple answered a channel management call: the outcome as `send` names them (`sent`
-/// for done), the reason and hint from the channel table (§12.5), and what the call returns.
+/// for done), the reason and hint from the channel table (docs/SENDING.md), and what the call returns.
 public struct ChannelAnswer: Sendable, Equatable {
     public var endpoint: String
     public var outcome: SendOutcome = .failed
@@ -49,7 +49,7 @@ public struct ChannelAnswer: Sendable, Equatable {
     public var channels: [String] = []
     public var attempts = 0
 
-    /// §8.4's rule: 0 done, 1 refused, 2 no answer (or retries used up).
+    /// `send`'s exit rule (docs/SENDING.md): 0 done, 1 refused, 2 no answer (or retries used up).
     public var exitCode: Int32 {
         switch outcome {
         case .sent, .validated, .skipped: 0
@@ -67,7 +67,7 @@ extension PushSender {
 
     /// Calls Apple's channel management API for `app` with its credential (token auth: the
     /// provider token every request of the run shares; certificate auth: the client
-    /// certificate), retrying as `send` does (§8.3). Blocking.
+    /// certificate), retrying as `send` does (docs/SENDING.md). Blocking.
     public func manageChannels(_ request: ChannelRequest, app: IOSApp) -> ChannelAnswer {
         let base = manageEndpoint(app)
         let path = request.path(bundleId: app.bundleId)
@@ -117,7 +117,7 @@ extension PushSender {
         return a
     }
 
-    /// One APNs request with the app's credential, retried as §8.3 pins: `ExpiredProviderToken`
+    /// One APNs request with the app's credential, retried as docs/SENDING.md, "Retries", says: `ExpiredProviderToken`
     /// once at once with a new token, 429 and 5xx after a back-off, nothing else. The answer
     /// is the last one; `failure` says why there is none (credential, connection, cancel).
     func apnsExchange(
@@ -183,7 +183,7 @@ extension PushSender {
 }
 
 extension PushSession {
-    /// Apple's channel management API for one iOS app (SPEC §12.4).
+    /// Apple's channel management API for one iOS app (docs/SENDING.md).
     public func manageChannels(_ request: ChannelRequest, app: IOSApp) -> ChannelAnswer {
         sender.manageChannels(request, app: app)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `credentials check --online` (SPEC §9): dns → tcp → tls → auth for one app, stopping at
+/// `credentials check --online` (docs/SENDING.md): dns → tcp → tls → auth for one app, stopping at
 /// the first step that fails; a step not run is not listed.
 public struct OnlineStep: Sendable, Equatable {
     public var step: TransportError.Step

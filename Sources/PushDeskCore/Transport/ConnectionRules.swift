@@ -1,4 +1,4 @@
-/// The rules of `credentials check --online` and of sends that get no answer (SPEC §9,
+/// The rules of `credentials check --online` and of sends that get no answer (docs/SENDING.md,
 /// docs/SENDING.md): one per connection step, named `connection.<step>`.
 public enum ConnectionRules {
     public static let dns = Rule("connection.dns", .error, .connection, "the push service's host name does not resolve")

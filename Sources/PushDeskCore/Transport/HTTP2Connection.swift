@@ -16,8 +16,8 @@ public struct HTTPResponse: Sendable {
 }
 
 /// One HTTP/2 connection over TLS (ALPN `h2`), built step by step — dns, tcp, (proxy CONNECT),
-/// tls — so a failure names its step (SPEC §9) and the connect + handshake share one 10 s
-/// deadline (§8.2). HTTP/2 starts only once the server has agreed to `h2`: a server that
+/// tls — so a failure names its step (docs/SENDING.md) and the connect + handshake share one 10 s
+/// deadline (docs/SENDING.md). HTTP/2 starts only once the server has agreed to `h2`: a server that
 /// does not gets nothing after the handshake, not even the connection preface. Requests are
 /// multiplexed as streams; callers block on `request`, so the command line and the console's
 /// worker thread use it alike; a `TransportCancellation` ends any of those waits at once and

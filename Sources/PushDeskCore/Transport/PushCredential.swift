@@ -3,7 +3,7 @@ import Foundation
 import NIOSSL
 import _CryptoExtras
 
-/// A credential read for sending (SPEC §8.2). Keys live in memory only.
+/// A credential read for sending (docs/SENDING.md). Keys live in memory only.
 public enum PushCredential: Sendable {
     /// APNs token auth: the .p8 key signs provider tokens.
     case apnsToken(keyId: String, teamId: String, key: APNsAuthKey, file: String)

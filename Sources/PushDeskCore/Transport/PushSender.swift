@@ -1,7 +1,7 @@
 import Foundation
 import NIOSSL
 
-/// Sends a plan's requests (SPEC §8.1–8.3): reads credentials, signs provider tokens, gets
+/// Sends a plan's requests (docs/SENDING.md): reads credentials, signs provider tokens, gets
 /// Google access tokens, keeps one connection per host and credential, retries as pinned,
 /// and turns answers into outcomes with hints. Blocking: call it off any input loop;
 /// `cancellation` stops it from another thread (a connection check uses the same handle).
@@ -110,7 +110,7 @@ public final class PushSender: @unchecked Sendable {
             r.hint = f.message + " (pushdesk credentials check)"
             return r
         }
-        // A certificate pushes only to the topics it lists (SPEC §12.1, type.certificate-topic).
+        // A certificate pushes only to the topics it lists (docs/PAYLOADS.md, type.certificate-topic).
         if case .apnsCertificate(let chain, _, _) = credential, let topic = t.header("apns-topic"),
             let der = try? chain.first?.toDERBytes(), let info = try? CertificateInfo(derEncoded: der),
             let problem = DeliveryRules.certificateTopicProblem(

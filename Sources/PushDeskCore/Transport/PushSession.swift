@@ -1,6 +1,6 @@
 import Foundation
 
-/// One push session (SPEC §8, §9; docs/SENDING.md): the environment's transport settings
+/// One push session (docs/SENDING.md): the environment's transport settings
 /// (endpoints, CA file, proxies), one sender whose connections the session's requests share,
 /// and the send log. `pushdesk send`, `pushdesk credentials check --online` and the console's
 /// Send test and Check online all start from it, so they reach the same servers the same way.
@@ -37,7 +37,7 @@ public final class PushSession: @unchecked Sendable {
         ConnectionCheck.run(app: app, sender: sender, offlineFinding: offlineFinding, onStep: onStep)
     }
 
-    /// Appends the requests made to the store's send log (SPEC §8.5).
+    /// Appends the requests made to the store's send log (docs/SENDING.md).
     public func log(_ report: SendReport) throws { try SendLog.append(report, storeRoot: storeRoot) }
 
     /// Closes the session's connections.

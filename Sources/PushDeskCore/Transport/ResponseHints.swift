@@ -6,7 +6,7 @@ public enum APNsEndpoint: Sendable {
     case channels
 }
 
-/// What to do about each answer APNs and FCM document (SPEC §8.3, §12.5): one table, used by
+/// What to do about each answer APNs and FCM document (docs/SENDING.md): one table, used by
 /// `pushdesk send`, `credentials check --online` and the console. Written from Apple's
 /// "Handling notification responses from APNs" (the device endpoint's reasons) and
 /// "Handling error responses from Apple Push Notification service" (the channel management
@@ -14,7 +14,7 @@ public enum APNsEndpoint: Sendable {
 /// plus the `google.rpc` statuses FCM answers with when there is no `errorCode` (401, 403,
 /// 404). docs/SENDING.md prints these tables.
 public enum ResponseHints {
-    /// The priorities each push type allows, from its row (SPEC §12.1).
+    /// The priorities each push type allows, from its row (docs/PAYLOADS.md).
     static let badPriority =
         "apns-priority is not one this push type allows ("
         + PushType.all.map { "\($0.name) \($0.priorities.map(\.rawValue).joined(separator: ", "))" }.joined(
@@ -277,7 +277,7 @@ public enum ResponseHints {
         return generic(status)
     }
 
-    /// What `UNREGISTERED`'s hint says of a registration token only (SPEC §14.1).
+    /// What `UNREGISTERED`'s hint says of a registration token only (docs/SENDING.md).
     public static let unregisteredToken =
         "; an app that moved to installation IDs no longer answers to its old token: register its FID (a test device of kind fid)"
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which answers are retried and after how long (SPEC §8.3): at most 3 attempts per target;
+/// Which answers are retried and after how long (docs/SENDING.md): at most 3 attempts per target;
 /// 429 and 5xx after 1 s × 2^(attempt−1) ± 25 % or after `Retry-After` (seconds or an HTTP
 /// date), capped at 60 s; FCM `QUOTA_EXCEEDED` at least its `Retry-After`; nothing else.
 public enum RetryPolicy {

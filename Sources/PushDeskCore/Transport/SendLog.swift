@@ -1,6 +1,6 @@
 import Foundation
 
-/// `STORE/.pushdesk/sent.jsonl` (SPEC §8.5): one JSON line per target that made a request.
+/// `STORE/.pushdesk/sent.jsonl` (docs/SENDING.md): one JSON line per target that made a request.
 /// Mode 0600, never followed through a symbolic link, never a secret, a provider or access
 /// token, or the payload; the token shortened.
 public enum SendLog {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `pushdesk send` will send, decided before any byte leaves (SPEC §8.1): one previewed
+/// What `pushdesk send` will send, decided before any byte leaves (docs/SENDING.md): one previewed
 /// target per device, and the error findings that block the whole send.
 public struct SendPlan: Sendable {
     public struct Item: Sendable {
@@ -10,16 +10,16 @@ public struct SendPlan: Sendable {
         /// The profile and device label, nil with `--app --token`.
         public var profile: String?
         public var device: String?
-        /// This target's `_mId` (SPEC §8.1): fresh for every target, in the payload too.
+        /// This target's `_mId` (docs/SENDING.md): fresh for every target, in the payload too.
         public var messageId: String
-        /// The channel id of a broadcast (SPEC §12.4); nil for a device request.
+        /// The channel id of a broadcast (docs/SENDING.md); nil for a device request.
         public var channel: String? = nil
-        /// A Live Activity's `aps.timestamp` as built (SPEC §12.2); nil for other types.
+        /// A Live Activity's `aps.timestamp` as built (docs/PAYLOADS.md); nil for other types.
         public var timestamp: Int? {
             if case .number(let n)? = target.payload["aps"]?["timestamp"] { return Int(n) }
             return nil
         }
-        /// The FCM request targets a Firebase installation ID (`message.fid`, SPEC §14.1).
+        /// The FCM request targets a Firebase installation ID (`message.fid`, docs/SENDING.md).
         public var isFID: Bool {
             if case .string? = target.payload["message"]?["fid"] { return true }
             return false
@@ -39,7 +39,7 @@ public struct SendPlan: Sendable {
     public static func newMessageId() -> String { UUID().uuidString.lowercased() }
 
     /// `profile` (its subscriptions of this service's apps, only `appKey`'s when given) or
-    /// `appKey` + `token` (a Firebase installation ID when `fid`, SPEC §14.1). `allServices` decide whether a subscription's app exists. Every
+    /// `appKey` + `token` (a Firebase installation ID when `fid`, docs/SENDING.md). `allServices` decide whether a subscription's app exists. Every
     /// target is previewed with its own `messageId()` as `_mId`, as Campaign gives every
     /// message its own broadlog id. A Live Activity's `timestamp` is `now`'s second: the
     /// plan is made just before its requests go out.
@@ -68,8 +68,8 @@ public struct SendPlan: Sendable {
         if let profile {
             let apps = ProfileRules.appsByKey(allServices)
             let type = delivery.ios.effectiveType
-            // The type's token kind picks the iOS devices (SPEC §12.3); Android devices are
-            // registration tokens or installation IDs alike (SPEC §14.1).
+            // The type's token kind picks the iOS devices (docs/FORMATS.md); Android devices are
+            // registration tokens or installation IDs alike (docs/SENDING.md).
             let kind = type.tokenKind(for: delivery)
             var sentToKind = false
             for (i, s) in profile.subscriptions.enumerated() {
@@ -115,7 +115,7 @@ public struct SendPlan: Sendable {
         return plan
     }
 
-    /// A broadcast of a Live Activity update or end to one channel of `app` (SPEC §12.4):
+    /// A broadcast of a Live Activity update or end to one channel of `app` (docs/SENDING.md):
     /// one item, blocked by the error findings of its preview.
     public static func broadcast(
         delivery: Delivery, service: Service, app: IOSApp, channel: BroadcastChannel, now: Date, at: Int? = nil,
@@ -136,7 +136,7 @@ public struct SendPlan: Sendable {
         return plan
     }
 
-    /// An Android device of a push type only iOS has: a result, never a request (SPEC §12.1).
+    /// An Android device of a push type only iOS has: a result, never a request (docs/PAYLOADS.md).
     static func iosOnlySkip(
         _ type: PushType, app: MobileApp, token: String, profile: String?, device: String?, id: String
     ) -> Item {

@@ -4,7 +4,7 @@ public enum SendOutcome: String, Sendable, CaseIterable {
     case sent, validated, rejected, failed, skipped
 }
 
-/// One target's result (SPEC §8.4).
+/// One target's result (docs/SENDING.md).
 public struct SendResult: Sendable, Equatable {
     public var app: String
     public var platform: Platform
@@ -13,12 +13,12 @@ public struct SendResult: Sendable, Equatable {
     public var profile: String?
     public var device: String?
     public var token: String
-    /// The channel id of a broadcast (SPEC §12.4): then `token` and `device` are `null`.
+    /// The channel id of a broadcast (docs/SENDING.md): then `token` and `device` are `null`.
     public var channel: String?
     public var endpoint: String
-    /// The `_mId` this target was given (SPEC §8.1).
+    /// The `_mId` this target was given (docs/SENDING.md).
     public var messageId: String
-    /// A Live Activity's `aps.timestamp` as sent (SPEC §12.2); nil for other types.
+    /// A Live Activity's `aps.timestamp` as sent (docs/PAYLOADS.md); nil for other types.
     public var timestamp: Int?
     public var outcome: SendOutcome = .failed
     public var status: Int?
@@ -50,7 +50,7 @@ public struct SendResult: Sendable, Equatable {
     }
 }
 
-/// Everything one `pushdesk send` did (SPEC §8.4).
+/// Everything one `pushdesk send` did (docs/SENDING.md).
 public struct SendReport: Sendable {
     public var delivery: String
     public var service: String

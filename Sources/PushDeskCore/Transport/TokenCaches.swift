@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import _CryptoExtras
 
-/// Provider tokens of one run (SPEC §8.2): one per key, reused for up to 50 minutes, a new
+/// Provider tokens of one run (docs/SENDING.md): one per key, reused for up to 50 minutes, a new
 /// one signed at most once per 20 minutes — except right after `ExpiredProviderToken`.
 /// In memory only.
 public final class APNsTokenCache: @unchecked Sendable {

@@ -1,4 +1,4 @@
-/// Why a request got no answer. Each case names the §9 step it belongs to, so a send
+/// Why a request got no answer. Each case names the step of `credentials check --online` (docs/SENDING.md) it belongs to, so a send
 /// failure and a connection check say the same thing. Messages never hold a credential.
 public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Step: String, Sendable, CaseIterable {

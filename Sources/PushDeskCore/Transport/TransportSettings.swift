@@ -1,12 +1,12 @@
 import Foundation
 
-/// Where requests go and how (SPEC §8.2): endpoint base URLs, extra trust anchors, the proxy,
+/// Where requests go and how (docs/SENDING.md): endpoint base URLs, extra trust anchors, the proxy,
 /// and the time-outs. Read from the environment once per run.
 public struct TransportSettings: Sendable {
     public static let defaultAPNsSandbox = "https://api.sandbox.push.apple.com"
     public static let defaultAPNsProduction = "https://api.push.apple.com"
     public static let defaultFCM = "https://fcm.googleapis.com"
-    /// Apple's channel management API (SPEC §12.4), one host per environment.
+    /// Apple's channel management API (docs/SENDING.md), one host per environment.
     public static let defaultAPNsManageSandbox = "https://api-manage-broadcast.sandbox.push.apple.com:2195"
     public static let defaultAPNsManageProduction = "https://api-manage-broadcast.push.apple.com:2196"
 
@@ -14,7 +14,7 @@ public struct TransportSettings: Sendable {
     public var apnsProduction: Endpoint
     public var fcm: Endpoint
     /// Channel management (`PUSHDESK_APNS_MANAGE_*_URL`) and broadcasts
-    /// (`PUSHDESK_APNS_BROADCAST_*_URL`, by default APNs' own hosts), SPEC §12.4.
+    /// (`PUSHDESK_APNS_BROADCAST_*_URL`, by default APNs' own hosts), docs/SENDING.md.
     public var apnsManageSandbox = Endpoint(defaultAPNsManageSandbox)!
     public var apnsManageProduction = Endpoint(defaultAPNsManageProduction)!
     public var apnsBroadcastSandbox = Endpoint(defaultAPNsSandbox)!
@@ -27,9 +27,9 @@ public struct TransportSettings: Sendable {
     public var proxy: Proxy?
     /// `no_proxy` entries: host names, `.suffix` domains, `*`.
     public var noProxy: [String]
-    /// TCP connect and TLS handshake together (SPEC §8.2: 10 s).
+    /// TCP connect and TLS handshake together (docs/SENDING.md: 10 s).
     public var connectTimeout: TimeInterval = 10
-    /// From the request to the whole answer (SPEC §8.2: 30 s).
+    /// From the request to the whole answer (docs/SENDING.md: 30 s).
     public var responseTimeout: TimeInterval = 30
 
     /// An `https://HOST[:PORT]` base URL.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `deliveries/<name>.xml` ⇄ `Delivery` (SPEC §3.2). Attribute order here is the file's fixed order.
+/// `deliveries/<name>.xml` ⇄ `Delivery` (docs/FORMATS.md). Attribute order here is the file's fixed order.
 public enum DeliveryXML {
     static let deliveryAttributes = ["format", "name", "label", "service"]
     static let iosAttributes = IOSOptions.definitions.names()

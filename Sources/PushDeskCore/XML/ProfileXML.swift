@@ -1,7 +1,7 @@
 import Foundation
 
 /// `profiles/<name>.xml`: `<recipient field="value" …>` (any attribute names, in file order)
-/// holding `<subscription app token userKey label kind>` test devices (SPEC §3.3, §12.3), in
+/// holding `<subscription app token userKey label kind>` test devices (docs/FORMATS.md), in
 /// file order.
 public enum ProfileXML {
     static let subscriptionAttributes = ["app", "token", "userKey", "label", "kind"]

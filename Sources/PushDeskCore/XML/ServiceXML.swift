@@ -1,6 +1,6 @@
 import Foundation
 
-/// `services/<name>.xml` ⇄ `Service` (SPEC §3.1). Attribute order here is the file's fixed order.
+/// `services/<name>.xml` ⇄ `Service` (docs/FORMATS.md). Attribute order here is the file's fixed order.
 public enum ServiceXML {
     static let serviceAttributes = ["format"] + Service.definitions.names()
     static let iosAppAttributes = IOSApp.definitions.names()

@@ -73,7 +73,7 @@ public enum KeyCondition: String, Sendable {
     case storeLoading = "while the store loads"
     /// The view edits no record.
     case nothingOpen = "where nothing is open"
-    /// The store is in no git work tree (SPEC §10.3).
+    /// The store is in no git work tree (docs/TEAMS.md).
     case noRepository = "outside a git repository"
 
     /// Hidden from the status-bar hints while it holds (a short-lived condition is not).

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// `--channel ID|LABEL` of `preview` and `send` (SPEC §12.4): the `--app` iOS app and its
+/// `--channel ID|LABEL` of `preview` and `send` (docs/SENDING.md): the `--app` iOS app and its
 /// channel, for a delivery with a Live Activity. Anything else is a usage error (exit 2).
 func broadcastChannel(_ idOrLabel: String, app: String?, service: Service, delivery: Delivery, token: String?)
     throws -> (IOSApp, BroadcastChannel)

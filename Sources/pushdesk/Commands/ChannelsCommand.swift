@@ -6,7 +6,7 @@ import PushDeskCore
     import Glibc
 #endif
 
-/// `pushdesk channels …`: an iOS app's broadcast channels at Apple and in the store (SPEC §12.4).
+/// `pushdesk channels …`: an iOS app's broadcast channels at Apple and in the store (docs/SENDING.md).
 struct ChannelsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "channels",
@@ -51,7 +51,7 @@ struct ChannelsOptions: ParsableArguments {
         return (store, service, ios)
     }
 
-    /// Prints Apple's refusal or the missing answer (text form) and exits by §8.4.
+    /// Prints Apple's refusal or the missing answer (text form) and exits as `send` does (docs/SENDING.md).
     func finish(_ a: ChannelAnswer, document: JSONValue, text: () -> Void) throws {
         if json {
             print(document.pretty)

@@ -6,7 +6,7 @@ import PushDeskCore
     import Glibc
 #endif
 
-/// `pushdesk credentials check-jwt (TOKEN | -)` (SPEC §14.4): an APNs provider token
+/// `pushdesk credentials check-jwt (TOKEN | -)` (docs/CREDENTIALS.md): an APNs provider token
 /// decoded and checked offline against the store's token-auth apps.
 struct CredentialsCheckJWTCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -34,7 +34,7 @@ struct CredentialsCheckCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Also ask the service (SPEC §9): dns, tcp, tls (ALPN h2), then one request with the credential; stops at the first failure."
+            "Also ask the service: dns, tcp, tls (ALPN h2), then one request with the credential; stops at the first failure."
     )
     var online = false
 
@@ -107,7 +107,7 @@ struct CredentialsCheckCommand: ParsableCommand {
         if findings.hasErrors || !loadErrors.isEmpty || onlineFailed { throw Exit.inputErrors }
     }
 
-    /// SPEC §9 for each app, after the offline checks; one push session, so apps sharing a
+    /// docs/SENDING.md for each app, after the offline checks; one push session, so apps sharing a
     /// host and credential share a connection as a send would.
     private func checkOnline(_ reports: [CredentialReport], snapshot: StoreSnapshot, store: Store) throws -> [String:
         [OnlineStep]]
@@ -145,7 +145,7 @@ struct CredentialsCheckCommand: ParsableCommand {
         for d in r.details {
             out("  " + d.label.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + d.value)
         }
-        // Errors go to stderr in the FILE:LINE:COLUMN form (SPEC §7), in place on a terminal
+        // Errors go to stderr in the FILE:LINE:COLUMN form (README.md), in place on a terminal
         // (stdout is written unbuffered); warnings stay with the app's details on stdout.
         for f in r.findings {
             if f.severity == .error {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PushDeskCore
 
-/// `--fid FID` of `preview` and `send` (SPEC §14.1): a Firebase installation ID of the
+/// `--fid FID` of `preview` and `send` (docs/SENDING.md): a Firebase installation ID of the
 /// `--app` Android app, targeted as `message.fid`.
 enum FIDOption {
     /// Usage errors, before any file is read: the FID's form, and the options it goes with.

@@ -3,7 +3,7 @@ import Foundation
 import PushDeskCore
 
 /// `pushdesk git-setup [--store DIR]`: the local part of a team store for a clone (git does
-/// not copy config): the merge driver, and the ignore and attribute lines (SPEC §10.1).
+/// not copy config): the merge driver, and the ignore and attribute lines (docs/TEAMS.md).
 struct GitSetupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "git-setup",

@@ -43,7 +43,7 @@ struct ListCommand: ParsableCommand {
                 for p in withDevices {
                     print("  \(Escape.inline(p.name))")
                     for s in p.subscriptions {
-                        // Shortened (SPEC §3.3): the full token is in the file and in --json.
+                        // Shortened (docs/FORMATS.md): the full token is in the file and in --json.
                         print(
                             "    \(Escape.inline(s.app).padding(toLength: 24, withPad: " ", startingAt: 0)) \(Escape.inline(s.shortToken).padding(toLength: 12, withPad: " ", startingAt: 0)) \(s.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(Escape.inline(s.label ?? ""))"
                         )

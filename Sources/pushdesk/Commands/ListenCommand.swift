@@ -4,7 +4,7 @@ import Foundation
 import PushDeskCore
 
 /// `pushdesk listen`: stands in for Campaign's marketing and tracking servers so a test build
-/// of the app can register and report tracking to PushDesk (SPEC §11, docs/LISTEN.md).
+/// of the app can register and report tracking to PushDesk (docs/LISTEN.md).
 struct ListenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
@@ -46,7 +46,7 @@ struct ListenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Stop after this many requests.", valueName: "N"))
     var count: Int?
 
-    @Flag(help: "Print one SPEC §11.4 JSON object per request (full token) instead of a line.")
+    @Flag(help: "Print one JSON object per request (full token) instead of a line.")
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions

@@ -3,7 +3,7 @@ import Foundation
 import PushDeskCore
 
 /// `pushdesk merge-driver BASE OURS THEIRS PATH`: git runs it (`.gitattributes` `merge=pushdesk`,
-/// set up by `git-setup`) to merge two edits of one record field by field (SPEC §10.2).
+/// set up by `git-setup`) to merge two edits of one record field by field (docs/TEAMS.md).
 struct MergeDriverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge-driver",

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PushDeskCore
 
-/// `pushdesk preview DELIVERY`: the exact APNs / FCM request for each app (SPEC §6).
+/// `pushdesk preview DELIVERY`: the exact APNs / FCM request for each app (docs/PAYLOADS.md).
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -26,7 +26,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Firebase installation ID of the --app Android app, previewed as message.fid (SPEC §14.1).",
+            "Firebase installation ID of the --app Android app, previewed as message.fid (docs/SENDING.md).",
             valueName: "FID"))
     var fid: String?
 
@@ -37,7 +37,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Preview the broadcast to this channel of the --app iOS app (its id or label), SPEC §12.4.",
+            "Preview the broadcast to this channel of the --app iOS app (its id or label).",
             valueName: "ID|LABEL"))
     var channel: String?
 
@@ -47,12 +47,12 @@ struct PreviewCommand: ParsableCommand {
             valueName: "SECONDS"))
     var at: Int?
 
-    @Flag(help: "Print the SPEC §6 JSON document instead of text.")
+    @Flag(help: "Print the JSON document instead of text.")
     var json = false
 
     @Flag(
         help:
-            "Print the iOS Simulator's push file of the --app iOS app (for `xcrun simctl push booted FILE`), SPEC §14.5."
+            "Print the iOS Simulator's push file of the --app iOS app (for `xcrun simctl push booted FILE`), docs/PAYLOADS.md."
     )
     var simulator = false
 
@@ -122,7 +122,7 @@ struct PreviewCommand: ParsableCommand {
             do {
                 profileValue = try store.load(Profile.self, name)
             } catch let e as StoreError {
-                // SPEC §6: a profile that cannot be read is a top-level finding; the preview
+                // docs/PAYLOADS.md: a profile that cannot be read is a top-level finding; the preview
                 // goes on with the text as written.
                 profileFindings.append(
                     DeliveryRules.profileUnreadable.finding(
@@ -170,7 +170,7 @@ struct PreviewCommand: ParsableCommand {
         if result.hasErrors { throw Exit.inputErrors }
     }
 
-    /// `--simulator` (SPEC §14.5): the file on stdout when there is no error, else the findings
+    /// `--simulator` (docs/PAYLOADS.md): the file on stdout when there is no error, else the findings
     /// on stderr and exit 1.
     private func printSimulatorFile(_ result: Preview, delivery d: Delivery, app: MobileApp, maps: StoreSnapshot) throws
     {
@@ -201,7 +201,7 @@ enum PreviewText {
         lines.append(
             "\(Escape.inline(p.delivery)) → service \(Escape.inline(p.service)), \(p.targets.count) target\(p.targets.count == 1 ? "" : "s")"
         )
-        // SPEC §12.1: an iOS-only type lists no Android target; say why, not a bare "0 targets".
+        // docs/PAYLOADS.md: an iOS-only type lists no Android target; say why, not a bare "0 targets".
         for app in p.iosOnlySkipped {
             lines.append("\(Escape.inline(app)): no request, \(type) is iOS only (type.ios-only)")
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PushDeskCore
 
-/// `pushdesk send DELIVERY`: a test push to test devices (SPEC §8, docs/SENDING.md).
+/// `pushdesk send DELIVERY`: a test push to test devices (docs/SENDING.md).
 struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
@@ -33,7 +33,7 @@ struct SendCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Firebase installation ID (with --app, an Android app): sent as message.fid (SPEC §14.1).",
+            "Firebase installation ID (with --app, an Android app): sent as message.fid (docs/SENDING.md).",
             valueName: "FID"))
     var fid: String?
 
@@ -46,7 +46,7 @@ struct SendCommand: ParsableCommand {
     @Flag(help: "Make every step but the delivery: FCM validates only, APNs is skipped.")
     var dryRun = false
 
-    @Flag(help: "Print the SPEC §8.4 JSON document instead of text.")
+    @Flag(help: "Print the JSON document instead of text.")
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk init / list / validate` as an operator runs them, with SPEC §7 exit codes.
+/// `pushdesk init / list / validate` as an operator runs them, with the exit codes of README.md.
 final class FoundationCommandTests: XCTestCase {
     func testInitDemoThenValidateExitsZero() throws {
         let root = try makeTempDir(self, "demo")
@@ -101,7 +101,7 @@ final class FoundationCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("neotrips-android"))
     }
 
-    func testUsageErrorsExitTwoAsSPECSays() throws {
+    func testUsageErrorsExitTwo() throws {
         for args in [["--no-such-option"], ["validate", "--bogus"], ["list", "extra-argument"]] {
             let r = try runPushDesk(args)
             XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")

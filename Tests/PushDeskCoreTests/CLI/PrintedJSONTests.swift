@@ -5,7 +5,7 @@ import XCTest
 
 /// A printed JSON document (`--json`) writes DEL, C1, bidi and invisible characters as
 /// `\uXXXX`: a JSON reader gets the same values, a terminal gets nothing it would obey.
-/// What is sent and counted stays SPEC §4.5's compact form.
+/// What is sent and counted stays the compact form of docs/PAYLOADS.md.
 final class PrintedJSONTests: XCTestCase {
     func testListJSONEscapesWhatATerminalWouldObeyAndKeepsTheValue() throws {
         let root = try makeTempDir(self)

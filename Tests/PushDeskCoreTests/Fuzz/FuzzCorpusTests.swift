@@ -85,7 +85,7 @@ final class FuzzCorpusTests: XCTestCase {
         XCTAssertTrue(p.isEmpty, p.description)
         target.bytes += 1
         PayloadCheck.target(&p, target)
-        XCTAssertTrue(p.description.contains("the SPEC's rule counts \(target.bytes - 1)"), p.description)
+        XCTAssertTrue(p.description.contains("the counting rule says \(target.bytes - 1)"), p.description)
         p = FuzzProblems()
         PayloadCheck.checkCompactForm(&p, Array(#"{"a":"x\/y","b":"\u0041"}"#.utf8), "t")
         XCTAssertEqual(p.list.count, 2, p.description)

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk init --git` and `pushdesk git-setup` on real repositories (SPEC §10.1).
+/// `pushdesk init --git` and `pushdesk git-setup` on real repositories (docs/TEAMS.md).
 final class GitSetupTests: XCTestCase {
     private let ignore = ".pushdesk/\nsecrets/\n"
     private let attributes =

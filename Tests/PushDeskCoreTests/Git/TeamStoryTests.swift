@@ -5,7 +5,7 @@ import XCTest
 @testable import PushDeskCore
 
 /// Two operators, two clones and a remote, on real git with the driver that
-/// `pushdesk git-setup` installs (SPEC §10: the team story), at the command line.
+/// `pushdesk git-setup` installs (docs/TEAMS.md: the team story), at the command line.
 final class TeamStoryTests: XCTestCase {
     private let servicePath = "services/neotrips.xml"
 

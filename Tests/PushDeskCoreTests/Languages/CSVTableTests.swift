@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Translators' CSV files (SPEC §13.6): RFC 4180 as spreadsheets write it, and the bad
+/// Translators' CSV files: RFC 4180 as spreadsheets write it, and the bad
 /// files they also write, each refused with its rule id at LINE:COLUMN.
 final class CSVTableTests: XCTestCase {
     func read(_ text: String) throws -> [[String]] {

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Locale tags as devices, files and the command line write them (SPEC §13.1–13.2).
+/// Locale tags as devices, files and the command line write them, and RFC 4647's lookup.
 final class LocaleTagTests: XCTestCase {
     func testTagsAreReadInAnyCaseWithEitherSeparatorAndWrittenCanonically() {
         let cases: [(String, String)] = [

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// The local CA of `pushdesk listen` (SPEC §11.1): made once and reused, its key 0600; the
+/// The local CA of `pushdesk listen` (docs/LISTEN.md): made once and reused, its key 0600; the
 /// server certificate as iOS requires it, issued again when the names change or it expires.
 final class ListenCertificateTests: XCTestCase {
     func testTheLocalCAIsReusedAndTheServerCertificateIsWhatIOSRequires() throws {

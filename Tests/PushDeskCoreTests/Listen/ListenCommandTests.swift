@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk listen` driven as a test build of an app drives it (SPEC §11): the real binary,
+/// `pushdesk listen` driven as a test build of an app drives it (docs/LISTEN.md): the real binary,
 /// real TLS trusting the listener's own CA, and exactly the bytes Adobe's Campaign Classic
 /// SDKs send (CampaignSDK). Every listener stops by itself (`--count`, `--for`).
 final class ListenCommandTests: XCTestCase {
@@ -103,7 +103,7 @@ final class ListenCommandTests: XCTestCase {
             ])
     }
 
-    /// Every rule id of SPEC §11.3, each with its answer, in the `--json` output (full
+    /// Every rule id of docs/LISTEN.md, each with its answer, in the `--json` output (full
     /// token) and the log (shortened).
     func testEveryRuleIdWithItsAnswer() throws {
         let store = try demoStore()

@@ -5,7 +5,7 @@ import XCTest
 @testable import PushDeskCore
 
 /// `pushdesk listen` against what testssl.sh, slowhttptest and hand-made requests send it
-/// (SPEC §11.1): the real binary over real TLS on loopback. Every listener stops by itself.
+/// (docs/LISTEN.md): the real binary over real TLS on loopback. Every listener stops by itself.
 final class ListenHostileClientsTests: XCTestCase {
     let iosToken = String(repeating: "3f", count: 32)
 
@@ -46,7 +46,7 @@ final class ListenHostileClientsTests: XCTestCase {
             listen.signal(sig)
             XCTAssertEqual(listen.waitForExit(), 0, "signal \(sig): \(listen.stderr)")
             let took = Date().timeIntervalSince(signalled)
-            // SPEC: within 1 s; the margin is for a loaded machine, not for the server.
+            // docs/LISTEN.md: within 1 s; the margin is for a loaded machine, not for the server.
             XCTAssertLessThan(took, 1.5, "signal \(sig) took \(took) s to stop")
             XCTAssertTrue(listen.stderr.contains("pushdesk listen: stopped;"), listen.stderr)
             for c in idle + [halfway] { XCTAssertTrue(c.waitClosed(timeout: 5), "signal \(sig)") }

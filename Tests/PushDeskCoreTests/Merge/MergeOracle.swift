@@ -19,7 +19,7 @@ struct SeededRandom {
     mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
 }
 
-/// The rules of SPEC §10.2 written a second time, on a plain record shape (fields by name,
+/// The rules of docs/TEAMS.md written a second time, on a plain record shape (fields by name,
 /// lists of entries by identity) rather than on XML trees, so the property tests check the
 /// driver against the rules and not against itself.
 struct OracleEntry: Equatable, Sendable {

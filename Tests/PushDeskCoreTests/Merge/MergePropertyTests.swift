@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Property tests of the merge driver (SPEC §10.2): a random base record, random edits on
+/// Property tests of the merge driver (docs/TEAMS.md): a random base record, random edits on
 /// both sides, and the merge checked against the rules written a second time (`OracleRules`):
 /// each field from the side that changed it, conflicts exactly where both changed it
 /// differently, entries by identity in the pinned order, the output canonical.

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// The merge driver on hand-picked cases (SPEC §10.2): whole outputs and report lines.
+/// The merge driver on hand-picked cases (docs/TEAMS.md): whole outputs and report lines.
 final class RecordMergeTests: XCTestCase {
     private let servicePath = "services/neotrips.xml"
     private let deliveryPath = "deliveries/summer-sale.xml"

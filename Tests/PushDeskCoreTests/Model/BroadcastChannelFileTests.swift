@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Broadcast channels in the service file (SPEC §12.4): read and written in place, refused
+/// Broadcast channels in the service file (docs/SENDING.md): read and written in place, refused
 /// with a position when malformed, checked by their rules, merged by id.
 final class BroadcastChannelFileTests: XCTestCase {
     private let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

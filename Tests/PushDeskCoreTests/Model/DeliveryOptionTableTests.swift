@@ -3,10 +3,10 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// The option tables against SPEC §3.2, and the two options added through them alone
+/// The option tables against docs/FORMATS.md, and the two options added through them alone
 /// (`filterCriteria`, `directBootOk`) end to end: file, preview, rules, recovery.
 final class DeliveryOptionTableTests: XCTestCase {
-    /// SPEC §3.2's complete attribute lists, in the file's order.
+    /// The complete attribute lists of docs/FORMATS.md and docs/schema/delivery.xsd, in the file's order.
     func testTablesAreTheSpecAttributeLists() {
         XCTAssertEqual(
             IOSOptions.definitions.names().joined(separator: " "),

@@ -7,7 +7,7 @@ import XCTest
 /// attributes, the Campaign package's and recovery's cleaning all come from it.
 final class ServiceFieldTableTests: XCTestCase {
     func testTheTableIsTheServiceElementsAttributeList() {
-        // SPEC §3.1's order after `format`.
+        // The order of docs/FORMATS.md after `format`.
         XCTAssertEqual(Service.definitions.names(), ["name", "label", "targetMapping", "marketingUrl", "trackingUrl"])
         XCTAssertEqual(ServiceXML.serviceAttributes, ["format"] + Service.definitions.names())
         XCTAssertEqual(Service.definitions.named("marketingUrl")?.field.description, "marketingUrl")

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `<liveActivity>` in the delivery file, its `aps`, and the `liveactivity.*` rules (SPEC §12.2).
+/// `<liveActivity>` in the delivery file, its `aps`, and the `liveactivity.*` rules (docs/PAYLOADS.md).
 final class LiveActivityTests: XCTestCase {
     private let at = 1_796_136_000
     private let now = Date(timeIntervalSince1970: 1_796_136_000)

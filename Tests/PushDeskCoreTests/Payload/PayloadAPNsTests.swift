@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Exact APNs requests (SPEC §4.1).
+/// Exact APNs requests (docs/PAYLOADS.md).
 final class PayloadAPNsTests: XCTestCase {
     let tracking = #""_mId":"5f1c2a9e-1b7d-4c8e-9a51-0c3e2d7f6a10","_dId":"56c4""#
     let variables = #""mediaUrl":"https://cdn.neotrips.example/summer.jpg","VAR":"offers""#

@@ -51,7 +51,7 @@ final class PayloadCLITests: XCTestCase {
 
     /// A Live Activity whose `<contentState>` is empty previews with `liveactivity.content-state`
     /// on that field, on every event, and no payload carries a content state it does not
-    /// have; `validate` reports it where the text starts, and exits 1 (SPEC §12.2).
+    /// have; `validate` reports it where the text starts, and exits 1 (docs/PAYLOADS.md).
     func testAnEmptyContentStateIsAnErrorOnEveryEvent() throws {
         for event in ["start", "update", "end"] {
             let start = event == "start" ? #" attributesType="TripAttributes""# : ""
@@ -95,7 +95,7 @@ final class PayloadCLITests: XCTestCase {
         }
     }
 
-    /// An iOS-only type (SPEC §12.1) lists no Android target; the text says why instead of a
+    /// An iOS-only type (docs/PAYLOADS.md) lists no Android target; the text says why instead of a
     /// bare "0 targets", and the JSON keeps the contract's shape (no target, no extra key).
     func testAnIOSOnlyTypeSaysWhyTheAndroidAppGetsNoRequest() throws {
         try write(

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Exact FCM HTTP v1 and legacy requests (SPEC §4.2, §4.3).
+/// Exact FCM HTTP v1 and legacy requests (docs/PAYLOADS.md).
 final class PayloadFCMTests: XCTestCase {
     let custom =
         #""mediaUrl":"https://cdn.neotrips.example/summer.jpg","VAR":"offers","_mId":"5f1c2a9e-1b7d-4c8e-9a51-0c3e2d7f6a10","_dId":"56c4""#
@@ -22,7 +22,7 @@ final class PayloadFCMTests: XCTestCase {
             t.payload.compact,
             #"{"message":{"token":"DEVICE_TOKEN","data":{"title":"Summer is here","_msg":"Hi Ana, 20% off until Sunday.","#
                 + custom + #"},"android":{"priority":"HIGH","ttl":"86400s","collapse_key":"summer"}}}"#)
-        // bytes = the message object without "token" (SPEC §4.5).
+        // bytes = the message object without "token" (docs/PAYLOADS.md).
         let counted =
             #"{"data":{"title":"Summer is here","_msg":"Hi Ana, 20% off until Sunday.","#
             + custom + #"},"android":{"priority":"HIGH","ttl":"86400s","collapse_key":"summer"}}"#

@@ -6,8 +6,8 @@ import XCTest
 
 /// The independent check of the issue: for a few hundred generated deliveries, the preview
 /// document parses with Foundation's JSONSerialization (not our code), each target's
-/// `payload` holds only keys SPEC names, its byte count — computed here from the parsed
-/// values with SPEC §4.5's escaping — equals `bytes`, and the texts survive the round trip.
+/// `payload` holds only keys docs/PAYLOADS.md names, its byte count — computed here from the parsed
+/// values with the escaping of docs/PAYLOADS.md — equals `bytes`, and the texts survive the round trip.
 final class PayloadIndependentCheckTests: XCTestCase {
     /// SplitMix64: a tiny seeded generator, so a failure replays exactly.
     struct Rng {
@@ -48,7 +48,7 @@ final class PayloadIndependentCheckTests: XCTestCase {
 
     static func delivery(_ r: inout Rng, index: Int) -> Delivery {
         let ios = IOSOptions(
-            type: r.maybe(70) { $0.pick(PushType.all.filter { !$0.iosOnly }) },  // the §4 shapes this test reads
+            type: r.maybe(70) { $0.pick(PushType.all.filter { !$0.iosOnly }) },  // the shapes read here
             sound: r.maybe(40) { $0.pick(["default", "chime.caf", "bell.caf", "é\"/"]) },
             critical: r.maybe(30) { $0.chance(50) }, volume: r.maybe(30) { $0.pick(numbers) },
             badge: r.maybe(40) { $0.pick(numbers) },
@@ -97,12 +97,12 @@ final class PayloadIndependentCheckTests: XCTestCase {
         return Service(name: "neotrips", label: "Neotrips", apps: apps)
     }
 
-    // MARK: the SPEC's key names, per place in each payload
+    // MARK: the key names of docs/PAYLOADS.md, per place in each payload
 
     static let aps: Set = [
         "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
         "interruption-level", "relevance-score", "target-content-id",
-        // A Live Activity's (SPEC §12.2).
+        // A Live Activity's (docs/PAYLOADS.md).
         "timestamp", "event", "content-state", "attributes-type", "attributes", "stale-date", "dismissal-date",
         "input-push-token", "input-push-channel",
     ]
@@ -121,12 +121,12 @@ final class PayloadIndependentCheckTests: XCTestCase {
     static let numberKeys: Set = [
         "badge", "content-available", "mutable-content", "relevance-score", "critical", "volume",
         "time_to_live", "notification_count",
-        // A Live Activity's (SPEC §12.2); its content state comes without generated values here.
+        // A Live Activity's (docs/PAYLOADS.md); its content state comes without generated values here.
         "timestamp", "stale-date", "dismissal-date", "input-push-token",
     ]
     static let boolKeys: Set = ["sticky"]
 
-    /// Compact byte count of a parsed JSON value, from SPEC §4.5 alone (key order does not
+    /// Compact byte count of a parsed JSON value, from docs/PAYLOADS.md alone (key order does not
     /// change the count). `key` says which member this value is, to print numbers/bools.
     static func bytes(_ v: Any, key: String?, path: String, allowed: (String) -> Set<String>?, errors: inout [String])
         -> Int
@@ -135,7 +135,9 @@ final class PayloadIndependentCheckTests: XCTestCase {
             let names = allowed(path)
             var n = 2 + max(0, d.count - 1)
             for (k, value) in d {
-                if let names, !names.contains(k) { errors.append("\(path): key \"\(k)\" is not named by SPEC") }
+                if let names, !names.contains(k) {
+                    errors.append("\(path): key \"\(k)\" is not named by docs/PAYLOADS.md")
+                }
                 n +=
                     PayloadCheck.stringBytes(k) + 1
                     + bytes(value, key: k, path: path + "." + k, allowed: allowed, errors: &errors)

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `<%= recipient.FIELD %>` (SPEC §4.4) and byte counting (SPEC §4.5).
+/// `<%= recipient.FIELD %>` (docs/PAYLOADS.md) and byte counting (docs/PAYLOADS.md).
 final class PayloadPersonalizationTests: XCTestCase {
     let misaki = Profile(name: "misaki", fields: [("firstName", "美咲 🌸"), ("city", "東京\"\\")])
 

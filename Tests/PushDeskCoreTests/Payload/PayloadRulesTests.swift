@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Each delivery rule (SPEC §5 and docs/RULES.md "Delivery rules") firing on its field,
+/// Each delivery rule (docs/RULES.md and docs/RULES.md "Delivery rules") firing on its field,
 /// and staying quiet on the nearest correct delivery.
 final class PayloadRulesTests: XCTestCase {
     typealias F = PayloadFixture
@@ -243,7 +243,7 @@ final class PayloadRulesTests: XCTestCase {
         Case(
             rule: "liveactivity.event", severity: .error, field: "liveActivity.event",
             fires: { p(la { $0.liveActivity?.event = "pause" }) }, quiet: { p(la()) }),
-        // Every event needs its content state (SPEC §12.2): empty or blank, whatever the event.
+        // Every event needs its content state (docs/PAYLOADS.md): empty or blank, whatever the event.
         Case(
             rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
             fires: { p(la(event: "start") { $0.liveActivity?.contentState = "" }) }, quiet: { p(la(event: "start")) }),

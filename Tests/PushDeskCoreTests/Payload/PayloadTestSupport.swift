@@ -2,7 +2,7 @@ import Foundation
 
 @testable import PushDeskCore
 
-/// The service and delivery of SPEC §3 (Neotrips), built in memory for payload tests.
+/// The service and delivery of docs/FORMATS.md (Neotrips), built in memory for payload tests.
 enum PayloadFixture {
     static let messageId = "5f1c2a9e-1b7d-4c8e-9a51-0c3e2d7f6a10"
     /// 2026-11-21T00:00:00Z: before the fixture's expiration.

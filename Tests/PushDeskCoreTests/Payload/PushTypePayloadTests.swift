@@ -2,8 +2,8 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Each push type of SPEC §12.1 previewed: headers, topic, payload shape, limit, and no
-/// Android target for an iOS-only type. The expectations are the SPEC's table, written out
+/// Each push type of docs/PAYLOADS.md previewed: headers, topic, payload shape, limit, and no
+/// Android target for an iOS-only type. The expectations are docs/PAYLOADS.md's table, written out
 /// here, not read from `PushType.all`.
 final class PushTypePayloadTests: XCTestCase {
     typealias F = PayloadFixture

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// The Android fields of 2025 (SPEC §14.2), pinned as JSON: each alone and all together, in a
+/// The Android fields of 2025 (docs/PAYLOADS.md), pinned as JSON: each alone and all together, in a
 /// notification message, a data message and on the legacy API. firebase-admin 7.7 encodes
 /// them the same way: `android.bandwidth_constrained_ok` and `restricted_satellite_ok` after
 /// `direct_boot_ok`, `android.notification.proxy` after `notification_count`, and
@@ -50,7 +50,7 @@ final class AndroidFieldsPayloadTests: XCTestCase {
             let (payload, t) = message(o)
             XCTAssertEqual(payload, head + tail)
             XCTAssertEqual(rules(t), [], payload)
-            // bytes: the message without its token (SPEC §4.5).
+            // bytes: the message without its token (docs/PAYLOADS.md).
             XCTAssertEqual(
                 t.bytes, ("{" + (head + tail).dropFirst(#"{"message":{"token":"DEVICE_TOKEN","#.count)).utf8.count - 1)
         }

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk credentials check-jwt` (SPEC §14.4) run as an operator runs it, the token on
+/// `pushdesk credentials check-jwt` (docs/CREDENTIALS.md) run as an operator runs it, the token on
 /// stdin (`-`) or as the argument, on tokens made by PushDesk's own signer
 /// (`APNsProviderToken`) and on hand-made broken ones. No output ever holds the token, its
 /// signature or the key.

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// The `fid` kind's rules (SPEC §14.1, §12.3): its form, its platform, and one installation
+/// The `fid` kind's rules (docs/SENDING.md, docs/FORMATS.md): its form, its platform, and one installation
 /// registered both ways; reported by `validate` like every subscription rule.
 final class FIDRuleTests: XCTestCase {
     let fid = "dAbCdEfGhIjKlMnOpQrStU"

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Firebase installation IDs (SPEC §14.1) as an operator meets them: a test device of kind
+/// Firebase installation IDs (docs/SENDING.md) as an operator meets them: a test device of kind
 /// `fid`, `send` and `preview` with `--fid`, through the loopback FCM mock, which refuses a
 /// message that names both a token and an FID.
 final class FIDSendTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Apple's key scopes (SPEC §14.3): `keyEnvironment` and `keyTopics` in the file, the
+/// Apple's key scopes (docs/CREDENTIALS.md): `keyEnvironment` and `keyTopics` in the file, the
 /// credential rules `token.environment` and `token.topic` in `validate`, `credentials
 /// check` and before `send` (which they block: no request at all).
 final class KeyScopeTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `listen --profile` with an app that registers its Firebase installation ID (SPEC §14.1):
+/// `listen --profile` with an app that registers its Firebase installation ID (docs/SENDING.md):
 /// the device is saved with `kind="fid"`, and `send` then targets it as `message.fid`.
 final class ListenFIDTests: XCTestCase {
     typealias T = MockPushServices.Token

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `preview --simulator` (SPEC §14.5): the iOS Simulator's push file, run as an operator
+/// `preview --simulator` (docs/PAYLOADS.md): the iOS Simulator's push file, run as an operator
 /// runs it over the demo store.
 final class SimulatorFileTests: XCTestCase {
     var store: URL!

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Test devices in profiles (SPEC §3.3): the file format, the two rules, and how lists show tokens.
+/// Test devices in profiles (docs/FORMATS.md): the file format, the two rules, and how lists show tokens.
 final class TestDeviceTests: XCTestCase {
     static let iosToken = "3f2a" + String(repeating: "0123456789abcdef", count: 3) + "0123456789ab9c1d"
     static let androidToken = "fY3kQ:APA91bH-example_registration.token"

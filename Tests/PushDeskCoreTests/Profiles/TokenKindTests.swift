@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Token kinds of test devices (SPEC §12.3): the file, the rules, the merge driver.
+/// Token kinds of test devices (docs/FORMATS.md): the file, the rules, the merge driver.
 final class TokenKindTests: XCTestCase {
     static let hex = String(repeating: "ab", count: 32)
 
@@ -54,7 +54,7 @@ final class TokenKindTests: XCTestCase {
             rules(Subscription(app: "neotrips-android", token: "fcm", kind: .voip), android),
             ["subscription.kind subscriptions[0].kind"])
         XCTAssertEqual(rules(Subscription(app: "neotrips-android", token: "fcm"), android), [])
-        // `fid` is an Android kind (SPEC §14.1): FIDRuleTests has its rules.
+        // `fid` is an Android kind (docs/SENDING.md): FIDRuleTests has its rules.
         for kind in TokenKind.allCases where kind != .fid {
             XCTAssertEqual(
                 rules(Subscription(app: "neotrips-ios-dev", token: Self.hex, kind: kind), ios), [], "\(kind)")

@@ -164,8 +164,8 @@ final class RuleCatalogTests: XCTestCase {
         XCTAssertTrue(seen.contains("liveactivity.content-state"), "\(seen.sorted())")
     }
 
-    /// The ids and severities SPEC §5 pins are rules of the catalog with that severity.
-    func testTheSpecsPinnedRulesAreInTheCatalog() {
+    /// The ids and severities docs/RULES.md pins are rules of the catalog with that severity.
+    func testThePinnedRulesAreInTheCatalog() {
         let pinned: [(String, Severity)] = [
             ("size.limit", .error), ("sound.unknown", .error), ("variable.undeclared", .error),
             ("variable.reserved", .error), ("silent.content", .error), ("alert.empty", .error),
@@ -178,7 +178,8 @@ final class RuleCatalogTests: XCTestCase {
         ]
         for (id, severity) in pinned {
             XCTAssertTrue(
-                RuleCatalog.rules(id: id).contains { $0.severity == severity }, "SPEC §5 pins \(id) as \(severity)")
+                RuleCatalog.rules(id: id).contains { $0.severity == severity },
+                "docs/RULES.md pins \(id) as \(severity)")
         }
     }
 }

@@ -32,7 +32,7 @@ final class RoundTripTests: XCTestCase {
         let (decoded, _) = try DeliveryXML.decode(Data(text.utf8), file: "deliveries/everything.xml")
         XCTAssertEqual(decoded, delivery)
         XCTAssertEqual(try DeliveryXML.encode(decoded), text)
-        // Every attribute named by SPEC §3.2 is written.
+        // Every attribute named by docs/FORMATS.md is written.
         for a in DeliveryXML.iosAttributes { XCTAssertTrue(text.contains(" \(a)=\""), "ios attribute \(a) missing") }
         for a in DeliveryXML.androidAttributes {
             XCTAssertTrue(text.contains(" \(a)=\""), "android attribute \(a) missing")

@@ -6,7 +6,7 @@ import XCTest
 
 /// A server that does not agree to `h2` (ALPN) gets no HTTP/2 from PushDesk: the `tls` step
 /// fails naming ALPN and not one byte is written after the handshake — in `send` and in
-/// `credentials check --online`. The server records what it receives (SPEC §9).
+/// `credentials check --online`. The server records what it receives (docs/SENDING.md).
 final class ALPNRefusalTests: XCTestCase {
     typealias T = MockPushServices.Token
 

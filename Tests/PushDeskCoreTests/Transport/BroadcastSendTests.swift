@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk send --channel` and `preview --channel` (SPEC §12.4) against the loopback
+/// `pushdesk send --channel` and `preview --channel` (docs/SENDING.md) against the loopback
 /// broadcast mock: the request's headers and body, the result, the log line, and the
 /// findings that block a broadcast before anything leaves.
 final class BroadcastSendTests: XCTestCase {

@@ -5,7 +5,7 @@ import XCTest
 @testable import PushDeskCore
 
 /// `pushdesk channels list|create|delete` against the loopback mock of Apple's channel
-/// management API (SPEC §12.4): what the mock received, what was printed, what the service
+/// management API (docs/SENDING.md): what the mock received, what was printed, what the service
 /// file holds afterwards.
 final class ChannelsCommandTests: XCTestCase {
     private func json(_ r: CommandResult) throws -> [String: Any] {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// The FCM probe of `credentials check --online` (SPEC §9): only a 400 whose FcmError detail
+/// The FCM probe of `credentials check --online` (docs/SENDING.md): only a 400 whose FcmError detail
 /// has the errorCode INVALID_ARGUMENT proves the project and the service account. FCM's
 /// answer to a request it could not read (400, status INVALID_ARGUMENT, no FcmError) does not.
 final class FCMProbeAnswerTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// A Live Activity started, updated and ended through the loopback APNs mock (SPEC §12.2):
+/// A Live Activity started, updated and ended through the loopback APNs mock (docs/PAYLOADS.md):
 /// each result carries the `timestamp` sent, and the wire body is byte for byte the payload
 /// of `preview --json --message-id M --at T` for that target.
 final class LiveActivitySendTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk credentials check --online` (SPEC §9) against the loopback mocks.
+/// `pushdesk credentials check --online` (docs/SENDING.md) against the loopback mocks.
 final class OnlineCheckTests: XCTestCase {
     private func online(_ r: CommandResult, app: String) throws -> [[String: Any]] {
         let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]

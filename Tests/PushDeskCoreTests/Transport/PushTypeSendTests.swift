@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// Every push type of SPEC §12.1 but `liveactivity` sent by `pushdesk send --profile` through
+/// Every push type of docs/PAYLOADS.md but `liveactivity` sent by `pushdesk send --profile` through
 /// the loopback APNs mock, which checks topic, push type, priority, expiration and size per
 /// type as Apple does: the wire body is `preview --json --message-id …` byte for byte, the
 /// profile's subscription of the type's token kind is used, and Android devices of an
@@ -19,7 +19,7 @@ final class PushTypeSendTests: XCTestCase {
         return doc
     }
 
-    /// type → (token kind, apns-push-type, apns-topic, apns-priority), from SPEC §12.1.
+    /// type → (token kind, apns-push-type, apns-topic, apns-priority), from docs/PAYLOADS.md.
     static let types: [(String, TokenKind, String, String, String)] = [
         ("alert", .device, "alert", "com.neotrips.app", "10"),
         ("silent", .device, "background", "com.neotrips.app", "5"),

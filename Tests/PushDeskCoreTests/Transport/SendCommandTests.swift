@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskCore
 
-/// `pushdesk send` against loopback mocks of APNs, Google's token endpoint and FCM (SPEC §8):
+/// `pushdesk send` against loopback mocks of APNs, Google's token endpoint and FCM (docs/SENDING.md):
 /// the built binary is driven as an operator runs it; the tests check what the mocks
 /// received and what PushDesk printed and logged.
 final class SendCommandTests: XCTestCase {

@@ -40,7 +40,7 @@ final class TransportCancellationTests: XCTestCase {
         XCTAssertNil(r.status)
         XCTAssertEqual(r.reason, "connection.auth")
         XCTAssertTrue(r.hint?.contains("cancelled while waiting for the answer") ?? false, "\(r)")
-        XCTAssertTrue(r.madeRequest, "the request was made: it has its send-log line (SPEC §8.5)")
+        XCTAssertTrue(r.madeRequest, "the request was made: it has its send-log line (docs/SENDING.md)")
         XCTAssertEqual(mock.apns.requests.count, 1)
 
         let after = sender.send(plan(mock, token: MockPushServices.Token.ok), dryRun: false)

@@ -6,7 +6,7 @@ import _CryptoExtras
 
 @testable import PushDeskCore
 
-/// The pinned numbers of SPEC §8.2/§8.3 checked directly: retry waits, token reuse, the
+/// The pinned numbers of docs/SENDING.md checked directly: retry waits, token reuse, the
 /// hint table's coverage, endpoints and proxy variables, time-outs.
 final class TransportRulesTests: XCTestCase {
     func testBackOffRetryAfterAndCap() {

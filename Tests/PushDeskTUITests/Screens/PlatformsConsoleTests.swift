@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// What changed at Google and Apple (SPEC §14) in the console, driven by field name and
+/// What changed at Google and Apple (docs/PAYLOADS.md) in the console, driven by field name and
 /// read back from the files: the key's scope on the Credentials tab with its findings, the
 /// Android fields of 2025 in the composer, an installation ID as a test device.
 final class PlatformsConsoleTests: DemoStoreConsoleTestCase {

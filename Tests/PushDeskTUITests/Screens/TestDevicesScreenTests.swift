@@ -90,7 +90,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
         assertScreen(a, "createAProfileAddADeviceByPastingItsTokenPickTheAppByLabelAndSave-listed")
     }
 
-    /// The Kind field (SPEC §12.3) cycles through every token kind; the table and the file
+    /// The Kind field (docs/FORMATS.md) cycles through every token kind; the table and the file
     /// show the one picked, and an Android device with an iOS kind gets `subscription.kind`.
     func testTheKindOfADeviceIsShownAndEditedByFieldName() throws {
         let a = devicesView()

@@ -5,7 +5,7 @@ import XCTest
 @testable import PushDeskTUI
 
 /// The app editor's Credentials tab: the credential checks `pushdesk credentials check`
-/// makes (the same core `CredentialChecker`), and Check online (SPEC §9) run off the input
+/// makes (the same core `CredentialChecker`), and Check online (docs/SENDING.md) run off the input
 /// loop against a loopback listener, step by step, Esc cancelling.
 final class CredentialsTabTests: DemoStoreConsoleTestCase {
     func console() -> ConsoleApp {

@@ -8,7 +8,7 @@ import XCTest
 /// The console's Send test, Dry run, Sends view and Check online against the loopback mocks
 /// that speak the real protocols (Tests/PushDeskTestSupport: APNs over HTTP/2 + TLS with its
 /// own test CA, Google's token endpoint, FCM), pointed at them the way an operator points
-/// PushDesk at a test server: the SPEC §8.2 variables in the console's environment.
+/// PushDesk at a test server: the docs/SENDING.md variables in the console's environment.
 final class SendToMockTests: DemoStoreConsoleTestCase {
     typealias T = MockPushServices.Token
     var mock: MockPushServices!
@@ -303,7 +303,7 @@ final class SendToMockTests: DemoStoreConsoleTestCase {
         XCTAssertEqual(a.message, "Send test stopped after 0 of 2 devices; the send log has what was sent.")
         let took = workerFinishes(a)
         XCTAssertEqual(a.jobs.runningJobs, 0, "the send's thread still runs after \(took) s")
-        // SPEC §8.5: the hung device made a request, so it has its one line (failed, no status);
+        // docs/SENDING.md: the hung device made a request, so it has its one line (failed, no status);
         // the device after it was never sent to and has none.
         XCTAssertEqual(apnsRequests(T.ok).count, 0)
         let log = SendLog.entries(storeRoot: root, delivery: "summer-sale")

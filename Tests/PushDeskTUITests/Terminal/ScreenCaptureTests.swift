@@ -187,7 +187,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         )
     }
 
-    /// The git views (SPEC §10.3) on a clone made here with real git: a bare remote, the
+    /// The git views (docs/TEAMS.md) on a clone made here with real git: a bare remote, the
     /// other operator's label pushed, this one's label committed and fetched (↑1 ↓1), a
     /// marketing URL changed and not committed. Authors and dates are fixed in the
     /// environment, so commit ids and dates are the same on every run.

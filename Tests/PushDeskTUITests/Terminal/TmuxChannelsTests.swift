@@ -4,7 +4,7 @@ import PushDeskTestSupport
 import XCTest
 
 /// The iOS app editor's Channels tab in a real terminal at 80×24, against the loopback mock
-/// of Apple's channel management API (SPEC §12.4): create a channel by its label, fetch
+/// of Apple's channel management API (docs/SENDING.md): create a channel by its label, fetch
 /// Apple's list (an id only Apple has, escaped), delete after the confirmation — each
 /// checked on the screen, in the mock and in the service file.
 final class TmuxChannelsTests: TmuxTestCase {

@@ -127,7 +127,7 @@ final class TmuxComposerTests: TmuxTestCase {
         t.waitFor("PD-EXIT=0")
     }
 
-    /// The Type field offers every push type (SPEC §12.1): picked by name with Space, the
+    /// The Type field offers every push type (docs/PAYLOADS.md): picked by name with Space, the
     /// preview's headers and payload follow the type's row, the fields it does not send are
     /// greyed with the type's name, and the device view says what the push does.
     func testTheTypeSelectorOffersEveryPushTypeByName() throws {

@@ -3,7 +3,7 @@ import PushDeskCore
 import XCTest
 
 /// The built binary in a real terminal on a clone of a team store: edit, commit and sync
-/// through the console's keys, the git work running off the input loop (SPEC §10.3).
+/// through the console's keys, the git work running off the input loop (docs/TEAMS.md).
 final class TmuxGitTests: GitTeamTestCase {
     func testEditCommitAndSyncInARealTerminal() throws {
         _ = try TmuxHarness.requirements()

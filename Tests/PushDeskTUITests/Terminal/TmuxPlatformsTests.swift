@@ -2,7 +2,7 @@ import Foundation
 import PushDeskCore
 import XCTest
 
-/// SPEC §14 in a real terminal: the built binary in tmux on the demo store. A test device
+/// docs/PAYLOADS.md in a real terminal: the built binary in tmux on the demo store. A test device
 /// that is a Firebase installation ID is added, its kind set to `fid`, saved and read back;
 /// a 21-character one shows its finding under the field.
 final class TmuxPlatformsTests: TmuxTestCase {

@@ -7,7 +7,7 @@ import XCTest
 /// that speaks no TLS (PUSHDESK_APNS_*_URL), driven as an operator would — Send test from
 /// the composer, the answers per device with their hint, then the delivery's Sends view —
 /// and the same against the loopback APNs mock (Tests/PushDeskTestSupport), which the binary
-/// reaches through the SPEC §8.2 variables of its environment.
+/// reaches through the docs/SENDING.md variables of its environment.
 final class TmuxSendTests: TmuxTestCase {
     func testSendFromTheComposerThenReadTheSendsView() throws {
         let creds = store.appendingPathComponent("credentials")

@@ -83,7 +83,7 @@ enum ComposerFields {
 
     static let events = [notSet] + LiveActivityEvent.allCases.map(\.rawValue)
 
-    /// Whether the delivery is a Live Activity (its type's row, SPEC §12.1).
+    /// Whether the delivery is a Live Activity (its type's row, docs/PAYLOADS.md).
     static func isLiveActivity(_ d: Delivery) -> Bool { d.ios.effectiveType.payload == .liveActivity }
 
     /// The `<liveActivity>` attributes, then its two JSON texts in editors; a text that does

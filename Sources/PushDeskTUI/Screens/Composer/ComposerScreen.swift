@@ -334,7 +334,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             appKey: t.app, now: clock())
     }
 
-    /// The Simulator's push file of the app shown (SPEC §14.5, the file `preview --simulator`
+    /// The Simulator's push file of the app shown (docs/PAYLOADS.md, the file `preview --simulator`
     /// prints), or why there is none (`simulator.type`, `simulator.platform`).
     private func simulatorCopy(_ app: AppContext) -> Effect {
         guard let p = preview(app), p.targets.indices.contains(pane.target),

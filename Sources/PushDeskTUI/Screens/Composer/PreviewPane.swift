@@ -110,7 +110,7 @@ struct PreviewPane {
     }
 
     /// Why the meter and a copied payload differ, for FCM: the body sent (and copied out)
-    /// holds the device's `token` (v1) or `to` (legacy), which SPEC §4.5 does not count.
+    /// holds the device's `token` (v1) or `to` (legacy), which docs/PAYLOADS.md does not count.
     /// Nil when the two sizes are the same (APNs).
     static func sizeNote(_ t: PreviewTarget) -> (field: String, bodyBytes: Int)? {
         let body = t.payload.compactByteCount

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// Commit (SPEC §10.3): the record files git sees changed or new, each with its findings;
+/// Commit (docs/TEAMS.md): the record files git sees changed or new, each with its findings;
 /// Enter shows one's diff against the last commit (the diff view), Space leaves the selected
 /// one out (or puts it back), `c` asks for the message and commits the ones marked [x] —
 /// refused while one of those has error findings (listed; a record left out does not

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// The store's git state in the console (SPEC §10.3) and the lists' git keys. The state is
+/// The store's git state in the console (docs/TEAMS.md) and the lists' git keys. The state is
 /// read by `git status` off the input loop — never before the first frame, the large store
 /// has thousands of files — by a background `Job` (`ConsoleApp.readGitStatusIfWanted`),
 /// whose result is the `.gitRead` effect; outside a work tree `git` stays nil and nothing

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// History of a record (SPEC §10.3): the commits that touched its file (`git log -- path`),
+/// History of a record (docs/TEAMS.md): the commits that touched its file (`git log -- path`),
 /// newest first. Enter shows the selected version against the file now (the diff view);
 /// `r` opens that version in the record's editor as an unsaved draft — nothing is written
 /// until Ctrl-S, which goes through the usual conflict check.

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// Resolve a conflicted record field by field (SPEC §10.3). The rows are the merge driver's
+/// Resolve a conflicted record field by field (docs/TEAMS.md). The rows are the merge driver's
 /// conflicts (field path, both values); during a sync's rebase OURS is the upstream and
 /// THEIRS the operator's own commit. `o` / `t` choose per field (OURS first, as the driver
 /// left the file), `e` writes the choices and opens the record's editor for any other value,

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// The console's Listen view (SPEC §11.1, docs/LISTEN.md): `pushdesk listen`'s server —
+/// The console's Listen view (docs/LISTEN.md): `pushdesk listen`'s server —
 /// the same `ListenServer` and `ListenService` — run on a view `Job`, off the input loop.
 /// Each request handled arrives as its record and is shown newest first (the command's
 /// line, findings one per row so their rule ids stay visible at 80 columns). Enter on an

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// Check online (SPEC §9) for one app, from its editor's Credentials tab: dns → tcp → tls →
+/// Check online (docs/SENDING.md) for one app, from its editor's Credentials tab: dns → tcp → tls →
 /// auth, each step shown as it finishes, a failed step with what to do. The check runs on
 /// a view `Job`; Esc cancels it — its connection closed, its
 /// thread done at once — and closes the view. The network

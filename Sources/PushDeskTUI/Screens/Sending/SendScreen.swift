@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// The composer's Send test and Dry run (SPEC §8, docs/SENDING.md): pick the test devices
+/// The composer's Send test and Dry run (docs/SENDING.md): pick the test devices
 /// (every subscription of the store's profiles to this service's apps, or one profile's),
 /// confirm — the dialog names the production apps — then one row per device, filled in as
 /// each answer arrives (the send runs on a background thread, one device at a time over
@@ -14,7 +14,7 @@ final class SendScreen: StatefulScreen, Asking {
     let dryRun: Bool
     /// Profiles with at least one subscription to an app of the service.
     let profiles: [Profile]
-    /// The iOS apps' channels a Live Activity update or end can be broadcast to (SPEC §12.4).
+    /// The iOS apps' channels a Live Activity update or end can be broadcast to (docs/SENDING.md).
     let channels: [(app: IOSApp, channel: BroadcastChannel)]
     enum Phase: Equatable { case choosing, blocked, sending, done }
     private(set) var phase: Phase = .choosing
@@ -201,7 +201,7 @@ final class SendScreen: StatefulScreen, Asking {
 
     /// The send, off the input loop: one device at a time (Esc cancels the one in flight and
     /// sends no more), then the send log: every device that made a request, the cancelled one
-    /// included (SPEC §8.5).
+    /// included (docs/SENDING.md).
     private func start() -> Effect {
         guard let plan else { return .none }
         phase = .sending

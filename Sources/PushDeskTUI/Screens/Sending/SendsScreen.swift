@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// A delivery's sends, from the send log `.pushdesk/sent.jsonl` (SPEC §8.5), newest first:
+/// A delivery's sends, from the send log `.pushdesk/sent.jsonl` (docs/SENDING.md), newest first:
 /// one row per target that made a request, and under the table the selected row in full —
 /// outcome, status, reason, the hint for it, apns-id / apns-unique-id or the FCM message name —
 /// and what the app reported for that message (`pushdesk listen`'s log: received, clicked).

@@ -1,7 +1,7 @@
 import Foundation
 import PushDeskCore
 
-/// The iOS app editor's Channels tab (SPEC §12.4): the app's broadcast channels as the store
+/// The iOS app editor's Channels tab (docs/SENDING.md): the app's broadcast channels as the store
 /// has them, Apple's list fetched on demand, create and delete at Apple. The calls are the
 /// core's (`PushSession.manageChannels`, as `pushdesk channels` makes them) on a view `Job`
 /// owned by the editor: Esc or leaving the editor cancels them, and keys are answered

@@ -1,9 +1,9 @@
 import PushDeskCore
 
-/// Edits one test device of the profile being edited (a `<subscription>`, SPEC §3.3): the
+/// Edits one test device of the profile being edited (a `<subscription>`, docs/FORMATS.md): the
 /// app, picked from the store's apps by label (Enter lists them), the token (a pasted token
 /// loses the white space and line breaks around it), an optional label and user key, and the
-/// token's kind (SPEC §12.3: which push types it receives). The
+/// token's kind (docs/FORMATS.md: which push types it receives). The
 /// rules' findings show under their field as the operator types. Shares the profile
 /// editor's session: Ctrl-S here saves the profile, Esc goes back to it.
 final class DeviceEditorScreen: StatefulScreen, Asking {
@@ -175,7 +175,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
                     }
                 } ?? "Enter: pick one of the store's apps"
         }
-        // The push types this kind of token receives (SPEC §12.3), from their rows.
+        // The push types this kind of token receives (docs/FORMATS.md), from their rows.
         if let i = form.fields.firstIndex(where: { $0.id == "kind" }) {
             let types = PushType.all.filter { $0.tokenKinds.contains(d.kind) }.map(\.name)
             form.fields[i].note =

@@ -1,6 +1,6 @@
 import PushDeskCore
 
-/// Edits one profile (SPEC §3.3): its name, its recipient fields (form) and its test devices
+/// Edits one profile (docs/FORMATS.md): its name, its recipient fields (form) and its test devices
 /// (table). The subscription rules run live on the draft (`ProfileRules`, the one
 /// implementation `validate` and `send` use); a device's findings show in its row, under its
 /// field in the device editor and in the pane at the bottom.

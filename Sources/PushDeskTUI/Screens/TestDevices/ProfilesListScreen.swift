@@ -1,6 +1,6 @@
 import PushDeskCore
 
-/// Test devices (`t` on the services list): every profile of the store (SPEC §3.3) with
+/// Test devices (`t` on the services list): every profile of the store (docs/FORMATS.md) with
 /// its recipient, its number of devices and its findings. Enter opens the profile editor.
 final class ProfilesListScreen: RecordListScreen {
     static let recordKind = RecordKind.profile
@@ -46,7 +46,7 @@ final class ProfilesListScreen: RecordListScreen {
             guard let sel else { return Effect.none }
             return .push(ProfileEditorScreen(session: EditSession(original: sel, draft: sel)))
         case .new:
-            // The fields personalization uses most (SPEC §4.4); the operator fills or clears them.
+            // The fields personalization uses most (docs/PAYLOADS.md); the operator fills or clears them.
             let draft = Profile(name: "", fields: [("firstName", ""), ("lastName", ""), ("email", "")])
             return .all([
                 .push(ProfileEditorScreen(session: EditSession(original: nil, draft: draft))),

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// An FCM payload: the meter counts SPEC §4.5's bytes (without "token"), the copied file
+/// An FCM payload: the meter counts docs/PAYLOADS.md's bytes (without "token"), the copied file
 /// is the body sent (with it); both places say so.
 final class CopyOutSizeTests: WholeScreenTestCase {
     func testFCMMeterAndCopiedFileSayWhyTheyDiffer() throws {

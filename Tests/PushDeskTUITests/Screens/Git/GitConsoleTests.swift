@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PushDeskTUI
 
-/// The console in a git repository (SPEC §10.3), driven as an operator would on two real
+/// The console in a git repository (docs/TEAMS.md), driven as an operator would on two real
 /// clones and a bare remote: the title and record states, commit (and its refusals), sync
 /// (and an unreachable or refusing remote), resolving a conflict field by field, history,
 /// and the interrupted sync offered at start.

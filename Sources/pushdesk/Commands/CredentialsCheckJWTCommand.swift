@@ -46,23 +46,17 @@ struct CredentialsCheckJWTCommand: ParsableCommand {
     /// one line when typed on a terminal, with echo off.
     static func readStdin() -> [UInt8] {
         let interactive = isatty(STDIN_FILENO) == 1
-        var saved = termios()
-        let restore = interactive && tcgetattr(STDIN_FILENO, &saved) == 0
-        if restore {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        return withEchoOff(interactive) {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while bytes.count <= ProviderTokenCheck.maxBytes {
+                let n = read(STDIN_FILENO, &chunk, min(chunk.count, ProviderTokenCheck.maxBytes + 1 - bytes.count))
+                if n <= 0 { break }
+                bytes += chunk[0..<n]
+                if interactive, bytes.contains(0x0A) { break }
+            }
+            return bytes
         }
-        defer { if restore { tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= ProviderTokenCheck.maxBytes {
-            let n = read(STDIN_FILENO, &chunk, min(chunk.count, ProviderTokenCheck.maxBytes + 1 - bytes.count))
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-            if interactive, bytes.contains(0x0A) { break }
-        }
-        return bytes
     }
 
     static func text(_ r: ProviderTokenCheck) -> String {

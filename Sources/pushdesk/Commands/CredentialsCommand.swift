@@ -209,22 +209,17 @@ struct CredentialsSetSecretCommand: ParsableCommand {
 
     /// One line from stdin, without its newline; echo turned off while typing on a terminal.
     private func readSecretLine(echoOff: Bool) -> SecretValue? {
-        var saved = termios()
-        let restore = echoOff && tcgetattr(STDIN_FILENO, &saved) == 0
-        if restore {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        let bytes = withEchoOff(echoOff) {
+            var bytes: [UInt8] = []
+            var c: UInt8 = 0
+            // One byte over the cap is enough for SecretStore to refuse it, and no more is kept.
+            while bytes.count <= SecretStore.maxBytes, read(STDIN_FILENO, &c, 1) == 1 {
+                if c == 0x0A { break }
+                bytes.append(c)
+            }
+            if bytes.last == 0x0D { bytes.removeLast() }
+            return bytes
         }
-        defer { if restore { tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
-        var bytes: [UInt8] = []
-        var c: UInt8 = 0
-        // One byte over the cap is enough for SecretStore to refuse it, and no more is kept.
-        while bytes.count <= SecretStore.maxBytes, read(STDIN_FILENO, &c, 1) == 1 {
-            if c == 0x0A { break }
-            bytes.append(c)
-        }
-        if bytes.last == 0x0D { bytes.removeLast() }
         return bytes.isEmpty ? nil : SecretValue(bytes: bytes)
     }
 }

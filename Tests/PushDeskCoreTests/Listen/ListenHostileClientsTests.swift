@@ -240,15 +240,7 @@ final class PlainConnections {
         for _ in 0..<count {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { throw TLSTestClient.Failure(description: "socket: \(errno)") }
-            var addr = sockaddr_in()
-            addr.sin_family = sa_family_t(AF_INET)
-            addr.sin_port = in_port_t(UInt16(port).bigEndian)
-            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let ok = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            let ok = withLoopbackAddress(port: port) { connect(fd, $0, $1) }
             guard ok == 0 else {
                 Glibc.close(fd)
                 throw TLSTestClient.Failure(description: "connect: \(errno)")

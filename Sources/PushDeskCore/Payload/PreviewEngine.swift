@@ -138,6 +138,7 @@ public enum PreviewEngine {
             }
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
+        diagnostics += DeliveryRules.languageFindings(delivery, file: file)
 
         var apps: [(index: Int, app: MobileApp)]
         if let appKey {

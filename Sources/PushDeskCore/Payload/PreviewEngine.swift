@@ -130,6 +130,11 @@ public enum PreviewEngine {
                 fid: fid, now: now, messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: payloads)
         }
         var result = runs[0]
+        if case .tag(let tag) = locale, variants == [nil],
+            let f = DeliveryRules.fallback(tag, delivery: delivery, file: Delivery.path(delivery.name))
+        {
+            for i in result.targets.indices { result.targets[i].diagnostics.append(f) }
+        }
         if runs.count > 1 {
             // Per app, the default then each variant; top-level findings once each.
             result.targets = result.targets.indices.flatMap { i in runs.map { $0.targets[i] } }

@@ -23,6 +23,8 @@ extension DeliveryRules {
         "variant.untranslated", .info, .delivery, "a variant's title or body equals the default's")
     public static let variantUnused = Rule(
         "variant.unused", .warning, .target, "variants on an iOS push type that shows no text")
+    public static let variantFallback = Rule(
+        "variant.fallback", .info, .target, "a device's language has no variant: it gets the default")
     public static let localizedArgs = Rule(
         "localized.args", .error, .delivery, "localization arguments without their key")
     public static let localizedType = Rule(
@@ -33,7 +35,7 @@ extension DeliveryRules {
     /// The language rules, in the order of docs/RULES.md.
     static let languageRules: [Rule] = [
         variantLocale, variantEmpty, variantCount, variantMissingText, variantUntranslated, variantUnused,
-        localizedArgs, localizedType, localizedDataMessage,
+        variantFallback, localizedArgs, localizedType, localizedDataMessage,
     ]
 
     /// The delivery-wide language findings (`RuleCatalog.deliveryChecks`), on the delivery
@@ -137,6 +139,18 @@ enum VariantRules {
                     "<\(a.element)> without \(a.key): the arguments fill the app's string for that key; set \(a.key) on <localized> or remove them"
                 ))
         }
+    }
+}
+
+extension DeliveryRules {
+    /// `variant.fallback`: `tag` looks up no variant of a delivery that has some.
+    static func fallback(_ tag: LocaleTag, delivery: Delivery, file: String) -> Finding? {
+        let written = delivery.reachableVariants.compactMap { $0.tag?.description }
+        guard !written.isEmpty else { return nil }
+        let tried = tag.lookupChain.map(\.description).joined(separator: ", ")
+        return variantFallback.finding(
+            "no variant for \(tag) (tried \(tried); the delivery has \(written.joined(separator: ", "))), so it gets the default; add a variant \(tag) or \(tag.language) if its devices should get their language",
+            file: file, field: "variants")
     }
 }
 

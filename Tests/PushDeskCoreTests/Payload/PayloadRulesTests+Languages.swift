@@ -75,6 +75,20 @@ extension PayloadRulesTests {
                 rule: "variant.unused", severity: .warning, field: "variants",
                 fires: { p(lang([de()], ios: IOSOptions(type: .widgets))) }, quiet: { p(lang([de()])) }),
             Case(
+                rule: "variant.fallback", severity: .info, field: "variants",
+                fires: {
+                    PreviewEngine.preview(
+                        delivery: lang([DeliveryVariant(locale: "pt-PT", title: "Verão", body: "Olá")]),
+                        service: F.service(), profile: F.ana, appKey: nil, token: nil, now: F.now,
+                        locale: .tag(LocaleTag("pt-BR")!))
+                },
+                quiet: {
+                    PreviewEngine.preview(
+                        delivery: lang([DeliveryVariant(locale: "pt", title: "Verão", body: "Olá")]),
+                        service: F.service(), profile: F.ana, appKey: nil, token: nil, now: F.now,
+                        locale: .tag(LocaleTag("pt-BR")!))
+                }),
+            Case(
                 rule: "localized.args", severity: .error, field: "content.localized.bodyArg",
                 fires: { p(lang(localized: LocalizedKeys(titleKey: "T", bodyArgs: ["x"]))) },
                 quiet: { p(lang(localized: LocalizedKeys(titleKey: "T", bodyKey: "B", bodyArgs: ["x"]))) }),

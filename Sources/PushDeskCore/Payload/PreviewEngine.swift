@@ -90,13 +90,23 @@ public enum PreviewEngine {
     /// The largest payload the delivery sends, in bytes, against the limit — what a list of
     /// deliveries shows per row. Only counted, by the same builders as `preview` (no payload,
     /// header or finding is built). nil when the service has no app. Without a profile, as
-    /// `preview(profile: nil)`.
+    /// `preview(profile: nil)`. Every variant a device can get counts: a Chinese one is
+    /// often the largest.
     public static func largestPayload(delivery: Delivery, service: Service) -> (bytes: Int, limit: Int)? {
         let tracking = delivery.tracking ?? .placeholder
         let type = delivery.ios.effectiveType
         // The timestamp's digits count; any second of this century has as many.
         let timestamp = 1_700_000_000
-        let sizes = service.apps.compactMap { app -> Int? in
+        let versions = [delivery] + delivery.reachableVariants.map { delivery.applying($0) }
+        let sizes = versions.flatMap { delivery in
+            largest(delivery, service: service, tracking: tracking, timestamp: timestamp)
+        }
+        return sizes.max().map { ($0, type.sizeLimit) }
+    }
+
+    private static func largest(_ delivery: Delivery, service: Service, tracking: Tracking, timestamp: Int) -> [Int] {
+        let type = delivery.ios.effectiveType
+        return service.apps.compactMap { app -> Int? in
             switch app {
             case .ios(let a):
                 return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking, timestamp: timestamp)
@@ -107,7 +117,6 @@ public enum PreviewEngine {
                     : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
             }
         }
-        return sizes.max().map { ($0, type.sizeLimit) }
     }
 
     /// `payloads: false` is for the rules alone (`validate`): each target's payload is left

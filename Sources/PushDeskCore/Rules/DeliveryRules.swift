@@ -67,23 +67,19 @@ public enum DeliveryRules {
         "profile.unreadable", .error, .preview, "the preview's profile cannot be read")
 
     /// Every delivery rule, in the order of docs/RULES.md.
-    public static let all: [Rule] =
-        [
-            payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
-            silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, liveActivityEvent,
-            liveActivityContentState,
-            liveActivityStartAlert, liveActivityStartAttributes, liveActivityStaleDate, liveActivityDismissalDate,
-            liveActivityDate, liveActivityAlertTitle, liveActivityInputChannel, liveActivityBudget, alertEmpty,
-            badgeRange,
-            relevanceRange, volumeRange,
-            interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat,
-            mutableNoAlert,
-            richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange,
-            notificationEmpty,
-            androidIgnoredOption, androidAnalyticsLabel, legacyIgnoredOption, personalizationUnknownField,
-            previewUnknownApp,
-            deliveryServiceMissing, profileUnreadable, typeCertificateTopic,
-        ] + languageRules
+    public static let all: [Rule] = [
+        payloadSize, soundUnknown, variableUndeclared, variableReserved, variableDuplicate, variableCollision,
+        silentContent, typeIgnoredOption, typePriority, typeTokenAuth, liveActivityJSON, liveActivityEvent,
+        liveActivityContentState,
+        liveActivityStartAlert, liveActivityStartAttributes, liveActivityStaleDate, liveActivityDismissalDate,
+        liveActivityDate, liveActivityAlertTitle, liveActivityInputChannel, liveActivityBudget, alertEmpty, badgeRange,
+        relevanceRange, volumeRange,
+        interruptionCritical, priorityBackground, collapseIdLength, expirationPast, expirationFormat, mutableNoAlert,
+        richBinaryConnector, tokenFormat, ttlRange, colorFormat, imageUrl, notificationCountRange, notificationEmpty,
+        androidIgnoredOption, androidAnalyticsLabel, legacyIgnoredOption, personalizationUnknownField,
+        previewUnknownApp,
+        deliveryServiceMissing, profileUnreadable, typeCertificateTopic,
+    ]
 
     // MARK: predicates shared with the payload builders
 

@@ -7,7 +7,8 @@ public enum RuleCatalog {
     public static let all: [Rule] =
         StoreValidation.all + ServiceRules.all + ChannelRules.all + ProfileRules.all + ListenRules.all
         + CredentialRules.all + ProviderTokenCheck.all
-        + DeliveryRules.all + BroadcastRequest.rules + SimulatorFile.all + ConnectionRules.all + [
+        + DeliveryRules.all + DeliveryRules.languageRules + BroadcastRequest.rules + SimulatorFile.all
+        + ConnectionRules.all + [
             CampaignPackage.ignored
         ]
 

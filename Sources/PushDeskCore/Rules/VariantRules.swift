@@ -32,7 +32,7 @@ extension DeliveryRules {
     public static let localizedDataMessage = Rule(
         "localized.data-message", .warning, .target, "localization keys on an Android data message")
 
-    /// The language rules, in the order of docs/RULES.md.
+    /// The language rules, in the order of docs/RULES.md (after `all` in `RuleCatalog.all`).
     static let languageRules: [Rule] = [
         variantLocale, variantEmpty, variantCount, variantMissingText, variantUntranslated, variantUnused,
         variantFallback, localizedArgs, localizedType, localizedDataMessage,

@@ -63,9 +63,8 @@ public enum DeliveryXML {
             try AndroidOptions.definitions.decode(a, into: &d.android)
         }
         if let node = r.child(named: "variables") {
-            let v = r.reader(for: node, path: "variables")
-            try v.checkAttributes([])
-            d.variables = try values(v, path: "variables", file: file, recording: map)
+            d.variables = try values(
+                r.reader(for: node, path: "variables"), path: "variables", file: file, recording: map)
         }
         return d
     }

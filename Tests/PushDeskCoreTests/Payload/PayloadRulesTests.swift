@@ -67,271 +67,266 @@ final class PayloadRulesTests: XCTestCase {
         F.preview(d, service: service, profile: profile, token: token, now: now)
     }
 
-    let cases: [Case] =
-        [
-            Case(
-                rule: "size.limit", severity: .error, field: "payload",
-                fires: { p(d(body: String(repeating: "a", count: 4100))) },
-                quiet: { p(d(body: String(repeating: "a", count: 3900))) }),
-            Case(
-                rule: "sound.unknown", severity: .error, field: "ios.sound",
-                fires: { p(d(ios: IOSOptions(sound: "bell.caf"))) },
-                quiet: { p(d(ios: IOSOptions(sound: "chime.caf"))) }),
-            Case(
-                rule: "sound.unknown", severity: .error, field: "ios.sound",
-                fires: { p(d(ios: IOSOptions(sound: "Default"))) }, quiet: { p(d(ios: IOSOptions(sound: "default"))) }),
-            Case(
-                rule: "variable.undeclared", severity: .error, field: "variables.promo",
-                fires: { p(d(variables: [VariableValue(name: "promo", value: "x")])) },
-                quiet: {
-                    p(d(variables: [VariableValue(name: "promo", value: ""), VariableValue(name: "VAR", value: "x")]))
-                }),
-            Case(
-                rule: "variable.reserved", severity: .error, field: "variables.gcm.notification.x",
-                fires: { p(d(variables: [VariableValue(name: "gcm.notification.x", value: "1")])) },
-                quiet: { p(d(variables: [VariableValue(name: "VAR", value: "1")])) }),
-            Case(
-                rule: "variable.reserved", severity: .error, field: "variables._msg",
-                fires: { p(d(variables: [VariableValue(name: "_msg", value: "1")])) },
-                quiet: { p(d(variables: [VariableValue(name: "msg", value: "")])) }),
-            Case(
-                rule: "silent.content", severity: .error, field: "ios.badge",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, badge: "1"))) },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .silent))) }),
-            Case(
-                rule: "silent.content", severity: .error, field: "content.body",
-                fires: { p(d(title: "", body: "x", ios: IOSOptions(type: .silent))) },
-                quiet: { p(d(title: "", body: "x", ios: IOSOptions(type: .alert))) }),
-            Case(
-                rule: "alert.empty", severity: .error, field: "content.body",
-                fires: { p(d(title: "", subtitle: "only a subtitle", body: "")) }, quiet: { p(d(title: "", body: "x")) }
-            ),
-            Case(
-                rule: "badge.range", severity: .error, field: "ios.badge",
-                fires: { p(d(ios: IOSOptions(badge: "2.5"))) }, quiet: { p(d(ios: IOSOptions(badge: "0"))) }),
-            Case(
-                rule: "relevance.range", severity: .error, field: "ios.relevanceScore",
-                fires: { p(d(ios: IOSOptions(relevanceScore: "1.01"))) },
-                quiet: { p(d(ios: IOSOptions(relevanceScore: "1"))) }),
-            Case(
-                rule: "volume.range", severity: .error, field: "ios.volume",
-                fires: { p(d(ios: IOSOptions(critical: true, volume: "-0.1"))) },
-                quiet: { p(d(ios: IOSOptions(critical: true, volume: "0"))) }),
-            Case(
-                rule: "interruption.critical", severity: .warning, field: "ios.interruptionLevel",
-                fires: { p(d(ios: IOSOptions(interruptionLevel: .critical))) },
-                quiet: { p(d(ios: IOSOptions(interruptionLevel: .timeSensitive))) }),
-            Case(
-                rule: "interruption.critical", severity: .warning, field: "ios.critical",
-                fires: { p(d(ios: IOSOptions(critical: true))) }, quiet: { p(d(ios: IOSOptions(critical: false))) }),
-            Case(
-                rule: "priority.background", severity: .error, field: "ios.priority",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, priority: .immediate))) },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, priority: .powerConsiderate))) }),
-            Case(
-                rule: "collapse-id.length", severity: .error, field: "ios.collapseId",
-                fires: { p(d(ios: IOSOptions(collapseId: String(repeating: "é", count: 33)))) },
-                quiet: { p(d(ios: IOSOptions(collapseId: String(repeating: "é", count: 32)))) }),
-            Case(
-                rule: "ttl.range", severity: .error, field: "android.ttl",
-                fires: { p(d(android: AndroidOptions(ttl: "2419201"))) },
-                quiet: { p(d(android: AndroidOptions(ttl: "2419200"))) }),
-            Case(
-                rule: "ttl.range", severity: .error, field: "android.ttl",
-                fires: { p(d(android: AndroidOptions(ttl: "-1"))) }, quiet: { p(d(android: AndroidOptions(ttl: "0"))) }),
-            Case(
-                rule: "color.format", severity: .error, field: "android.color",
-                fires: { p(d(android: AndroidOptions(type: .notification, color: "#F60"))) },
-                quiet: { p(d(android: AndroidOptions(type: .notification, color: "#ff6600"))) }),
-            Case(
-                rule: "image.url", severity: .error, field: "android.image",
-                fires: { p(d(android: AndroidOptions(type: .notification, image: "http://cdn.example/a.jpg"))) },
-                quiet: { p(d(android: AndroidOptions(type: .notification, image: "https://cdn.example/a.jpg"))) }),
-            Case(
-                rule: "image.url", severity: .error, field: "variables.mediaUrl",
-                fires: { p(d(variables: [VariableValue(name: "mediaUrl", value: "cdn.example/a.jpg")])) },
-                quiet: { p(d(variables: [VariableValue(name: "mediaUrl", value: "https://cdn.example/a.jpg")])) }),
-            Case(
-                rule: "mutable.no-alert", severity: .warning, field: "ios.mutableContent",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, mutableContent: true))) },
-                quiet: { p(d(ios: IOSOptions(mutableContent: true))) }),
-            Case(
-                rule: "rich.binary-connector", severity: .error, field: "ios.mutableContent",
-                fires: { p(d(ios: IOSOptions(mutableContent: true)), service: F.service(ios: .binary)) },
-                quiet: { p(d(ios: IOSOptions(mutableContent: true))) }),
-            Case(
-                rule: "rich.binary-connector", severity: .error, field: "content.subtitle",
-                fires: { p(d(subtitle: "s"), service: F.service(ios: .binary)) },
-                quiet: { p(d(), service: F.service(ios: .binary)) }),
-            Case(
-                rule: "connector.binary", severity: .warning, field: "apps[1].connector",
-                fires: { p(d(), service: F.service(ios: .binary)) }, quiet: { p(d()) }),
-            Case(
-                rule: "connector.v1-httpv1", severity: .error, field: "apps[2].connector",
-                fires: { p(d(), service: F.service(connector: .v1)) },
-                quiet: { p(d(), service: F.service(api: .legacy, connector: .v1)) }),
-            Case(
-                rule: "fcm.legacy-api", severity: .warning, field: "apps[2].api",
-                fires: { p(d(), service: F.service(api: .legacy)) }, quiet: { p(d()) }),
-            Case(
-                rule: "personalization.unknown-field", severity: .error, field: "variables.VAR",
-                fires: { p(d(variables: [VariableValue(name: "VAR", value: "<%= recipient.tier %>")])) },
-                quiet: { p(d(variables: [VariableValue(name: "VAR", value: "<%= recipient.lastName %>")])) }),
-            Case(
-                rule: "expiration.past", severity: .warning, field: "ios.expiration",
-                fires: { p(d(ios: IOSOptions(expiration: "2026-11-20T23:59:59Z"))) },
-                quiet: { p(d(ios: IOSOptions(expiration: "2026-11-21T00:00:00Z"))) }),
-            // Extra rules (docs/RULES.md).
-            Case(
-                rule: "expiration.format", severity: .error, field: "ios.expiration",
-                fires: { p(d(ios: IOSOptions(expiration: "2026-02-30T00:00:00Z"))) },
-                quiet: { p(d(ios: IOSOptions(expiration: "2028-02-29T12:30:00.250Z"))) }),
-            Case(
-                rule: "variable.duplicate", severity: .error, field: "variables.VAR",
-                fires: {
-                    p(d(variables: [VariableValue(name: "VAR", value: "a"), VariableValue(name: "VAR", value: "b")]))
-                },
-                quiet: {
-                    p(
-                        d(variables: [
-                            VariableValue(name: "VAR", value: "a"),
-                            VariableValue(name: "mediaUrl", value: "https://a.example/b"),
-                        ]))
-                }),
-            Case(
-                rule: "type.ignored-option", severity: .warning, field: "ios.category",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, category: "c"))) },
-                quiet: { p(d(ios: IOSOptions(type: .alert, category: "c"))) }),
-            Case(
-                rule: "type.ignored-option", severity: .warning, field: "ios.volume",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, volume: "1"))) },
-                quiet: { p(d(ios: IOSOptions(type: .alert, critical: true, volume: "1"))) }),
-            Case(
-                rule: "type.ignored-option", severity: .warning, field: "content.title",
-                fires: { p(d(body: "", ios: IOSOptions(type: .widgets))) },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets))) }),
-            Case(
-                rule: "type.ignored-option", severity: .warning, field: "variables.VAR",
-                fires: {
-                    p(
-                        d(
-                            title: "", body: "", ios: IOSOptions(type: .controls),
-                            variables: [.init(name: "VAR", value: "x")]))
-                },
-                quiet: {
-                    p(d(title: "", body: "", ios: IOSOptions(type: .voip), variables: [.init(name: "VAR", value: "x")]))
-                }),
-            Case(
-                rule: "type.ignored-option", severity: .warning, field: "ios.badge",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, badge: "1"))) },
-                quiet: { p(d(ios: IOSOptions(type: .alert, badge: "1"))) }),
-            Case(
-                rule: "type.ignored-option", severity: .warning, field: "ios.expiration",
-                fires: {
-                    p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, expiration: "2026-12-01T00:00:00Z")))
-                },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, expiration: "2026-12-01T00:00:00Z"))) }),
-            Case(
-                rule: "type.priority", severity: .error, field: "ios.priority",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .powerConsiderate))) },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .immediate))) }),
-            Case(
-                rule: "type.priority", severity: .error, field: "ios.priority",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .low))) },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .powerConsiderate))) }),
-            Case(
-                rule: "type.token-auth", severity: .error, field: "ios.type",
-                fires: { p(d(title: "", body: "", ios: IOSOptions(type: .location)), service: certificateService()) },
-                quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip)), service: certificateService()) }),
-            Case(
-                rule: "liveactivity.json", severity: .error, field: "liveActivity.contentState",
-                fires: { p(la { $0.liveActivity?.contentState = #"{"gate":"B12","gate":"C3"}"# }) }, quiet: { p(la()) }),
-            Case(
-                rule: "liveactivity.event", severity: .error, field: "liveActivity.event",
-                fires: { p(la { $0.liveActivity?.event = "pause" }) }, quiet: { p(la()) }),
-            // Every event needs its content state (SPEC §12.2): empty or blank, whatever the event.
-            Case(
-                rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
-                fires: { p(la(event: "start") { $0.liveActivity?.contentState = "" }) },
-                quiet: { p(la(event: "start")) }),
-            Case(
-                rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
-                fires: { p(la(event: "update") { $0.liveActivity?.contentState = "" }) },
-                quiet: { p(la(event: "update")) }),
-            Case(
-                rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
-                fires: { p(la(event: "end") { $0.liveActivity?.contentState = " \n  " }) },
-                quiet: { p(la(event: "end")) }),
-            Case(
-                rule: "liveactivity.event", severity: .error, field: "ios.type",
-                fires: { p(la { $0.liveActivity = nil }) }, quiet: { p(la()) }),
-            Case(
-                rule: "liveactivity.start-alert", severity: .error, field: "content.body",
-                fires: { p(la { $0.content.body = "" }) }, quiet: { p(la()) }),
-            Case(
-                rule: "liveactivity.start-attributes", severity: .error, field: "liveActivity.attributesType",
-                fires: { p(la { $0.liveActivity?.attributesType = nil }) }, quiet: { p(la()) }),
-            Case(
-                rule: "liveactivity.stale-date", severity: .warning, field: "liveActivity.staleDate",
-                fires: { p(la { $0.liveActivity?.staleDate = "2000-01-01T00:00:00Z" }) },
-                quiet: { p(la { $0.liveActivity?.staleDate = "2099-01-01T00:00:00Z" }) }),
-            Case(
-                rule: "liveactivity.dismissal-date", severity: .warning, field: "liveActivity.dismissalDate",
-                fires: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2099-01-01T00:00:00Z" }) },
-                quiet: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2000-01-01T00:00:00Z" }) }),
-            Case(
-                rule: "liveactivity.date", severity: .error, field: "liveActivity.staleDate",
-                fires: { p(la { $0.liveActivity?.staleDate = "soon" }) }, quiet: { p(la()) }),
-            Case(
-                rule: "liveactivity.alert-title", severity: .warning, field: "content.title",
-                fires: { p(la(event: "update") { $0.content.title = "" }) }, quiet: { p(la(event: "update")) }),
-            Case(
-                rule: "liveactivity.input-channel", severity: .warning, field: "liveActivity.inputPushChannel",
-                fires: { p(la { $0.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ==" }) },
-                quiet: {
-                    p(
-                        la { $0.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ==" },
-                        service: withChannel("dHJpcHMtbGl2ZQ=="))
-                }),
-            Case(
-                rule: "liveactivity.budget", severity: .info, field: "ios.priority",
-                fires: { p(la { $0.ios.priority = nil }) }, quiet: { p(la()) }),
-            Case(
-                rule: "notification.empty", severity: .warning, field: "content.body",
-                fires: { p(d(title: "", body: "", android: AndroidOptions(type: .notification))) },
-                quiet: { p(d(title: "", body: "", android: AndroidOptions(type: .data))) }),
-            Case(
-                rule: "android.ignored-option", severity: .warning, field: "android.channelId",
-                fires: { p(d(android: AndroidOptions(type: .data, channelId: "offers"))) },
-                quiet: { p(d(android: AndroidOptions(type: .notification, channelId: "offers"))) }),
-            Case(
-                rule: "legacy.ignored-option", severity: .warning, field: "android.sticky",
-                fires: {
-                    p(d(android: AndroidOptions(type: .notification, sticky: true)), service: F.service(api: .legacy))
-                },
-                quiet: { p(d(android: AndroidOptions(type: .notification, sticky: true))) }),
-            Case(
-                rule: "android.analytics-label", severity: .error, field: "android.analyticsLabel",
-                fires: { p(d(android: AndroidOptions(analyticsLabel: "summer sale"))) },
-                quiet: { p(d(android: AndroidOptions(analyticsLabel: "summer-sale_2026.%7E~"))) }),
-            Case(
-                rule: "notification-count.range", severity: .error, field: "android.notificationCount",
-                fires: { p(d(android: AndroidOptions(type: .notification, notificationCount: "1e3"))) },
-                quiet: { p(d(android: AndroidOptions(type: .notification, notificationCount: "1000"))) }),
-            Case(
-                rule: "token.format", severity: .warning, field: "token",
-                fires: { p(d(), token: "not/a token") }, quiet: { p(d(), token: "0123456789abcdefABCDEF") }),
-            Case(
-                rule: "variable.collision", severity: .error, field: "variables.title",
-                fires: { p(d(variables: [VariableValue(name: "title", value: "x")]), service: titleService()) },
-                quiet: {
-                    p(
-                        d(
-                            android: AndroidOptions(type: .notification),
-                            variables: [VariableValue(name: "title", value: "x")]),
-                        service: titleService())
-                }),
-        ] + languageCases
+    /// Every case: these and the language rules' (`PayloadRulesTests+Languages.swift`).
+    var cases: [Case] { ruleCases + Self.languageCases }
+
+    let ruleCases: [Case] = [
+        Case(
+            rule: "size.limit", severity: .error, field: "payload",
+            fires: { p(d(body: String(repeating: "a", count: 4100))) },
+            quiet: { p(d(body: String(repeating: "a", count: 3900))) }),
+        Case(
+            rule: "sound.unknown", severity: .error, field: "ios.sound",
+            fires: { p(d(ios: IOSOptions(sound: "bell.caf"))) }, quiet: { p(d(ios: IOSOptions(sound: "chime.caf"))) }),
+        Case(
+            rule: "sound.unknown", severity: .error, field: "ios.sound",
+            fires: { p(d(ios: IOSOptions(sound: "Default"))) }, quiet: { p(d(ios: IOSOptions(sound: "default"))) }),
+        Case(
+            rule: "variable.undeclared", severity: .error, field: "variables.promo",
+            fires: { p(d(variables: [VariableValue(name: "promo", value: "x")])) },
+            quiet: {
+                p(d(variables: [VariableValue(name: "promo", value: ""), VariableValue(name: "VAR", value: "x")]))
+            }),
+        Case(
+            rule: "variable.reserved", severity: .error, field: "variables.gcm.notification.x",
+            fires: { p(d(variables: [VariableValue(name: "gcm.notification.x", value: "1")])) },
+            quiet: { p(d(variables: [VariableValue(name: "VAR", value: "1")])) }),
+        Case(
+            rule: "variable.reserved", severity: .error, field: "variables._msg",
+            fires: { p(d(variables: [VariableValue(name: "_msg", value: "1")])) },
+            quiet: { p(d(variables: [VariableValue(name: "msg", value: "")])) }),
+        Case(
+            rule: "silent.content", severity: .error, field: "ios.badge",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, badge: "1"))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .silent))) }),
+        Case(
+            rule: "silent.content", severity: .error, field: "content.body",
+            fires: { p(d(title: "", body: "x", ios: IOSOptions(type: .silent))) },
+            quiet: { p(d(title: "", body: "x", ios: IOSOptions(type: .alert))) }),
+        Case(
+            rule: "alert.empty", severity: .error, field: "content.body",
+            fires: { p(d(title: "", subtitle: "only a subtitle", body: "")) }, quiet: { p(d(title: "", body: "x")) }),
+        Case(
+            rule: "badge.range", severity: .error, field: "ios.badge",
+            fires: { p(d(ios: IOSOptions(badge: "2.5"))) }, quiet: { p(d(ios: IOSOptions(badge: "0"))) }),
+        Case(
+            rule: "relevance.range", severity: .error, field: "ios.relevanceScore",
+            fires: { p(d(ios: IOSOptions(relevanceScore: "1.01"))) },
+            quiet: { p(d(ios: IOSOptions(relevanceScore: "1"))) }),
+        Case(
+            rule: "volume.range", severity: .error, field: "ios.volume",
+            fires: { p(d(ios: IOSOptions(critical: true, volume: "-0.1"))) },
+            quiet: { p(d(ios: IOSOptions(critical: true, volume: "0"))) }),
+        Case(
+            rule: "interruption.critical", severity: .warning, field: "ios.interruptionLevel",
+            fires: { p(d(ios: IOSOptions(interruptionLevel: .critical))) },
+            quiet: { p(d(ios: IOSOptions(interruptionLevel: .timeSensitive))) }),
+        Case(
+            rule: "interruption.critical", severity: .warning, field: "ios.critical",
+            fires: { p(d(ios: IOSOptions(critical: true))) }, quiet: { p(d(ios: IOSOptions(critical: false))) }),
+        Case(
+            rule: "priority.background", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, priority: .immediate))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, priority: .powerConsiderate))) }),
+        Case(
+            rule: "collapse-id.length", severity: .error, field: "ios.collapseId",
+            fires: { p(d(ios: IOSOptions(collapseId: String(repeating: "é", count: 33)))) },
+            quiet: { p(d(ios: IOSOptions(collapseId: String(repeating: "é", count: 32)))) }),
+        Case(
+            rule: "ttl.range", severity: .error, field: "android.ttl",
+            fires: { p(d(android: AndroidOptions(ttl: "2419201"))) },
+            quiet: { p(d(android: AndroidOptions(ttl: "2419200"))) }),
+        Case(
+            rule: "ttl.range", severity: .error, field: "android.ttl",
+            fires: { p(d(android: AndroidOptions(ttl: "-1"))) }, quiet: { p(d(android: AndroidOptions(ttl: "0"))) }),
+        Case(
+            rule: "color.format", severity: .error, field: "android.color",
+            fires: { p(d(android: AndroidOptions(type: .notification, color: "#F60"))) },
+            quiet: { p(d(android: AndroidOptions(type: .notification, color: "#ff6600"))) }),
+        Case(
+            rule: "image.url", severity: .error, field: "android.image",
+            fires: { p(d(android: AndroidOptions(type: .notification, image: "http://cdn.example/a.jpg"))) },
+            quiet: { p(d(android: AndroidOptions(type: .notification, image: "https://cdn.example/a.jpg"))) }),
+        Case(
+            rule: "image.url", severity: .error, field: "variables.mediaUrl",
+            fires: { p(d(variables: [VariableValue(name: "mediaUrl", value: "cdn.example/a.jpg")])) },
+            quiet: { p(d(variables: [VariableValue(name: "mediaUrl", value: "https://cdn.example/a.jpg")])) }),
+        Case(
+            rule: "mutable.no-alert", severity: .warning, field: "ios.mutableContent",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, mutableContent: true))) },
+            quiet: { p(d(ios: IOSOptions(mutableContent: true))) }),
+        Case(
+            rule: "rich.binary-connector", severity: .error, field: "ios.mutableContent",
+            fires: { p(d(ios: IOSOptions(mutableContent: true)), service: F.service(ios: .binary)) },
+            quiet: { p(d(ios: IOSOptions(mutableContent: true))) }),
+        Case(
+            rule: "rich.binary-connector", severity: .error, field: "content.subtitle",
+            fires: { p(d(subtitle: "s"), service: F.service(ios: .binary)) },
+            quiet: { p(d(), service: F.service(ios: .binary)) }),
+        Case(
+            rule: "connector.binary", severity: .warning, field: "apps[1].connector",
+            fires: { p(d(), service: F.service(ios: .binary)) }, quiet: { p(d()) }),
+        Case(
+            rule: "connector.v1-httpv1", severity: .error, field: "apps[2].connector",
+            fires: { p(d(), service: F.service(connector: .v1)) },
+            quiet: { p(d(), service: F.service(api: .legacy, connector: .v1)) }),
+        Case(
+            rule: "fcm.legacy-api", severity: .warning, field: "apps[2].api",
+            fires: { p(d(), service: F.service(api: .legacy)) }, quiet: { p(d()) }),
+        Case(
+            rule: "personalization.unknown-field", severity: .error, field: "variables.VAR",
+            fires: { p(d(variables: [VariableValue(name: "VAR", value: "<%= recipient.tier %>")])) },
+            quiet: { p(d(variables: [VariableValue(name: "VAR", value: "<%= recipient.lastName %>")])) }),
+        Case(
+            rule: "expiration.past", severity: .warning, field: "ios.expiration",
+            fires: { p(d(ios: IOSOptions(expiration: "2026-11-20T23:59:59Z"))) },
+            quiet: { p(d(ios: IOSOptions(expiration: "2026-11-21T00:00:00Z"))) }),
+        // Extra rules (docs/RULES.md).
+        Case(
+            rule: "expiration.format", severity: .error, field: "ios.expiration",
+            fires: { p(d(ios: IOSOptions(expiration: "2026-02-30T00:00:00Z"))) },
+            quiet: { p(d(ios: IOSOptions(expiration: "2028-02-29T12:30:00.250Z"))) }),
+        Case(
+            rule: "variable.duplicate", severity: .error, field: "variables.VAR",
+            fires: {
+                p(d(variables: [VariableValue(name: "VAR", value: "a"), VariableValue(name: "VAR", value: "b")]))
+            },
+            quiet: {
+                p(
+                    d(variables: [
+                        VariableValue(name: "VAR", value: "a"),
+                        VariableValue(name: "mediaUrl", value: "https://a.example/b"),
+                    ]))
+            }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.category",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, category: "c"))) },
+            quiet: { p(d(ios: IOSOptions(type: .alert, category: "c"))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.volume",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .silent, volume: "1"))) },
+            quiet: { p(d(ios: IOSOptions(type: .alert, critical: true, volume: "1"))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "content.title",
+            fires: { p(d(body: "", ios: IOSOptions(type: .widgets))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "variables.VAR",
+            fires: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .controls), variables: [.init(name: "VAR", value: "x")]))
+            },
+            quiet: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .voip), variables: [.init(name: "VAR", value: "x")]))
+            }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.badge",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, badge: "1"))) },
+            quiet: { p(d(ios: IOSOptions(type: .alert, badge: "1"))) }),
+        Case(
+            rule: "type.ignored-option", severity: .warning, field: "ios.expiration",
+            fires: {
+                p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, expiration: "2026-12-01T00:00:00Z")))
+            },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip, expiration: "2026-12-01T00:00:00Z"))) }),
+        Case(
+            rule: "type.priority", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .powerConsiderate))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .pushtotalk, priority: .immediate))) }),
+        Case(
+            rule: "type.priority", severity: .error, field: "ios.priority",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .low))) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .widgets, priority: .powerConsiderate))) }),
+        Case(
+            rule: "type.token-auth", severity: .error, field: "ios.type",
+            fires: { p(d(title: "", body: "", ios: IOSOptions(type: .location)), service: certificateService()) },
+            quiet: { p(d(title: "", body: "", ios: IOSOptions(type: .voip)), service: certificateService()) }),
+        Case(
+            rule: "liveactivity.json", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la { $0.liveActivity?.contentState = #"{"gate":"B12","gate":"C3"}"# }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.event", severity: .error, field: "liveActivity.event",
+            fires: { p(la { $0.liveActivity?.event = "pause" }) }, quiet: { p(la()) }),
+        // Every event needs its content state (SPEC §12.2): empty or blank, whatever the event.
+        Case(
+            rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la(event: "start") { $0.liveActivity?.contentState = "" }) }, quiet: { p(la(event: "start")) }),
+        Case(
+            rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la(event: "update") { $0.liveActivity?.contentState = "" }) },
+            quiet: { p(la(event: "update")) }),
+        Case(
+            rule: "liveactivity.content-state", severity: .error, field: "liveActivity.contentState",
+            fires: { p(la(event: "end") { $0.liveActivity?.contentState = " \n  " }) }, quiet: { p(la(event: "end")) }),
+        Case(
+            rule: "liveactivity.event", severity: .error, field: "ios.type",
+            fires: { p(la { $0.liveActivity = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.start-alert", severity: .error, field: "content.body",
+            fires: { p(la { $0.content.body = "" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.start-attributes", severity: .error, field: "liveActivity.attributesType",
+            fires: { p(la { $0.liveActivity?.attributesType = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.stale-date", severity: .warning, field: "liveActivity.staleDate",
+            fires: { p(la { $0.liveActivity?.staleDate = "2000-01-01T00:00:00Z" }) },
+            quiet: { p(la { $0.liveActivity?.staleDate = "2099-01-01T00:00:00Z" }) }),
+        Case(
+            rule: "liveactivity.dismissal-date", severity: .warning, field: "liveActivity.dismissalDate",
+            fires: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2099-01-01T00:00:00Z" }) },
+            quiet: { p(la(event: "end") { $0.liveActivity?.dismissalDate = "2000-01-01T00:00:00Z" }) }),
+        Case(
+            rule: "liveactivity.date", severity: .error, field: "liveActivity.staleDate",
+            fires: { p(la { $0.liveActivity?.staleDate = "soon" }) }, quiet: { p(la()) }),
+        Case(
+            rule: "liveactivity.alert-title", severity: .warning, field: "content.title",
+            fires: { p(la(event: "update") { $0.content.title = "" }) }, quiet: { p(la(event: "update")) }),
+        Case(
+            rule: "liveactivity.input-channel", severity: .warning, field: "liveActivity.inputPushChannel",
+            fires: { p(la { $0.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ==" }) },
+            quiet: {
+                p(
+                    la { $0.liveActivity?.inputPushChannel = "dHJpcHMtbGl2ZQ==" },
+                    service: withChannel("dHJpcHMtbGl2ZQ=="))
+            }),
+        Case(
+            rule: "liveactivity.budget", severity: .info, field: "ios.priority",
+            fires: { p(la { $0.ios.priority = nil }) }, quiet: { p(la()) }),
+        Case(
+            rule: "notification.empty", severity: .warning, field: "content.body",
+            fires: { p(d(title: "", body: "", android: AndroidOptions(type: .notification))) },
+            quiet: { p(d(title: "", body: "", android: AndroidOptions(type: .data))) }),
+        Case(
+            rule: "android.ignored-option", severity: .warning, field: "android.channelId",
+            fires: { p(d(android: AndroidOptions(type: .data, channelId: "offers"))) },
+            quiet: { p(d(android: AndroidOptions(type: .notification, channelId: "offers"))) }),
+        Case(
+            rule: "legacy.ignored-option", severity: .warning, field: "android.sticky",
+            fires: {
+                p(d(android: AndroidOptions(type: .notification, sticky: true)), service: F.service(api: .legacy))
+            },
+            quiet: { p(d(android: AndroidOptions(type: .notification, sticky: true))) }),
+        Case(
+            rule: "android.analytics-label", severity: .error, field: "android.analyticsLabel",
+            fires: { p(d(android: AndroidOptions(analyticsLabel: "summer sale"))) },
+            quiet: { p(d(android: AndroidOptions(analyticsLabel: "summer-sale_2026.%7E~"))) }),
+        Case(
+            rule: "notification-count.range", severity: .error, field: "android.notificationCount",
+            fires: { p(d(android: AndroidOptions(type: .notification, notificationCount: "1e3"))) },
+            quiet: { p(d(android: AndroidOptions(type: .notification, notificationCount: "1000"))) }),
+        Case(
+            rule: "token.format", severity: .warning, field: "token",
+            fires: { p(d(), token: "not/a token") }, quiet: { p(d(), token: "0123456789abcdefABCDEF") }),
+        Case(
+            rule: "variable.collision", severity: .error, field: "variables.title",
+            fires: { p(d(variables: [VariableValue(name: "title", value: "x")]), service: titleService()) },
+            quiet: {
+                p(
+                    d(
+                        android: AndroidOptions(type: .notification),
+                        variables: [VariableValue(name: "title", value: "x")]),
+                    service: titleService())
+            }),
+    ]
 
     static func titleService() -> Service {
         var a = F.androidApp()

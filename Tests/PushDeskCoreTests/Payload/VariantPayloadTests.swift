@@ -147,6 +147,20 @@ final class VariantPayloadTests: XCTestCase {
         XCTAssertTrue(json.contains(#""platform":"android","locale":null,"api":"httpv1""#), json)
     }
 
+    /// A list's size column is the largest payload of any variant on any app.
+    func testTheLargestPayloadCountsEveryVariant() throws {
+        var d = Self.summer()
+        d.variants[1].body = String(repeating: "八", count: 600)
+        let all = PreviewEngine.preview(
+            delivery: d, service: F.service(), profile: nil, appKey: nil, token: nil, now: F.now, locale: .all)
+        let largest = try XCTUnwrap(PreviewEngine.largestPayload(delivery: d, service: F.service()))
+        XCTAssertEqual(largest.bytes, all.targets.map(\.bytes).max())
+        XCTAssertEqual(all.targets.first { $0.bytes == largest.bytes }?.locale, "zh-Hant")
+        XCTAssertGreaterThan(
+            largest.bytes,
+            try XCTUnwrap(PreviewEngine.largestPayload(delivery: Self.summer(), service: F.service())).bytes)
+    }
+
     /// Findings inside a variant name its field; `size.limit` names the locale.
     func testFindingsInAVariantNameItsFieldAndSizeNamesTheLocale() {
         var d = Self.summer()

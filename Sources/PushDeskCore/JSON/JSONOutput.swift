@@ -19,6 +19,8 @@ protocol JSONOutput {
 
 extension JSONOutput {
     static func int(_ v: Int) -> Value { number(String(v)) }
+    /// An array of strings (localization arguments).
+    static func strings(_ s: [String]) -> Value { json(.array(s.map { .string($0) })) }
 }
 
 /// Builds the `JSONValue`.

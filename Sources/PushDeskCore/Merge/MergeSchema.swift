@@ -15,6 +15,12 @@ struct MergeSchema: Sendable {
         var identity: [String]
         /// Entries are named in paths by their identity (`variables.mediaUrl`), not by index.
         var named: Bool = false
+        /// Entries are named `NAME[identity]` in place of the list element's path
+        /// (`variant[de]` for a `<variant locale="de">` of `<variants>`).
+        var keyedAs: String? = nil
+        /// How the entries' child elements are spelled in paths when not by their element
+        /// name (a variant's `<variables>` are its `values`).
+        var childNames: [String: String] = [:]
     }
 
     /// The list rule of each element whose children are list entries.
@@ -33,4 +39,8 @@ struct MergeSchema: Sendable {
     func isWholeField(_ element: String) -> Bool {
         element == "auth" || element == "tracking"
     }
+
+    /// Repeated children that are one field holding their whole sequence (a delivery's
+    /// `<localized>` arguments: `titleArg`, `subtitleArg`, `bodyArg`).
+    var sequenceFields: Set<String> = []
 }

@@ -60,7 +60,8 @@ struct TreeMerge {
     /// Merges one element; a side without it has none of its fields. Conflicts are appended
     /// in file order.
     private func mergeNode(
-        _ b: RecordNode?, _ o: RecordNode?, _ t: RecordNode?, path: String, into conflicts: inout [MergeConflict]
+        _ b: RecordNode?, _ o: RecordNode?, _ t: RecordNode?, path: String, childNames: [String: String] = [:],
+        into conflicts: inout [MergeConflict]
     ) -> RecordNode {
         // Whole subtrees first: most entries of a large record are untouched on one side.
         // Both sides alike, or THEIRS unchanged: OURS. OURS unchanged: THEIRS, unless an
@@ -93,11 +94,17 @@ struct TreeMerge {
         }
         out.text = text ?? ""
         if let rule = schema.list(in: out.name) {
+            let listPath =
+                if let keyed = rule.keyedAs {
+                    Self.join(path.lastIndex(of: ".").map { String(path[..<$0]) } ?? "", keyed)
+                } else {
+                    rule.segment.map { Self.join(path, $0) } ?? path
+                }
             out.children = mergeList(
-                b?.children ?? [], o?.children ?? [], t?.children ?? [], rule: rule,
-                listPath: rule.segment.map { Self.join(path, $0) } ?? path, into: &conflicts)
+                b?.children ?? [], o?.children ?? [], t?.children ?? [], rule: rule, listPath: listPath,
+                into: &conflicts)
         } else {
-            out.children = mergeSingles(b, o, t, path: path, into: &conflicts)
+            out.children = mergeSingles(b, o, t, path: path, childNames: childNames, into: &conflicts)
         }
         return out
     }
@@ -109,16 +116,34 @@ struct TreeMerge {
     /// Single child elements: a whole-element field compared as one value, any other a group
     /// of fields merged inside (left out when nothing remains in it).
     private func mergeSingles(
-        _ b: RecordNode?, _ o: RecordNode?, _ t: RecordNode?, path: String, into conflicts: inout [MergeConflict]
+        _ b: RecordNode?, _ o: RecordNode?, _ t: RecordNode?, path: String, childNames: [String: String] = [:],
+        into conflicts: inout [MergeConflict]
     ) -> [RecordNode] {
         var out: [RecordNode] = []
-        let names = Self.unionOrder([o, t, b].map { ($0?.children ?? []).map(\.name) })
+        var names: [String] = []
+        for name in Self.unionOrder([o, t, b].map { ($0?.children ?? []).map(\.name) }) where !names.contains(name) {
+            names.append(name)
+        }
         for name in names {
             let bc = b?.children.first { $0.name == name }
             let oc = o?.children.first { $0.name == name }
             let tc = t?.children.first { $0.name == name }
-            let childPath = Self.join(path, name)
-            if schema.isWholeField(name) {
+            let childPath = Self.join(path, childNames[name] ?? name)
+            if schema.sequenceFields.contains(name) {
+                let seqs = [b, o, t].map { n in n.map { $0.children.filter { $0.name == name } } ?? [] }
+                var (value, conflict) = Self.threeWay(seqs[0], seqs[1], seqs[2])
+                if conflict, theirsWins.contains(childPath) { (value, conflict) = (seqs[2], false) }
+                if conflict {
+                    func shown(_ s: [RecordNode]) -> String? {
+                        s.isEmpty ? nil : s.map { $0.inlineXML() }.joined()
+                    }
+                    conflicts.append(
+                        MergeConflict(
+                            field: childPath, ours: MergeConflict.quoted(shown(seqs[1])),
+                            theirs: MergeConflict.quoted(shown(seqs[2]))))
+                }
+                out += value ?? []
+            } else if schema.isWholeField(name) {
                 var (value, conflict) = Self.threeWay(bc, oc, tc)
                 if conflict, theirsWins.contains(childPath) { (value, conflict) = (tc, false) }
                 if conflict {
@@ -157,7 +182,10 @@ struct TreeMerge {
         let oIndex = Dictionary(uniqueKeysWithValues: ok.enumerated().map { ($1, $0) })
         let tIndex = Dictionary(uniqueKeysWithValues: tk.enumerated().map { ($1, $0) })
         func entryPath(_ node: RecordNode, index: Int) -> String {
-            rule.named
+            if rule.keyedAs != nil {
+                return listPath + "[" + rule.identity.compactMap { node.attribute($0) }.joined(separator: "+") + "]"
+            }
+            return rule.named
                 ? Self.join(listPath, rule.identity.compactMap { node.attribute($0) }.joined(separator: "+"))
                 : "\(listPath)[\(index)]"
         }
@@ -177,7 +205,7 @@ struct TreeMerge {
                 local.append(MergeConflict(field: path, ours: MergeConflict.changed, theirs: MergeConflict.removed))
                 slots.append(Slot(key: key, node: entry, conflicts: local, oursAddition: false))
             default:
-                let merged = mergeNode(base, entry, theirs, path: path, into: &local)
+                let merged = mergeNode(base, entry, theirs, path: path, childNames: rule.childNames, into: &local)
                 slots.append(Slot(key: key, node: merged, conflicts: local, oursAddition: base == nil))
             }
         }

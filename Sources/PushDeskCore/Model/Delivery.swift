@@ -11,6 +11,8 @@ public struct Delivery: Equatable, Sendable {
     /// Name of the service whose apps receive it.
     public var service: String
     public var content: DeliveryContent
+    /// `<variants>`, right after `<content>`: one per language, in file order.
+    public var variants: [DeliveryVariant]
     public var tracking: Tracking?
     public var ios: IOSOptions
     public var android: AndroidOptions
@@ -23,8 +25,9 @@ public struct Delivery: Equatable, Sendable {
         name: String, label: String = "", service: String,
         content: DeliveryContent = DeliveryContent(), tracking: Tracking? = nil,
         ios: IOSOptions = IOSOptions(), android: AndroidOptions = AndroidOptions(),
-        variables: [VariableValue] = [], liveActivity: LiveActivity? = nil
+        variables: [VariableValue] = [], liveActivity: LiveActivity? = nil, variants: [DeliveryVariant] = []
     ) {
+        self.variants = variants
         self.name = name
         self.label = label
         self.service = service
@@ -43,15 +46,19 @@ public struct Delivery: Equatable, Sendable {
     }
 }
 
-/// Text fields; an empty string means "not set" (the element is not written).
-public struct DeliveryContent: Equatable, Sendable {
+/// Text fields; an empty string means "not set" (the element is not written). The default
+/// variant: what a device gets when no variant matches its language.
+public struct DeliveryContent: Equatable, Sendable, DeliveryTexts {
     public var title: String
     public var subtitle: String
     public var body: String
-    public init(title: String = "", subtitle: String = "", body: String = "") {
+    /// `<localized>`, at the end of `<content>`; nil = no element.
+    public var localized: LocalizedKeys?
+    public init(title: String = "", subtitle: String = "", body: String = "", localized: LocalizedKeys? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.body = body
+        self.localized = localized
     }
 }
 

@@ -28,6 +28,8 @@ public enum FieldPlatform: String, Sendable {
     case service
     /// A delivery's `<liveActivity>` (docs/PAYLOADS.md): sent inside `aps` like an iOS option.
     case liveActivity
+    /// `<content><localized>`'s keys: paths `content.localized.NAME`.
+    case localized
 }
 
 /// One field of a record, defined once: its name (the XML attribute and the leaf of its
@@ -62,7 +64,13 @@ public struct FieldDefinition<Record>: Sendable {
     let decode: @Sendable (ElementReader, inout Record) throws -> Void
 
     /// The field path of findings (`ios.sound`, `android.ttl`, a service's `marketingUrl`).
-    public var field: FieldPath { platform == .service ? FieldPath(name) : FieldPath(platform.rawValue, name) }
+    public var field: FieldPath {
+        switch platform {
+        case .service: FieldPath(name)
+        case .localized: FieldPath("content", "localized", name)
+        default: FieldPath(platform.rawValue, name)
+        }
+    }
 
     /// Whether the option would be sent: a non-empty value (a flag only when `true`).
     public func isSet(in r: Record) -> Bool {

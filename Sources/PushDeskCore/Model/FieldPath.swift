@@ -8,6 +8,8 @@ public struct FieldPath: Hashable, Sendable, Comparable, CustomStringConvertible
     public enum Step: Hashable, Sendable {
         case name(String)
         case index(Int)
+        /// An entry of a list named by its identity: the `de` of `variant[de]`.
+        case key(String)
     }
 
     public private(set) var steps: [Step]
@@ -28,10 +30,9 @@ public struct FieldPath: Hashable, Sendable, Comparable, CustomStringConvertible
             if let open = rest.firstIndex(of: "[") {
                 if open > rest.startIndex { steps.append(.name(String(rest[..<open]))) }
                 rest = rest[open...]
-                while rest.first == "[", let close = rest.firstIndex(of: "]"),
-                    let i = Int(rest[rest.index(after: rest.startIndex)..<close])
-                {
-                    steps.append(.index(i))
+                while rest.first == "[", let close = rest.firstIndex(of: "]") {
+                    let inner = String(rest[rest.index(after: rest.startIndex)..<close])
+                    steps.append(Int(inner).map(Step.index) ?? .key(inner))
                     rest = rest[rest.index(after: close)...]
                 }
                 if !rest.isEmpty { steps.append(.name(String(rest))) }
@@ -90,6 +91,7 @@ public struct FieldPath: Hashable, Sendable, Comparable, CustomStringConvertible
                 if !s.isEmpty { s += "." }
                 s += n
             case .index(let i): s += "[\(i)]"
+            case .key(let k): s += "[\(k)]"
             }
         }
         return s

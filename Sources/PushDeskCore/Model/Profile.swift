@@ -18,6 +18,13 @@ public struct Profile: Equatable, Sendable {
         fields.first { $0.name == field }?.value
     }
 
+    /// The language a subscription's device gets its variant by: its own `locale`, else
+    /// the recipient's `locale` field; nil when neither is a tag.
+    public func language(of s: Subscription) -> LocaleTag? {
+        if let own = s.locale.nonEmpty { return LocaleTag(own) }
+        return value(of: "locale").nonEmpty.flatMap(LocaleTag.init)
+    }
+
     public static func == (a: Profile, b: Profile) -> Bool {
         a.name == b.name && a.subscriptions == b.subscriptions
             && a.fields.elementsEqual(b.fields) { $0.name == $1.name && $0.value == $1.value }
@@ -36,15 +43,21 @@ public struct Subscription: Equatable, Hashable, Sendable {
     /// Which push token it is (docs/FORMATS.md): the push types that use it are those whose row
     /// names this kind. Written only when it is not `device`.
     public var kind: TokenKind
+    /// The device's language, a locale tag (docs/FORMATS.md, "Languages"), after `kind`:
+    /// the delivery's variant it gets. Kept as written; one that is no tag is
+    /// `subscription.locale`. nil: the recipient's `locale` field, else the default.
+    public var locale: String?
 
     public init(
-        app: String, token: String, userKey: String? = nil, label: String? = nil, kind: TokenKind = .device
+        app: String, token: String, userKey: String? = nil, label: String? = nil, kind: TokenKind = .device,
+        locale: String? = nil
     ) {
         self.app = app
         self.token = token
         self.userKey = userKey
         self.label = label
         self.kind = kind
+        self.locale = locale
     }
 
     /// The token as lists and the send log show it (docs/FORMATS.md, docs/SENDING.md).

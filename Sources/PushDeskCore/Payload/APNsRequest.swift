@@ -79,6 +79,18 @@ public enum APNsRequest {
         }
         if let b = c.body.nonEmpty, type.sends(content: "body") { J.append("body", J.string(b), to: &alert) }
         if let l = ios.launchImage.nonEmpty, has("launchImage") { J.append("launch-image", J.string(l), to: &alert) }
+        // Localization keys: an alert's only (`localized.type`).
+        if type == .alert, let keys = c.localized {
+            for (key, args, name) in [
+                (keys.titleKey, keys.titleArgs, "title"), (keys.subtitleKey, keys.subtitleArgs, "subtitle"),
+                (keys.bodyKey, keys.bodyArgs, nil),
+            ] {
+                guard let key = key.nonEmpty else { continue }
+                let prefix = name.map { $0 + "-" } ?? ""
+                J.append(prefix + "loc-key", J.string(key), to: &alert)
+                if !args.isEmpty { J.append(prefix + "loc-args", J.strings(args), to: &alert) }
+            }
+        }
         if !J.isEmpty(alert) { J.append("alert", J.value(alert), to: &aps) }
         if let text = ios.badge.nonEmpty, has("badge"), let badge = OptionValues.badge(text) {
             J.append("badge", J.int(badge), to: &aps)

@@ -44,7 +44,9 @@ public enum FCMv1Message {
     }
 
     /// `android.notification`: every AndroidNotification option that is set.
-    static func androidNotification<J: JSONOutput>(_: J.Type, _ o: AndroidOptions) -> J.Object {
+    static func androidNotification<J: JSONOutput>(_: J.Type, _ o: AndroidOptions, localized: LocalizedKeys?)
+        -> J.Object
+    {
         var n = J.emptyObject
         if let v = o.channelId.nonEmpty { J.append("channel_id", J.string(v), to: &n) }
         if let v = o.sound.nonEmpty { J.append("sound", J.string(v), to: &n) }
@@ -62,6 +64,14 @@ public enum FCMv1Message {
             J.append("notification_count", J.int(v), to: &n)
         }
         if let v = o.proxy { J.append("proxy", J.string(v.fcm), to: &n) }
+        // Localization keys at the end; FCM has no subtitle.
+        if let keys = localized {
+            for (key, args, name) in [(keys.titleKey, keys.titleArgs, "title"), (keys.bodyKey, keys.bodyArgs, "body")] {
+                guard let key = key.nonEmpty else { continue }
+                J.append(name + "_loc_key", J.string(key), to: &n)
+                if !args.isEmpty { J.append(name + "_loc_args", J.strings(args), to: &n) }
+            }
+        }
         return n
     }
 
@@ -102,7 +112,7 @@ public enum FCMv1Message {
         if let v = o.bandwidthConstrainedOk { J.append("bandwidth_constrained_ok", J.bool(v), to: &android) }
         if let v = o.restrictedSatelliteOk { J.append("restricted_satellite_ok", J.bool(v), to: &android) }
         if o.effectiveType == .notification {
-            let n = androidNotification(J.self, o)
+            let n = androidNotification(J.self, o, localized: delivery.content.localized)
             if !J.isEmpty(n) { J.append("notification", J.value(n), to: &android) }
         }
         if !J.isEmpty(android) { J.append("android", J.value(android), to: &message) }

@@ -15,6 +15,7 @@ public enum PreviewDocument {
             ("app", .string(t.app)), ("label", .string(t.label)), ("platform", .string(t.platform.rawValue)),
         ]
         if let env = t.environment { m.append(("environment", .string(env.rawValue))) }
+        m.append(("locale", t.locale.map { .string($0) } ?? .null))
         m += [
             ("api", .string(t.api.rawValue)),
             ("endpoint", .string(t.endpoint)),

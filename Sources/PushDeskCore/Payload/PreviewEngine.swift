@@ -23,6 +23,8 @@ public struct PreviewTarget: Equatable, Sendable {
     public var bytes: Int
     public var limit: Int
     public var diagnostics: [Finding]
+    /// The variant's canonical tag; nil for the default (`<content>`).
+    public var locale: String? = nil
 
     /// The value of header `name`, nil when the request has none.
     public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
@@ -32,6 +34,7 @@ public struct PreviewTarget: Equatable, Sendable {
             && a.api == b.api && a.endpoint == b.endpoint
             && a.headers.elementsEqual(b.headers) { $0.name == $1.name && $0.value == $1.value }
             && a.payload == b.payload && a.bytes == b.bytes && a.limit == b.limit && a.diagnostics == b.diagnostics
+            && a.locale == b.locale
     }
 }
 
@@ -73,26 +76,37 @@ public enum PreviewEngine {
     ///     a send builds its request); nil = `now`'s.
     ///   - serviceFindings: `ServiceRules.check(service: service)` when the caller already has
     ///     it (the console recomputes it only when the service changes); nil = compute it.
+    ///   - locale: the variant to build (`--locale`); nil = the default.
     public static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
         appKey: String?, token: String?, fid: Bool = false, now: Date, messageId: String? = nil, at: Int? = nil,
-        serviceFindings: [Finding]? = nil
+        serviceFindings: [Finding]? = nil, locale: PreviewLocale? = nil
     ) -> Preview {
         preview(
             delivery: delivery, service: service, profile: profile, appKey: appKey, token: token, fid: fid, now: now,
-            messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: true)
+            messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: true, locale: locale)
     }
 
     /// The largest payload the delivery sends, in bytes, against the limit — what a list of
     /// deliveries shows per row. Only counted, by the same builders as `preview` (no payload,
     /// header or finding is built). nil when the service has no app. Without a profile, as
-    /// `preview(profile: nil)`.
+    /// `preview(profile: nil)`. Every variant a device can get counts: a Chinese one is
+    /// often the largest.
     public static func largestPayload(delivery: Delivery, service: Service) -> (bytes: Int, limit: Int)? {
         let tracking = delivery.tracking ?? .placeholder
         let type = delivery.ios.effectiveType
         // The timestamp's digits count; any second of this century has as many.
         let timestamp = 1_700_000_000
-        let sizes = service.apps.compactMap { app -> Int? in
+        let versions = [delivery] + delivery.reachableVariants.map { delivery.applying($0) }
+        let sizes = versions.flatMap { delivery in
+            largest(delivery, service: service, tracking: tracking, timestamp: timestamp)
+        }
+        return sizes.max().map { ($0, type.sizeLimit) }
+    }
+
+    private static func largest(_ delivery: Delivery, service: Service, tracking: Tracking, timestamp: Int) -> [Int] {
+        let type = delivery.ios.effectiveType
+        return service.apps.compactMap { app -> Int? in
             switch app {
             case .ios(let a):
                 return APNsRequest.payloadBytes(delivery: delivery, app: a, tracking: tracking, timestamp: timestamp)
@@ -103,7 +117,6 @@ public enum PreviewEngine {
                     : FCMv1Message.payloadBytes(delivery: delivery, app: a, tracking: tracking)
             }
         }
-        return sizes.max().map { ($0, type.sizeLimit) }
     }
 
     /// `payloads: false` is for the rules alone (`validate`): each target's payload is left
@@ -111,8 +124,45 @@ public enum PreviewEngine {
     static func preview(
         delivery: Delivery, service: Service, profile: Profile?,
         appKey: String?, token: String?, fid: Bool = false, now: Date, messageId: String? = nil, at: Int? = nil,
-        serviceFindings: [Finding]?, payloads: Bool
+        serviceFindings: [Finding]?, payloads: Bool, locale: PreviewLocale? = nil
     ) -> Preview {
+        let variants: [DeliveryVariant?] =
+            switch locale {
+            case nil: [nil]
+            case .tag(let tag): [delivery.variant(for: tag)]
+            case .all: [nil] + delivery.reachableVariants
+            }
+        let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
+        let runs = variants.map { v in
+            single(
+                delivery: delivery, variant: v, service: service, profile: profile, appKey: appKey, token: token,
+                fid: fid, now: now, messageId: messageId, at: at, serviceFindings: serviceFindings, payloads: payloads)
+        }
+        var result = runs[0]
+        if case .tag(let tag) = locale, variants == [nil],
+            let f = DeliveryRules.fallback(tag, delivery: delivery, file: Delivery.path(delivery.name))
+        {
+            for i in result.targets.indices { result.targets[i].diagnostics.append(f) }
+        }
+        if runs.count > 1 {
+            // Per app, the default then each variant; top-level findings once each.
+            result.targets = result.targets.indices.flatMap { i in runs.map { $0.targets[i] } }
+            var seen = Set(result.diagnostics)
+            for run in runs.dropFirst() {
+                for f in run.diagnostics where seen.insert(f).inserted { result.diagnostics.append(f) }
+            }
+        }
+        result.diagnostics += DeliveryRules.languageFindings(delivery, file: Delivery.path(delivery.name))
+        return result
+    }
+
+    /// One variant (nil: the default) for the apps: its findings on the variant's fields.
+    private static func single(
+        delivery original: Delivery, variant: DeliveryVariant?, service: Service, profile: Profile?,
+        appKey: String?, token: String?, fid: Bool, now: Date, messageId: String?, at: Int?,
+        serviceFindings: [Finding], payloads: Bool
+    ) -> Preview {
+        let delivery = variant.map { original.applying($0) } ?? original
         let timestamp = at ?? Int(now.timeIntervalSince1970.rounded(.down))
         let file = Delivery.path(delivery.name)
         let serviceFile = Service.path(service.name)
@@ -135,6 +185,13 @@ public enum PreviewEngine {
             for i in resolved.variables.indices {
                 resolved.variables[i].value = fill(
                     delivery.variables[i].value, FieldPath("variables", delivery.variables[i].name))
+            }
+            if var keys = resolved.content.localized {
+                for a in LocalizedKeys.arguments {
+                    let args: [String] = keys[keyPath: a.args]
+                    keys[keyPath: a.args] = args.map { fill($0, FieldPath("content", "localized", a.element)) }
+                }
+                resolved.content.localized = keys
             }
         }
         diagnostics += DeliveryRules.deliveryFindings(resolved, file: file)
@@ -160,15 +217,23 @@ public enum PreviewEngine {
             iosOnlySkipped = apps.filter { $0.app.platform == .android }.map(\.app.integrationKey)
             apps.removeAll { $0.app.platform == .android }
         }
-        let serviceFindings = serviceFindings ?? ServiceRules.check(service: service)
         var tracking = delivery.tracking ?? .placeholder
         if let messageId { tracking.messageId = messageId }
         let sendToken = token ?? placeholderToken
-        let targets = apps.map { entry in
+        let tag = variant?.tag?.description
+        var targets = apps.map { entry in
             target(
                 resolved, app: entry.app, tracking: tracking, token: sendToken, fid: fid, givenToken: token, now: now,
                 timestamp: timestamp, file: file,
-                appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads)
+                appFindings: DeliveryRules.appFindings(serviceFindings, appIndex: entry.index), payload: payloads,
+                locale: tag)
+        }
+        if let variant {
+            diagnostics = diagnostics.map(variant.moving)
+            for i in targets.indices {
+                targets[i].locale = tag
+                targets[i].diagnostics = targets[i].diagnostics.map(variant.moving)
+            }
         }
         return Preview(
             delivery: delivery.name, service: service.name, targets: targets, diagnostics: diagnostics,
@@ -177,7 +242,7 @@ public enum PreviewEngine {
 
     private static func target(
         _ d: Delivery, app: MobileApp, tracking: Tracking, token: String, fid: Bool, givenToken: String?,
-        now: Date, timestamp: Int, file: String, appFindings: [Finding], payload: Bool
+        now: Date, timestamp: Int, file: String, appFindings: [Finding], payload: Bool, locale: String?
     ) -> PreviewTarget {
         let built: BuiltRequest
         let api: PreviewAPI
@@ -204,7 +269,9 @@ public enum PreviewEngine {
             findings += DeliveryRules.androidFindings(d, app: a, file: file)
         }
         findings += DeliveryRules.variableFindings(d, app: app, file: file)
-        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, limit: limit, file: file) { findings.append(f) }
+        if let f = DeliveryRules.sizeFinding(bytes: built.bytes, limit: limit, file: file, locale: locale) {
+            findings.append(f)
+        }
         return PreviewTarget(
             app: app.integrationKey, label: app.label, platform: app.platform, environment: environment,
             api: api, endpoint: built.endpoint, headers: built.headers.map { (name: $0.0, value: $0.1) },
@@ -219,9 +286,20 @@ public enum PreviewEngine {
 
     /// The texts personalization applies to, with their field paths.
     public static func personalizedTexts(_ d: Delivery) -> [(field: FieldPath, text: String)] {
-        [
+        var out: [(field: FieldPath, text: String)] = [
             (titlePath, d.content.title), (subtitlePath, d.content.subtitle), (bodyPath, d.content.body),
         ]
-            + d.variables.map { (FieldPath("variables", $0.name), $0.value) }
+        out += d.variables.map { (FieldPath("variables", $0.name), $0.value) }
+        if let keys = d.content.localized {
+            for a in LocalizedKeys.arguments {
+                let args: [String] = keys[keyPath: a.args]
+                out += args.map { (FieldPath("content", "localized", a.element), $0) }
+            }
+        }
+        for v in d.variants {
+            out += DeliveryText.allCases.map { (v.field.appending($0.rawValue), $0.value(in: v)) }
+            out += v.variables.map { (v.field.appending("values", $0.name), $0.value) }
+        }
+        return out
     }
 }

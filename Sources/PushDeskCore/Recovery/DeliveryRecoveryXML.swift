@@ -17,6 +17,16 @@ extension Delivery {
         d.label = f(label)
         d.service = f(service)
         d.content = DeliveryContent(title: f(content.title), subtitle: f(content.subtitle), body: f(content.body))
+        if var l = content.localized {
+            for o in LocalizedKeys.definitions { o.set(&l, opt(o.text(l))) }
+            for a in LocalizedKeys.arguments { l[keyPath: a.args] = l[keyPath: a.args].map(f) }
+            d.content.localized = l
+        }
+        d.variants = variants.map { v in
+            DeliveryVariant(
+                locale: f(v.locale), title: f(v.title), subtitle: f(v.subtitle), body: f(v.body),
+                variables: v.variables.map { VariableValue(name: f($0.name), value: f($0.value)) })
+        }
         d.tracking = tracking.map { Tracking(messageId: f($0.messageId), deliveryId: f($0.deliveryId)) }
         d.variables = variables.map { VariableValue(name: f($0.name), value: f($0.value)) }
         for o in IOSOptions.definitions where o.kind == .text { o.set(&d.ios, opt(o.text(ios))) }

@@ -139,7 +139,8 @@ public enum RecoveryXML {
         clean.subscriptions = p.subscriptions.map {
             Subscription(
                 app: replaceForbidden($0.app), token: replaceForbidden($0.token),
-                userKey: $0.userKey.map(replaceForbidden), label: $0.label.map(replaceForbidden), kind: $0.kind)
+                userKey: $0.userKey.map(replaceForbidden), label: $0.label.map(replaceForbidden), kind: $0.kind,
+                locale: $0.locale.map(replaceForbidden))
         }
         return (Array(((try? ProfileXML.encode(clean)) ?? "").utf8), true)
     }

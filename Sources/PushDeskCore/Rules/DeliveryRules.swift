@@ -157,10 +157,12 @@ public enum DeliveryRules {
     }
 
     /// `size.limit`: `limit` is the push type's (docs/PAYLOADS.md), 4096 on Android.
-    static func sizeFinding(bytes: Int, limit: Int, file: String) -> Finding? {
+    /// `locale`: the variant's tag, named in the message (nil: the default).
+    static func sizeFinding(bytes: Int, limit: Int, file: String, locale: String? = nil) -> Finding? {
         guard bytes > limit else { return nil }
+        let which = locale.map { "the \($0) variant's payload" } ?? "payload"
         return Self.payloadSize.finding(
-            "payload is \(bytes) bytes, over the \(limit)-byte limit by \(bytes - limit); shorten the texts or variable values",
+            "\(which) is \(bytes) bytes, over the \(limit)-byte limit by \(bytes - limit); shorten the texts or variable values",
             file: file, field: "payload")
     }
 
@@ -181,9 +183,10 @@ public enum DeliveryRules {
     /// Identical findings (same rule on several apps) are reported once.
     public static func check(delivery: Delivery, service: Service, profiles: [Profile], now: Date) -> [Finding] {
         // Service findings would be filtered out below: none are computed.
+        // Every variant a device can get, against every app.
         let preview = PreviewEngine.preview(
             delivery: delivery, service: service, profile: nil,
-            appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false)
+            appKey: nil, token: nil, now: now, serviceFindings: [], payloads: false, locale: .all)
         // App settings are the service file's findings; validate reports those from ServiceRules.
         var all = (preview.diagnostics + preview.targets.flatMap(\.diagnostics)).filter {
             $0.file != Service.path(service.name)

@@ -20,13 +20,34 @@ public enum ProfileRules {
         "subscription.fid-and-token", .warning, .profile,
         "one installation registered with both its FCM token and its installation ID")
 
-    public static let all: [Rule] = [unknownApp, tokenFormat, kind, kindMissing, fidAndToken]
+    public static let locale = Rule(
+        "subscription.locale", .error, .profile, "a subscription's or the recipient's locale is no language tag")
+
+    public static let all: [Rule] = [unknownApp, tokenFormat, kind, kindMissing, fidAndToken, locale]
+
+    /// `subscription.locale`: the recipient's `locale` field, then each subscription's
+    /// `locale`, that is set and is no tag.
+    public static func localeFindings(_ p: Profile) -> [Finding] {
+        var out: [Finding] = []
+        func check(_ text: String?, _ field: @autoclosure () -> FieldPath, _ whose: String) {
+            guard let text, !text.isEmpty, LocaleTag(text) == nil else { return }
+            out.append(
+                locale.finding(
+                    "\(whose) locale \"\(Escape.inline(text))\" is no language tag; write language[-Script][-REGION], e.g. de, pt-BR, zh-Hant-TW (_ for - is fine)",
+                    file: Profile.path(p.name), field: field()))
+        }
+        check(p.value(of: "locale"), "locale", "the recipient's")
+        for (i, s) in p.subscriptions.enumerated() {
+            check(s.locale, FieldPath.subscription(i).appending("locale"), "the device's")
+        }
+        return out
+    }
 
     /// Every profile's subscriptions against the store's apps, in profile and file order.
     /// With a service file unreadable (`servicesUnreadable`), a key no readable app has may
     /// well be in it: no `subscription.unknown-app` then (the file's own error says what to fix).
     public static func check(profiles: [Profile], services: [Service], servicesUnreadable: Bool = false) -> [Finding] {
-        guard profiles.contains(where: { !$0.subscriptions.isEmpty }) else { return [] }
+        guard profiles.contains(where: { !$0.subscriptions.isEmpty }) else { return profiles.flatMap(localeFindings) }
         let apps = appsByKey(services, only: Set(profiles.flatMap { $0.subscriptions.map(\.app) }))
         var out: [Finding] = []
         for p in profiles {
@@ -34,6 +55,7 @@ public enum ProfileRules {
                 out += check(s, index: i, profile: p.name, app: apps[s.app])
             }
             out += fidAndToken(p)
+            out += localeFindings(p)
         }
         return out
     }

@@ -7,7 +7,8 @@ public enum RuleCatalog {
     public static let all: [Rule] =
         StoreValidation.all + ServiceRules.all + ChannelRules.all + ProfileRules.all + ListenRules.all
         + CredentialRules.all + ProviderTokenCheck.all
-        + DeliveryRules.all + BroadcastRequest.rules + SimulatorFile.all + ConnectionRules.all + [
+        + DeliveryRules.all + DeliveryRules.languageRules + BroadcastRequest.rules + SimulatorFile.all
+        + ConnectionRules.all + [
             CampaignPackage.ignored
         ]
 
@@ -30,7 +31,7 @@ public enum RuleCatalog {
         IOSTargetRules.badgeRange, IOSTargetRules.relevanceRange, IOSTargetRules.volumeRange,
         IOSTargetRules.interruptionCritical, IOSTargetRules.mutableNoAlert, IOSTargetRules.richBinaryConnector,
         IOSTargetRules.collapseIdLength, IOSTargetRules.expiration, IOSTargetRules.liveActivity,
-        IOSTargetRules.tokenFormat,
+        IOSTargetRules.tokenFormat, IOSTargetRules.variantUnused, IOSTargetRules.localizedType,
     ]
 
     /// The checks of a Live Activity (type `liveactivity`) on one iOS app, in order
@@ -47,12 +48,22 @@ public enum RuleCatalog {
         AndroidTargetRules.notificationCountRange, AndroidTargetRules.analyticsLabel,
         AndroidTargetRules.notificationEmpty,
         AndroidTargetRules.ignoredOption, AndroidTargetRules.legacyIgnoredOption,
+        AndroidTargetRules.localizedDataMessage,
+    ]
+
+    /// The checks of one delivery's variants and localization keys apart from any app, in
+    /// order (`DeliveryRules.languageFindings`).
+    static let deliveryChecks: [RuleCheck<DeliveryInput>] = [
+        VariantRules.locale, VariantRules.empty, VariantRules.count, VariantRules.missingText,
+        VariantRules.untranslated, VariantRules.localizedArgs,
     ]
 
     /// Every rule a check declares, whatever its scope: each must be in `all` (RuleCatalogTests).
     static var checkedRules: [Rule] {
-        serviceChecks.flatMap(\.rules) + appChecks.flatMap(\.rules) + iosTargetChecks.flatMap(\.rules)
-            + liveActivityChecks.flatMap(\.rules) + androidTargetChecks.flatMap(\.rules)
+        var rules: [Rule] = serviceChecks.flatMap(\.rules) + appChecks.flatMap(\.rules)
+        rules += iosTargetChecks.flatMap(\.rules) + liveActivityChecks.flatMap(\.rules)
+        rules += androidTargetChecks.flatMap(\.rules) + deliveryChecks.flatMap(\.rules)
+        return rules
     }
 
     /// The scopes of the store check, in the order `pushdesk validate` reports them. Both

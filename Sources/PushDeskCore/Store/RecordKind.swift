@@ -37,7 +37,14 @@ public enum RecordKind: String, Sendable, CaseIterable {
             ]))
     private static let deliveryRow = Row(
         folder: "deliveries", rootElement: "delivery", type: Delivery.self,
-        merge: MergeSchema(lists: ["variables": .init(segment: nil, identity: ["name"], named: true)]))
+        merge: MergeSchema(
+            lists: [
+                "variables": .init(segment: nil, identity: ["name"], named: true),
+                // Variants by language: `variant[de].title`, `variant[de].values.mediaUrl`.
+                "variants": .init(
+                    segment: nil, identity: ["locale"], keyedAs: "variant", childNames: ["variables": "values"]),
+            ],
+            sequenceFields: Set(LocalizedKeys.arguments.map(\.element))))
     private static let profileRow = Row(
         folder: "profiles", rootElement: "recipient", type: Profile.self,
         merge: MergeSchema(

@@ -83,6 +83,7 @@ public final class PushSender: @unchecked Sendable {
             token: item.token, channel: item.channel, endpoint: base.baseURL + path, messageId: item.messageId,
             timestamp: item.timestamp,
             bytes: t.bytes)
+        r.locale = t.locale
         if cancellation.isCancelled {
             r.outcome = .skipped
             r.reason = "cancelled"

@@ -6,7 +6,8 @@ import Foundation
 public enum SendLog {
     public static let relativePath = ".pushdesk/sent.jsonl"
     public static let keys = [
-        "time", "user", "delivery", "app", "profile", "token", "messageId", "channel", "outcome", "status", "reason",
+        "time", "user", "delivery", "app", "profile", "token", "locale", "messageId", "channel", "outcome", "status",
+        "reason",
         "apnsId",
         "apnsUniqueId", "messageName", "bytes", "attempts", "dryRun",
     ]
@@ -17,7 +18,7 @@ public enum SendLog {
             ("time", .string(ISOTime.string(time))), ("user", .string(user)), ("delivery", .string(delivery)),
             ("app", .string(r.app)), ("profile", s(r.profile)),
             ("token", r.channel == nil ? .string(Subscription.shortened(r.token)) : .null),
-            ("messageId", .string(r.messageId)), ("channel", s(r.channel)),
+            ("locale", s(r.locale)), ("messageId", .string(r.messageId)), ("channel", s(r.channel)),
             ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSONValue.int) ?? .null),
             ("reason", s(r.reason)), ("apnsId", s(r.apnsId)), ("apnsUniqueId", s(r.apnsUniqueId)),
             ("messageName", s(r.messageName)), ("bytes", .int(r.bytes)), ("attempts", .int(r.attempts)),

@@ -86,9 +86,11 @@ public struct SendPlan: Sendable {
                     continue
                 }
                 if app.platform == .ios { sentToKind = true }
+                // The variant the device's language looks up (the default without one).
                 let p = PreviewEngine.preview(
                     delivery: delivery, service: service, profile: profile, appKey: s.app, token: s.token,
-                    fid: app.platform == .android && s.kind == .fid, now: now, messageId: id, at: at)
+                    fid: app.platform == .android && s.kind == .fid, now: now, messageId: id, at: at,
+                    locale: profile.language(of: s).map(PreviewLocale.tag))
                 addTopLevel(p.diagnostics)
                 if let t = p.targets.first {
                     add(t, app: app, token: s.token, profile: profile.name, device: s.label, id: id)
@@ -98,6 +100,7 @@ public struct SendPlan: Sendable {
                 plan.blocked.append(
                     (nil, kindMissing(kind, type: type, profile: profile.name, service: service, appKey: appKey)))
             }
+            for f in position(ProfileRules.localeFindings(profile)) { plan.blocked.append((nil, f)) }
         } else if let appKey, let token, let app = service.app(integrationKey: appKey) {
             let id = messageId()
             if app.platform == .android && delivery.ios.effectiveType.iosOnly {
@@ -110,6 +113,21 @@ public struct SendPlan: Sendable {
                 messageId: id, at: at)
             addTopLevel(p.diagnostics)
             if let t = p.targets.first { add(t, app: app, token: token, profile: nil, device: nil, id: id) }
+        }
+        // An error in any variant blocks the send, whichever variant each device gets.
+        if !delivery.variants.isEmpty {
+            let apps = Set(plan.items.filter { $0.skip == nil }.map(\.target.app))
+            let all = PreviewEngine.preview(
+                delivery: delivery, service: service, profile: profile, appKey: appKey, token: nil, now: now,
+                messageId: nil, at: at, serviceFindings: nil, payloads: false, locale: .all)
+            addTopLevel(all.diagnostics)
+            for t in all.targets where apps.contains(t.app) {
+                for f in position(t.diagnostics) where f.severity == .error {
+                    if !plan.blocked.contains(where: { $0.app == t.app && $0.finding == f }) {
+                        plan.blocked.append((t.app, f))
+                    }
+                }
+            }
         }
         plan.blocked = topLevel.map { (nil, $0) } + plan.blocked
         return plan

@@ -13,6 +13,8 @@ public struct SendResult: Sendable, Equatable {
     public var profile: String?
     public var device: String?
     public var token: String
+    /// The variant sent: its canonical tag; nil for the default (`<content>`).
+    public var locale: String? = nil
     /// The channel id of a broadcast (docs/SENDING.md): then `token` and `device` are `null`.
     public var channel: String?
     public var endpoint: String
@@ -38,7 +40,7 @@ public struct SendResult: Sendable, Equatable {
         return .object([
             ("app", .string(app)), ("platform", .string(platform.rawValue)), ("api", .string(api)),
             ("profile", s(profile)), ("device", s(device)),
-            ("token", channel == nil ? .string(token) : .null),
+            ("token", channel == nil ? .string(token) : .null), ("locale", s(locale)),
             ("endpoint", .string(endpoint)), ("outcome", .string(outcome.rawValue)),
             ("status", status.map(JSONValue.int) ?? .null), ("reason", s(reason)), ("hint", s(hint)),
             ("messageId", .string(messageId)), ("timestamp", timestamp.map { .number(String($0)) } ?? .null),

@@ -6,6 +6,8 @@ public enum DeliveryXML {
     static let iosAttributes = IOSOptions.definitions.names()
     static let androidAttributes = AndroidOptions.definitions.names()
     static let liveActivityAttributes = LiveActivity.definitions.names()
+    static let localizedAttributes = LocalizedKeys.definitions.names()
+    static let textElements = DeliveryText.allCases.map(\.rawValue)
 
     // MARK: reading
 
@@ -23,22 +25,21 @@ public enum DeliveryXML {
         let r = ElementReader(root, file: file, sourceMap: map)
         try r.checkRoot(RecordKind.delivery.rootElement)
         try r.checkAttributes(deliveryAttributes)
-        try r.checkChildren(["content", "tracking", "ios", "liveActivity", "android", "variables"])
+        try r.checkChildren(["content", "variants", "tracking", "ios", "liveActivity", "android", "variables"])
         var d = Delivery(
             name: try r.required("name"), label: r.optional("label") ?? "",
             service: r.optional("service") ?? "")
         if let node = r.child(named: "content") {
             let c = r.reader(for: node, path: "content")
             try c.checkAttributes([])
-            try c.checkChildren(["title", "subtitle", "body"])
-            for child in node.children {
-                let text = try c.leafText(of: child, path: "content.\(child.name)")
-                switch child.name {
-                case "title": d.content.title = text
-                case "subtitle": d.content.subtitle = text
-                default: d.content.body = text
-                }
+            try c.checkChildren(textElements + ["localized"])
+            try readTexts(c, path: "content", into: &d.content)
+            if let l = c.child(named: "localized") {
+                d.content.localized = try localized(c.reader(for: l, path: "content.localized."))
             }
+        }
+        if let node = r.child(named: "variants") {
+            d.variants = try variants(r.reader(for: node, path: "variants"), file: file, recording: map)
         }
         if let node = r.child(named: "tracking") {
             let t = r.reader(for: node, path: "tracking.")
@@ -62,22 +63,80 @@ public enum DeliveryXML {
             try AndroidOptions.definitions.decode(a, into: &d.android)
         }
         if let node = r.child(named: "variables") {
-            let v = r.reader(for: node, path: "variables")
-            try v.checkAttributes([])
-            try v.checkChildren(["value"], repeatable: ["value"])
-            for child in node.children {
-                let e = ElementReader(child, file: file, sourceMap: map)
-                try e.checkAttributes(["name"])
-                let name = try e.required("name")
-                if d.variables.contains(where: { $0.name == name }) {
-                    throw e.error(attribute: "name", "a value for `\(Escape.inline(name))` is given twice; keep one")
-                }
-                map?.record("variables.\(name)", (child.line, child.column))
-                try e.checkChildren([], textAllowed: true)
-                d.variables.append(VariableValue(name: name, value: child.text))
-            }
+            d.variables = try values(
+                r.reader(for: node, path: "variables"), path: "variables", file: file, recording: map)
         }
         return d
+    }
+
+    /// The `<value name>` children of a `<variables>`, each name once.
+    private static func values(_ v: ElementReader, path: String, file: String, recording map: SourceMapRecorder?)
+        throws -> [VariableValue]
+    {
+        try v.checkAttributes([])
+        try v.checkChildren(["value"], repeatable: ["value"])
+        var out: [VariableValue] = []
+        for child in v.node.children {
+            let e = ElementReader(child, file: file, sourceMap: map)
+            try e.checkAttributes(["name"])
+            let name = try e.required("name")
+            if out.contains(where: { $0.name == name }) {
+                throw e.error(attribute: "name", "a value for `\(Escape.inline(name))` is given twice; keep one")
+            }
+            map?.record("\(path).\(name)", (child.line, child.column))
+            try e.checkChildren([], textAllowed: true)
+            out.append(VariableValue(name: name, value: child.text))
+        }
+        return out
+    }
+
+    /// `<title>`, `<subtitle>`, `<body>` of `<content>` or a `<variant>` (the caller checked
+    /// which children may appear).
+    private static func readTexts(_ r: ElementReader, path: String, into t: inout some DeliveryTexts) throws {
+        for child in r.node.children {
+            guard let text = DeliveryText(rawValue: child.name) else { continue }
+            text.set(try r.leafText(of: child, path: "\(path).\(child.name)"), in: &t)
+        }
+    }
+
+    /// `<localized>`: its key attributes, then its arguments in the order written.
+    private static func localized(_ l: ElementReader) throws -> LocalizedKeys {
+        try l.checkAttributes(localizedAttributes)
+        let names = LocalizedKeys.arguments.map(\.element)
+        try l.checkChildren(names, repeatable: names)
+        var keys = LocalizedKeys()
+        try LocalizedKeys.definitions.decode(l, into: &keys)
+        for child in l.node.children {
+            guard let arg = LocalizedKeys.arguments.first(where: { $0.element == child.name }) else { continue }
+            keys[keyPath: arg.args].append(try l.leafText(of: child, path: "content.localized.\(child.name)"))
+        }
+        return keys
+    }
+
+    /// `<variants>`: `<variant locale>` entries in file order, each with its texts and values.
+    /// A locale that is no tag, or one given twice, is kept for the rules (`variant.locale`).
+    private static func variants(_ r: ElementReader, file: String, recording map: SourceMapRecorder?) throws
+        -> [DeliveryVariant]
+    {
+        try r.checkAttributes([])
+        try r.checkChildren(["variant"], repeatable: ["variant"])
+        var out: [DeliveryVariant] = []
+        for node in r.node.children {
+            let probe = ElementReader(node, file: file, sourceMap: nil)
+            let locale = try probe.required("locale")
+            let path = DeliveryVariant(locale: locale).field.description
+            let v = r.reader(for: node, path: path + ".")
+            try v.checkAttributes(["locale"])
+            try v.checkChildren(textElements + ["variables"])
+            var variant = DeliveryVariant(locale: locale)
+            try readTexts(v, path: path, into: &variant)
+            if let vars = v.child(named: "variables") {
+                variant.variables = try values(
+                    v.reader(for: vars, path: path + ".values"), path: path + ".values", file: file, recording: map)
+            }
+            out.append(variant)
+        }
+        return out
     }
 
     /// `<liveActivity>`: its attributes, then `<contentState>` (required) and `<attributes>`.
@@ -110,11 +169,34 @@ public enum DeliveryXML {
         var w = XMLWriter()
         try w.start("delivery", [("format", "1"), ("name", d.name), ("label", d.label), ("service", d.service)])
         let c = d.content
-        if !(c.title.isEmpty && c.subtitle.isEmpty && c.body.isEmpty) {
+        if !c.hasNoText || c.localized != nil {
             try w.start("content")
-            if !c.title.isEmpty { try w.textElement("title", text: c.title) }
-            if !c.subtitle.isEmpty { try w.textElement("subtitle", text: c.subtitle) }
-            if !c.body.isEmpty { try w.textElement("body", text: c.body) }
+            try writeTexts(c, &w)
+            if let l = c.localized {
+                var args: [(element: String, text: String)] = []
+                for a in LocalizedKeys.arguments {
+                    let texts: [String] = l[keyPath: a.args]
+                    args += texts.map { (a.element, $0) }
+                }
+                let attributes = LocalizedKeys.definitions.attributes(of: l)
+                if args.isEmpty {
+                    try w.empty("localized", attributes)
+                } else {
+                    try w.start("localized", attributes)
+                    for (element, text) in args { try w.textElement(element, text: text) }
+                    w.end()
+                }
+            }
+            w.end()
+        }
+        if !d.variants.isEmpty {
+            try w.start("variants")
+            for v in d.variants {
+                try w.start("variant", [("locale", v.tag?.description ?? v.locale)])
+                try writeTexts(v, &w)
+                try writeValues(v.variables, &w)
+                w.end()
+            }
             w.end()
         }
         if let t = d.tracking {
@@ -130,19 +212,29 @@ public enum DeliveryXML {
         }
         let androidAttrs = AndroidOptions.definitions.attributes(of: d.android)
         if androidAttrs.contains(where: { $0.1 != nil }) { try w.empty("android", androidAttrs) }
-        if !d.variables.isEmpty {
-            // The reader refuses a second value for a name; never write a file it would refuse.
-            var seen = Set<String>()
-            for v in d.variables where !seen.insert(v.name).inserted {
-                throw XMLEncodeError("a value for `\(Escape.inline(v.name))` is given twice; keep one")
-            }
-            try w.start("variables")
-            for v in d.variables {
-                try w.textElement("value", [("name", v.name)], text: v.value)
-            }
-            w.end()
-        }
+        try writeValues(d.variables, &w)
         w.end()
         return w.output
+    }
+
+    private static func writeTexts(_ t: some DeliveryTexts, _ w: inout XMLWriter) throws {
+        for text in DeliveryText.allCases where !text.value(in: t).isEmpty {
+            try w.textElement(text.rawValue, text: text.value(in: t))
+        }
+    }
+
+    /// `<variables>`, when there is a value.
+    private static func writeValues(_ values: [VariableValue], _ w: inout XMLWriter) throws {
+        guard !values.isEmpty else { return }
+        // The reader refuses a second value for a name; never write a file it would refuse.
+        var seen = Set<String>()
+        for v in values where !seen.insert(v.name).inserted {
+            throw XMLEncodeError("a value for `\(Escape.inline(v.name))` is given twice; keep one")
+        }
+        try w.start("variables")
+        for v in values {
+            try w.textElement("value", [("name", v.name)], text: v.value)
+        }
+        w.end()
     }
 }

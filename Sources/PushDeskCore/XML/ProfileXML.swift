@@ -4,7 +4,7 @@ import Foundation
 /// holding `<subscription app token userKey label kind>` test devices (docs/FORMATS.md), in
 /// file order.
 public enum ProfileXML {
-    static let subscriptionAttributes = ["app", "token", "userKey", "label", "kind"]
+    static let subscriptionAttributes = ["app", "token", "userKey", "label", "kind", "locale"]
 
     public static func decode(_ data: Data, file: String, name: String) throws -> Profile {
         try decode(data, file: file, name: name, recording: nil)
@@ -34,7 +34,8 @@ public enum ProfileXML {
             subscriptions.append(
                 Subscription(
                     app: try s.required("app"), token: try s.required("token"), userKey: s.optional("userKey"),
-                    label: s.optional("label"), kind: try s.enumValue("kind", TokenKind.self) ?? .device))
+                    label: s.optional("label"), kind: try s.enumValue("kind", TokenKind.self) ?? .device,
+                    locale: s.optional("locale")))
         }
         return Profile(name: name, fields: root.attributes.map { ($0.name, $0.value) }, subscriptions: subscriptions)
     }
@@ -72,6 +73,8 @@ public enum ProfileXML {
                     [
                         ("app", s.app), ("token", s.token), ("userKey", s.userKey), ("label", s.label),
                         ("kind", s.kind == .device ? nil : s.kind.rawValue),
+                        // A tag is written canonically; one that is not is kept for its rule.
+                        ("locale", s.locale.map { LocaleTag($0)?.description ?? $0 }),
                     ])
             }
             w.end()

@@ -47,6 +47,19 @@ struct PreviewCommand: ParsableCommand {
             valueName: "SECONDS"))
     var at: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Preview the variant a device with this language gets (de, pt-BR, zh-Hant-TW; _ or -, any case), or all: for each app the default and every variant.",
+            valueName: "TAG|all"))
+    var locale: String?
+
+    /// `--locale`, read.
+    var previewLocale: PreviewLocale? {
+        guard let locale else { return nil }
+        if locale.lowercased() == "all" { return .all }
+        return LocaleTag(locale).map(PreviewLocale.tag)
+    }
+
     @Flag(help: "Print the JSON document instead of text.")
     var json = false
 
@@ -68,6 +81,13 @@ struct PreviewCommand: ParsableCommand {
             if json || channel != nil || fid != nil {
                 throw ValidationError("--simulator prints the Simulator's file: no --json, --channel or --fid")
             }
+        }
+        if locale != nil, previewLocale == nil {
+            throw ValidationError(
+                "--locale takes a language tag, language[-Script][-REGION] (de, pt-BR, zh-Hant, es-419), or all")
+        }
+        if locale != nil, channel != nil || simulator {
+            throw ValidationError("--locale previews the delivery's variants: no --channel or --simulator")
         }
         if let at, at < 0 {
             throw ValidationError("--at takes a UNIX second (0 or more), e.g. the timestamp a send reported")
@@ -148,7 +168,8 @@ struct PreviewCommand: ParsableCommand {
         } else {
             result = PreviewEngine.preview(
                 delivery: d, service: service, profile: profileValue,
-                appKey: app, token: fid ?? token, fid: fid != nil, now: Date(), messageId: messageId, at: at)
+                appKey: app, token: fid ?? token, fid: fid != nil, now: Date(), messageId: messageId, at: at,
+                locale: previewLocale)
         }
         result.diagnostics = profileFindings + maps.positioned(result.diagnostics)
         for i in result.targets.indices {
@@ -213,7 +234,9 @@ enum PreviewText {
             lines.append("")
             var title = "== \(Escape.inline(t.app)) · \(Escape.inline(t.label)) · \(t.platform.rawValue)"
             if let env = t.environment { title += " \(env.rawValue)" }
-            lines.append(title + " · \(t.api.rawValue)")
+            title += " · \(t.api.rawValue)"
+            if let locale = t.locale { title += " · variant \(locale)" }
+            lines.append(title)
             lines.append("POST \(Escape.inline(t.endpoint, limit: 4096))")
             for h in t.headers { lines.append("\(h.name): \(Escape.inline(h.value, limit: 4096))") }
             lines.append("")

@@ -139,16 +139,21 @@ final class PayloadCLITests: XCTestCase {
         XCTAssertEqual(
             Set(targets[0].keys),
             [
-                "app", "label", "platform", "environment", "api", "endpoint", "headers", "payload",
+                "app", "label", "platform", "environment", "locale", "api", "endpoint", "headers", "payload",
                 "bytes", "limit", "diagnostics",
             ])
         XCTAssertEqual(
             Set(targets[2].keys),
-            ["app", "label", "platform", "api", "endpoint", "headers", "payload", "bytes", "limit", "diagnostics"])
+            [
+                "app", "label", "platform", "locale", "api", "endpoint", "headers", "payload", "bytes", "limit",
+                "diagnostics",
+            ])
+        // Without --locale, every target is the default.
+        XCTAssertTrue(targets.allSatisfy { $0["locale"] is NSNull })
         // Key order is part of the contract: check it on the raw text.
         let order = [
             "\"delivery\"", "\"service\"", "\"targets\"", "\"app\"", "\"label\"", "\"platform\"", "\"environment\"",
-            "\"api\"",
+            "\"locale\"", "\"api\"",
             "\"endpoint\"", "\"headers\"", "\"payload\"", "\"bytes\"", "\"limit\"",
         ]
         let offsets = order.map { r.out.range(of: $0)?.lowerBound }

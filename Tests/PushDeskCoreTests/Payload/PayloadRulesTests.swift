@@ -67,7 +67,10 @@ final class PayloadRulesTests: XCTestCase {
         F.preview(d, service: service, profile: profile, token: token, now: now)
     }
 
-    let cases: [Case] = [
+    /// Every case: these and the language rules' (`PayloadRulesTests+Languages.swift`).
+    var cases: [Case] { ruleCases + Self.languageCases }
+
+    let ruleCases: [Case] = [
         Case(
             rule: "size.limit", severity: .error, field: "payload",
             fires: { p(d(body: String(repeating: "a", count: 4100))) },

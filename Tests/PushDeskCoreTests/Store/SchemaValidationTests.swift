@@ -18,6 +18,15 @@ final class SchemaValidationTests: XCTestCase {
         try store.save(fullDelivery())
         try store.save(Delivery(name: "minimal", service: "full"))
         try store.save(liveActivityDelivery())
+        try store.save(
+            Delivery(
+                name: "languages", service: "full",
+                content: DeliveryContent(
+                    title: "T", localized: LocalizedKeys(bodyKey: "B", titleArgs: ["a"], bodyArgs: ["b", "c"])),
+                variants: [
+                    DeliveryVariant(locale: "de", title: "D", subtitle: "S", body: "B"),
+                    DeliveryVariant(locale: "zh-Hant", variables: [VariableValue(name: "mediaUrl", value: "u")]),
+                ]))
         var legacy = fullService(name: "legacy")
         legacy.apps = [
             .android(
@@ -40,7 +49,7 @@ final class SchemaValidationTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             checked += files.count
         }
-        XCTAssertEqual(checked, 9)
+        XCTAssertEqual(checked, 10)
     }
 
     func testTheSchemaRejectsWhatTheReaderRejects() throws {
@@ -56,6 +65,18 @@ final class SchemaValidationTests: XCTestCase {
             ["--noout", "--schema", packageRoot.appendingPathComponent("docs/schema/service.xsd").path, bad.path])
         XCTAssertNotEqual(r.status, 0)
         XCTAssertThrowsError(try ServiceXML.decode(try Data(contentsOf: bad), file: "bad.xml"))
+        for text in [
+            #"<delivery format="1" name="d"><variants><variant/></variants></delivery>"#,
+            #"<delivery format="1" name="d"><variants><variant locale="de"><tag/></variant></variants></delivery>"#,
+            #"<delivery format="1" name="d"><content><localized key="K"/></content></delivery>"#,
+        ] {
+            try (#"<?xml version="1.0"?>"# + text).write(to: bad, atomically: true, encoding: .utf8)
+            let d = try runProcess(
+                xmllint,
+                ["--noout", "--schema", packageRoot.appendingPathComponent("docs/schema/delivery.xsd").path, bad.path])
+            XCTAssertNotEqual(d.status, 0, text)
+            XCTAssertThrowsError(try DeliveryXML.decode(try Data(contentsOf: bad), file: "bad.xml"), text)
+        }
     }
 
     /// The `<ios>`, `<liveActivity>` and `<android>` attribute lists of delivery.xsd are the option tables'.

@@ -17,12 +17,7 @@ final class TmuxChannelsTests: TmuxTestCase {
     func testCreateFetchAndDeleteFromTheChannelsTab() throws {
         let mock = try MockPushServices(store: store)
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: mock.environment())
-        t.waitFor("neotrips")
-        t.keys("Enter")
-        t.waitFor("Apps (i: add iOS pair")
-        t.focus(hint: "edit app")
-        t.keys("Enter")
-        t.waitFor("Bundle id")
+        t.openFirstApp()
         t.press("C-o", until: "Channels (f fetch")
         t.waitFor("Apple's list not fetched yet")
 
@@ -72,12 +67,7 @@ final class TmuxChannelsTests: TmuxTestCase {
         let mock = try MockPushServices(store: store)
         mock.channels.broadcastEnabled = false
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path], env: mock.environment())
-        t.waitFor("neotrips")
-        t.keys("Enter")
-        t.waitFor("Apps (i: add iOS pair")
-        t.focus(hint: "edit app")
-        t.keys("Enter")
-        t.waitFor("Bundle id")
+        t.openFirstApp()
         t.focus(field: "Label")
         t.type("!")
         t.press("C-o", until: "Channels (f fetch")

@@ -216,6 +216,17 @@ final class TmuxHarness {
         }
     }
 
+    /// From the services list: opens the first service, then its first app's editor (the
+    /// demo's sandbox iOS app), waiting for each view by what it shows.
+    func openFirstApp(file: StaticString = #filePath, line: UInt = #line) {
+        waitFor("neotrips", file: file, line: line)
+        keys("Enter")
+        waitFor("Apps (i: add iOS pair", file: file, line: line)
+        focus(hint: "edit app", file: file, line: line)
+        keys("Enter")
+        waitFor("Bundle id", file: file, line: line)
+    }
+
     /// The same for a part without a cursor (a table): Tab until the status bar offers `hint`.
     func focus(hint: String, maxTabs: Int = 24, file: StaticString = #filePath, line: UInt = #line) {
         tab(until: "the hint \(hint)", maxTabs: maxTabs, file: file, line: line) { screen in

@@ -47,12 +47,7 @@ final class TmuxPlatformsTests: TmuxTestCase {
     /// under the field and in the findings line as it is picked, and the save writes it.
     func testAKeyScopeIsPickedOnTheCredentialsTab() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
-        t.waitFor("neotrips")
-        t.keys("Enter")
-        t.waitFor("Apps (i: add iOS pair")
-        t.focus(hint: "edit app")
-        t.keys("Enter")
-        t.waitFor("Bundle id")
+        t.openFirstApp()
         t.press("C-o", until: "Credentials (Ctrl-Y: check online)")
         t.waitFor("Key scope       ‹ both       › environments the key may push to")
         t.focus(field: "Key scope")

@@ -131,6 +131,10 @@ struct VariantsCSVImport {
                 continue
             }
             names[key] = cell
+            if XMLWriter.firstForbiddenCharacter(in: name) != nil {
+                fail(CSVRules.header, cell, "this column's name holds a control character; remove it")
+                continue
+            }
             guard let column = Self.column(name, format: format) else {
                 let known =
                     format == .pushdesk
@@ -211,8 +215,8 @@ struct VariantsCSVImport {
             let text = CSVTable.unescapeSpreadsheetSafe(cell.text)
             switch column {
             case .locale, .ignored: continue
-            case .text(let t): row.texts.append((t, text))
-            case .value(let name): row.values.append((name, text))
+            case .text(let t): if storable(text, cell) { row.texts.append((t, text)) }
+            case .value(let name): if storable(text, cell) { row.values.append((name, text)) }
             case .customFields: row.valueSet = customFields(text, cell)
             case .perDelivery(let c):
                 let expected = c.perDelivery(base) ?? ""
@@ -224,6 +228,27 @@ struct VariantsCSVImport {
             }
         }
         return findings[failed...].contains { $0.severity == .error } ? nil : row
+    }
+
+    /// What a delivery file can hold: no control character XML 1.0 refuses (`csv.encoding`),
+    /// at most a field's 16 KB (`csv.size`), so an import never fails at its save.
+    private mutating func storable(_ text: String, _ cell: CSVTable.Cell) -> Bool {
+        if let bad = XMLWriter.firstForbiddenCharacter(in: text) {
+            let hex = String(bad.value, radix: 16, uppercase: true)
+            fail(
+                CSVRules.encoding, cell,
+                "this cell holds the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which a delivery file cannot hold; remove it"
+            )
+            return false
+        }
+        guard text.utf8.count <= ElementReader.maxValueBytes else {
+            fail(
+                CSVRules.size, cell,
+                "this cell is \(text.utf8.count) bytes; a text or value holds at most \(ElementReader.maxValueBytes): shorten it"
+            )
+            return false
+        }
+        return true
     }
 
     /// customFields: a JSON object of strings, or empty (no values).
@@ -246,6 +271,7 @@ struct VariantsCSVImport {
                     "customFields' \"\(name)\" is no string; every value is a string: quote it (\"\(name)\":\"…\")")
                 return nil
             }
+            guard storable(name, cell), storable(s, cell) else { return nil }
             out.append((name, s))
         }
         return out

@@ -200,6 +200,25 @@ final class VariantsCSVTests: XCTestCase {
             "t.csv:4:1: error: pt-BR is on line 2 already (as \"pt_BR\"); keep one row per language [csv.duplicate]")
     }
 
+    /// What a delivery file cannot store is refused at its cell, never at the save.
+    func testACellTheDeliveryFileCannotHoldIsRefusedAtTheCell() {
+        XCTAssertEqual(
+            refusal("locale,title,body\nde,ok,\"evil \u{1B}[31mred\"\n"),
+            "t.csv:2:7: error: this cell holds the control character U+001B, which a delivery file cannot hold; remove it [csv.encoding]"
+        )
+        XCTAssertEqual(
+            refusal("locale,title\nde,\(String(repeating: "ä", count: 8200))\n"),
+            "t.csv:2:4: error: this cell is 16400 bytes; a text or value holds at most 16384: shorten it [csv.size]")
+        XCTAssertEqual(
+            refusal("locale,value:a\u{7}b\nde,x\n"),
+            "t.csv:1:8: error: this column's name holds a control character; remove it [csv.header]")
+        let header = VariantsCSVFormat.CampaignColumn.allCases.map(\.rawValue).joined(separator: ",")
+        XCTAssertEqual(
+            refusal(header + "\nHallo,Welt,chime.caf,3,,image,,,0,1,\"{\"\"VAR\"\":\"\"a\\u0000\"\"}\",de,German,0\n"),
+            "t.csv:2:37: error: this cell holds the control character U+0000, which a delivery file cannot hold; remove it [csv.encoding]"
+        )
+    }
+
     func testCustomFieldsThatAreNoObjectOfStringsAreRefusedAtTheirCell() {
         let header = VariantsCSVFormat.CampaignColumn.allCases.map(\.rawValue).joined(separator: ",")
         func row(_ fields: String) -> String {

@@ -173,6 +173,10 @@ final class VariantsCommandTests: XCTestCase {
             ),
             ("header", Array("locale,titel\r\nde,Hallo\r\n".utf8), "1:8: error: unknown column \"titel\""),
             (
+                "control", Array("locale,title\r\nde,\"evil \u{1B}[31mred\u{7}\"\r\n".utf8),
+                "2:4: error: this cell holds the control character U+001B"
+            ),
+            (
                 "duplicate", Array("locale,title\r\npt_BR,a\r\npt-br,b\r\n".utf8),
                 "3:1: error: pt-BR is on line 2 already (as \"pt_BR\")"
             ),
@@ -205,6 +209,7 @@ final class VariantsCommandTests: XCTestCase {
                     "deliveries/summer-sale.xml: not imported: nothing was written\n"),
                 "\(name): \(r.stderr)")
             XCTAssertEqual(try Data(contentsOf: deliveryFile), before, name)
+            XCTAssertFalse(r.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name): raw control")
         }
         let missing = try pushdesk("variants", "import", "summer-sale", "/nonexistent/t.csv")
         XCTAssertEqual(missing.status, 2)

@@ -162,19 +162,24 @@ public enum CSVTable {
 
     /// Spreadsheet safety (OWASP's CSV injection): a cell a spreadsheet would take for a
     /// formula — beginning with `=`, `+`, `-`, `@`, TAB or CR — is exported with a leading `'`.
+    /// So is one that already is such a cell behind its own `'`s (`'=x` → `''=x`), so that
+    /// import, which removes one `'`, gives it back as it was.
     public static func spreadsheetSafe(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, formulaStarts.contains(first) else { return cell }
-        return "'" + cell
+        escapesFormula(cell) ? "'" + cell : cell
     }
 
     /// On import, the `'` export added is removed again, so a round trip is lossless; any
     /// other leading `'` is the translator's own and stays.
     public static func unescapeSpreadsheetSafe(_ cell: String) -> String {
         let scalars = cell.unicodeScalars
-        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else {
-            return cell
-        }
+        guard scalars.first == "'", escapesFormula(cell) else { return cell }
         return String(String.UnicodeScalarView(scalars.dropFirst()))
+    }
+
+    /// After any leading `'`s, the cell begins with a character that starts a formula.
+    private static func escapesFormula(_ cell: String) -> Bool {
+        guard let first = cell.unicodeScalars.first(where: { $0 != "'" }) else { return false }
+        return formulaStarts.contains(first)
     }
 
     private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]

@@ -78,5 +78,12 @@ final class CSVTableTests: XCTestCase {
         XCTAssertEqual(CSVTable.spreadsheetSafe("Hallo"), "Hallo")
         XCTAssertEqual(CSVTable.unescapeSpreadsheetSafe("'tis the season"), "'tis the season")
         XCTAssertEqual(CSVTable.unescapeSpreadsheetSafe("=1+2"), "=1+2", "a translator's own formula stays text")
+        // A text that itself begins with ' and a formula character keeps its ' through the round trip.
+        for text in ["'=x", "'-20%", "''=x"] {
+            XCTAssertEqual(CSVTable.spreadsheetSafe(text), "'" + text)
+            XCTAssertEqual(CSVTable.unescapeSpreadsheetSafe(CSVTable.spreadsheetSafe(text)), text)
+        }
+        XCTAssertEqual(CSVTable.spreadsheetSafe("'tis the season"), "'tis the season")
+        XCTAssertEqual(CSVTable.spreadsheetSafe("''"), "''")
     }
 }

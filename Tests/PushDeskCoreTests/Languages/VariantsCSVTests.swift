@@ -86,6 +86,21 @@ final class VariantsCSVTests: XCTestCase {
         }
     }
 
+    /// Texts a spreadsheet would run, and texts that already begin with the escape's `'`.
+    func testFormulaLookingTextsSurviveBothFormats() {
+        var d = Self.delivery
+        d.variants[0].title = "'=HYPERLINK(\"x\")"
+        d.content.title = "@home"
+        d.variants[1].body = "+886 2 1234"
+        d.variants[2].variables = [VariableValue(name: "VAR", value: "'-1")]
+        for format in VariantsCSVFormat.allCases {
+            let csv = VariantsCSV.export(d, format: format)
+            XCTAssertTrue(csv.contains("''=HYPERLINK(\"\"x\"\")"), csv)
+            XCTAssertEqual(plan(csv, onto: d).result, d, "\(format)")
+            XCTAssertEqual(plan(csv).result, d, "\(format): read onto the delivery as it was")
+        }
+    }
+
     /// What the translator's script does: a language added, a title changed, formula-looking
     /// cells typed in, a value cleared; the subtitle column deleted, so subtitles are kept.
     func testEditsOfATranslatorLandOnTheirFieldsOnly() throws {

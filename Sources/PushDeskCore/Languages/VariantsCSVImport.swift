@@ -47,7 +47,10 @@ struct VariantsCSVImport {
             return VariantsImportPlan(result: nil, changes: [], findings: findings, base: base)
         }
         var result = base
-        for row in rows { apply(row, to: &result) }
+        // Each variant's tag is read once: 200 rows must not parse 200 tags each.
+        var index: [String: Int] = [:]
+        for (i, v) in base.variants.enumerated() where index[Self.identity(v)] == nil { index[Self.identity(v)] = i }
+        for row in rows { apply(row, to: &result, index: &index) }
         if replace {
             let named = Set(rows.compactMap { $0.tag })
             result.variants.removeAll { v in v.tag.map { !named.contains($0) } ?? true }
@@ -56,10 +59,11 @@ struct VariantsCSVImport {
         // The result goes through the delivery's language rules (variant.count, variant.empty, …):
         // an error the delivery did not already have stops the import.
         let path = Delivery.path(base.name)
-        let before = Set(DeliveryRules.languageFindings(base, file: path).map(\.key))
         let after = DeliveryRules.languageFindings(result, file: path)
         findings += after
-        let blocked = after.contains { $0.severity == .error && !before.contains($0.key) }
+        let errors = after.filter { $0.severity == .error }
+        let before = errors.isEmpty ? [] : Set(DeliveryRules.languageFindings(base, file: path).map(\.key))
+        let blocked = errors.contains { !before.contains($0.key) }
         return VariantsImportPlan(result: blocked ? nil : result, changes: changes, findings: findings, base: base)
     }
 
@@ -279,14 +283,17 @@ struct VariantsCSVImport {
 
     // MARK: applying
 
-    private func apply(_ row: Row, to d: inout Delivery) {
+    /// `index`: the position of each variant by `identity`.
+    private func apply(_ row: Row, to d: inout Delivery, index: inout [String: Int]) {
         if let tag = row.tag {
-            let i =
-                d.variants.firstIndex { $0.tag == tag }
-                ?? {
-                    d.variants.append(DeliveryVariant(locale: tag.description))
-                    return d.variants.count - 1
-                }()
+            let i: Int
+            if let at = index[tag.description] {
+                i = at
+            } else {
+                d.variants.append(DeliveryVariant(locale: tag.description))
+                i = d.variants.count - 1
+                index[tag.description] = i
+            }
             for (t, text) in row.texts { t.set(text, in: &d.variants[i]) }
             Self.setValues(row, in: &d.variants[i].variables)
         } else {
@@ -321,8 +328,11 @@ struct VariantsCSVImport {
             out.append(VariantsImportChange(kind: .changed, locale: nil, fields: defaultFields))
         }
         let empty = DeliveryVariant(locale: "")
+        var before: [String: DeliveryVariant] = [:]
+        for v in base.variants where before[identity(v)] == nil { before[identity(v)] = v }
+        let after = Set(result.variants.map(identity))
         for v in result.variants {
-            if let old = base.variants.first(where: { same($0, v) }) {
+            if let old = before[identity(v)] {
                 let f = fields(old, old.variables, v, v.variables)
                 if !f.isEmpty { out.append(VariantsImportChange(kind: .changed, locale: v.locale, fields: f)) }
             } else {
@@ -331,15 +341,15 @@ struct VariantsCSVImport {
                         kind: .added, locale: v.locale, fields: fields(empty, [], v, v.variables)))
             }
         }
-        for old in base.variants where !result.variants.contains(where: { same($0, old) }) {
+        for old in base.variants where !after.contains(identity(old)) {
             out.append(VariantsImportChange(kind: .removed, locale: old.locale, fields: []))
         }
         return out
     }
 
-    private static func same(_ a: DeliveryVariant, _ b: DeliveryVariant) -> Bool {
-        if let x = a.tag, let y = b.tag { return x == y }
-        return a.locale == b.locale
+    /// What names a variant: its canonical tag, or its locale as written when that is no tag.
+    private static func identity(_ v: DeliveryVariant) -> String {
+        v.tag?.description ?? "\u{0}" + v.locale
     }
 
     private static func fields(

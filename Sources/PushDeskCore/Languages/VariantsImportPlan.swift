@@ -23,13 +23,17 @@ public struct VariantsImportPlan: Sendable {
     /// did not already have stops the import (`result` nil); the others are reported.
     public func checked(service: Service, profiles: [Profile], now: Date) -> VariantsImportPlan {
         guard let result else { return self }
-        let before = Set(
-            DeliveryRules.check(delivery: base, service: service, profiles: profiles, now: now).map(\.key))
         let shown = Set(findings)
         let more = DeliveryRules.check(delivery: result, service: service, profiles: profiles, now: now)
             .filter { !shown.contains($0) }
         let all = findings + more
-        let blocked = more.contains { $0.severity == .error && !before.contains($0.key) }
+        // The delivery as it was is checked only when the result has an error to compare.
+        let errors = more.filter { $0.severity == .error }
+        let before =
+            errors.isEmpty
+            ? []
+            : Set(DeliveryRules.check(delivery: base, service: service, profiles: profiles, now: now).map(\.key))
+        let blocked = errors.contains { !before.contains($0.key) }
         return VariantsImportPlan(result: blocked ? nil : result, changes: changes, findings: all, base: base)
     }
 

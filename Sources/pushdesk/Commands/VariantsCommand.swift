@@ -133,9 +133,9 @@ struct VariantsImportCommand: ParsableCommand {
 
     /// The result's findings with their line:column in the file on disk.
     private func positioned(_ findings: [Finding], store: Store) -> [Finding] {
+        guard !findings.isEmpty else { return findings }
         var snapshot = StoreSnapshot()
-        guard let (_, map) = try? store.loadWithMap(Delivery.self, delivery) else { return findings }
-        snapshot.sourceMaps[Delivery.path(delivery)] = map
+        snapshot.sourceMaps[Delivery.path(delivery)] = store.sourceMap(Delivery.self, delivery)
         return snapshot.positioned(findings)
     }
 

@@ -33,6 +33,8 @@ final class CSVTableTests: XCTestCase {
         XCTAssertEqual(cells[2][2].column, 14)
         XCTAssertEqual(try read("a,b"), [["a", "b"]], "no line end after the last record")
         XCTAssertEqual(try read("a,\n"), [["a", ""]])
+        XCTAssertEqual(try read("a,"), [["a", ""]], "a comma at the very end: one empty cell")
+        XCTAssertEqual(try CSVTable.read(Array("é,".utf8))[0][1].column, 3)
     }
 
     func testBadFilesAreRefusedWithTheirRuleAndPosition() {

@@ -256,6 +256,22 @@ final class VariantsCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: deliveryFile), before)
     }
 
+    /// After a save, --json gives the result's findings their line:column in the new file.
+    func testJSONAfterASaveHasTheFindingsPositions() throws {
+        let file = try csvFile("locale,title\r\nfr,Bonjour\r\n")
+        let r = try pushdesk("variants", "import", "summer-sale", file, "--json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(doc["saved"] as? Bool, true)
+        let findings = try XCTUnwrap(doc["findings"] as? [[String: Any]])
+        let fr = try XCTUnwrap(findings.first { $0["field"] as? String == "variant[fr].body" })
+        XCTAssertEqual(fr["rule"] as? String, "variant.missing-text")
+        XCTAssertEqual(fr["line"] as? Int, 28, "<variant locale=\"fr\"> in the saved file")
+        XCTAssertEqual(fr["column"] as? Int, 5)
+        let saved = try String(contentsOf: deliveryFile, encoding: .utf8).components(separatedBy: "\n")
+        XCTAssertEqual(saved[27], "    <variant locale=\"fr\">")
+    }
+
     /// `variant.missing-text` as `validate --json` prints it.
     static func missing(_ tag: String, _ text: String) -> NSDictionary {
         [

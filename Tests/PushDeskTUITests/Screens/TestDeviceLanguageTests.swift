@@ -59,6 +59,33 @@ final class TestDeviceLanguageTests: WholeScreenTestCase {
         assertScreen(a, "clearedTakesTheRecipients")
     }
 
+    /// Saved on disk (a hand edit, a merge): the findings view lists both, and Enter on each
+    /// opens the field that holds it.
+    func testAFindingOfASavedBadLanguageJumpsToItsField() throws {
+        var ana = DemoStore.ana
+        ana.subscriptions[1].locale = "klingon!"
+        ana.fields.append(("locale", "Portuguese"))
+        try store.save(ana)
+        let a = console()
+        a.press(.findings)
+        assertScreen(a, "bothFindingsListed")
+        guard let findings = a.top as? FindingsScreen else { return XCTFail("no findings view") }
+        let rows = findings.shown.map(\.field.description)
+        let device = try XCTUnwrap(rows.firstIndex(of: "subscriptions[1].locale"), "\(rows)")
+        let recipient = try XCTUnwrap(rows.firstIndex(of: "locale"), "\(rows)")
+        for _ in 0..<device { a.press(.down) }
+        a.press(.open)
+        XCTAssertEqual(a.stack.map(\.title), ["Services", "Test devices › ana", "Test devices › ana › Ana's Pixel 8"])
+        XCTAssertEqual(a.focusedField, "locale")
+        assertScreen(a, "theDevicesLanguageFocused")
+        a.press(.back)
+        a.press(.back)
+        a.press(.findings)
+        for _ in 0..<recipient { a.press(.down) }
+        a.press(.open)
+        XCTAssertEqual(a.focusedField, "field:locale")
+    }
+
     func testTheRecipientsLanguageIsAFieldWithItsFinding() throws {
         let a = console()
         a.press(.testDevices)

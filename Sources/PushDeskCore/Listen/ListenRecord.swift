@@ -69,8 +69,7 @@ public struct ListenRecord: Sendable {
     /// The pinned keys, in order.
     public static let keys = [
         "time", "remote", "kind", "path", "status", "app", "platform", "token", "userKey", "deviceName", "locale",
-        "params",
-        "messageId", "deliveryId", "event", "delivery", "device", "findings",
+        "params", "messageId", "deliveryId", "event", "delivery", "device", "findings",
     ]
 
     /// The object of the log (`fullToken: false`: shortened as in the send log, docs/SENDING.md) or of `--json`.

@@ -11,8 +11,7 @@ public struct Registration: Equatable, Sendable {
     public var integrationKey: String? { fields["mobileAppUuid"] }
     public var userKey: String? { fields["userKey"] }
     public var deviceName: String? { fields["deviceName"] }
-    /// The device's language as the SDK reads it (`en-US` from iOS, `en_US` from Android's
-    /// `Locale.toString()`), as sent.
+    /// The device's language as the SDK sends it (`en-US`, `zh-Hans-CN`, `en_US`), as sent.
     public var osLanguage: String? { fields["osLanguage"] }
     /// `osLanguage` as a locale tag (docs/FORMATS.md, "Languages"): nil when absent or no tag.
     public var locale: LocaleTag? { osLanguage.flatMap(LocaleTag.init) }

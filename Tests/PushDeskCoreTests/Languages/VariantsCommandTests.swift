@@ -95,6 +95,14 @@ final class VariantsCommandTests: XCTestCase {
         XCTAssertEqual(
             ((target["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? NSDictionary,
             ["title": "L'été est là", "subtitle": "=SUM(A1)", "body": "-20% jusqu'à dimanche"] as NSDictionary)
+        let german = try pushdesk("preview", "summer-sale", "--locale", "de-AT", "--app", "neotrips-ios", "--json")
+        let deDoc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(german.stdout.utf8)) as? [String: Any])
+        let deTarget = try XCTUnwrap((deDoc["targets"] as? [[String: Any]])?.first)
+        XCTAssertEqual(deTarget["locale"] as? String, "de")
+        XCTAssertEqual(
+            ((deTarget["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? NSDictionary,
+            ["title": "Endlich Sommer", "body": "Hallo <%= recipient.firstName %>, 20 % Rabatt bis Sonntag."]
+                as NSDictionary)
         // Exported again, both formulas carry their ' for the spreadsheet.
         let again = try pushdesk("variants", "export", "summer-sale")
         XCTAssertTrue(again.stdout.hasSuffix("fr,L'été est là,'=SUM(A1),'-20% jusqu'à dimanche,,\r\n"), again.stdout)

@@ -45,11 +45,12 @@ public struct VariantsImportPlan: Sendable {
     /// Nothing would change.
     public var isEmpty: Bool { changes.isEmpty }
 
-    /// `--json`: `delivery`, `file`, `saved`, `changes`, `findings` (docs/FORMATS.md).
-    public func json(delivery: String, file: String, saved: Bool) -> JSONValue {
+    /// `--json`: `delivery`, `file`, `saved`, `changes`, `findings` (docs/FORMATS.md);
+    /// `positioned`: the findings with their line:column in the saved file, when there is one.
+    public func json(delivery: String, file: String, saved: Bool, positioned: [Finding]? = nil) -> JSONValue {
         .object([
             ("delivery", .string(delivery)), ("file", .string(file)), ("saved", .bool(saved)),
-            ("changes", .array(changes.map(\.json))), ("findings", .array(findings.map(\.json))),
+            ("changes", .array(changes.map(\.json))), ("findings", .array((positioned ?? findings).map(\.json))),
         ])
     }
 }

@@ -113,7 +113,7 @@ struct VariantsImportCommand: ParsableCommand {
         let onDisk = saved || (plan.result != nil && plan.isEmpty)
         let findings = onDisk ? positioned(plan.findings, store: store) : plan.findings
         if json {
-            print(plan.json(delivery: delivery, file: file, saved: saved).pretty)
+            print(plan.json(delivery: delivery, file: file, saved: saved, positioned: findings).pretty)
         } else {
             for f in findings { (f.severity == .error ? printError : { print($0) })(f.formatted) }
             for c in plan.changes { print("  " + Escape.inline(c.line, limit: 4096)) }

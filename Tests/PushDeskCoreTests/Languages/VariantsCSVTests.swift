@@ -60,6 +60,13 @@ final class VariantsCSVTests: XCTestCase {
         XCTAssertEqual(VariantsCSV.export(Self.delivery, format: .pushdesk), Self.pushdeskCSV)
     }
 
+    /// docs/FORMATS.md shows what export writes today (its lines, without the CRs).
+    func testTheFormatsDocShowsThisExport() throws {
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
+        let shown = "```\n" + Self.pushdeskCSV.replacingOccurrences(of: "\r\n", with: "\n") + "```\n"
+        XCTAssertTrue(doc.contains(shown), "docs/FORMATS.md shows an outdated translators' file")
+    }
+
     func testCampaignStandardExportIsExactlyTheseBytes() {
         XCTAssertEqual(VariantsCSV.export(Self.delivery, format: .campaignStandard), Self.campaignCSV)
     }

@@ -95,6 +95,14 @@ final class VariantsCommandTests: XCTestCase {
         XCTAssertEqual(
             ((target["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? NSDictionary,
             ["title": "L'été est là", "subtitle": "=SUM(A1)", "body": "-20% jusqu'à dimanche"] as NSDictionary)
+        let german = try pushdesk("preview", "summer-sale", "--locale", "de-AT", "--app", "neotrips-ios", "--json")
+        let deDoc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(german.stdout.utf8)) as? [String: Any])
+        let deTarget = try XCTUnwrap((deDoc["targets"] as? [[String: Any]])?.first)
+        XCTAssertEqual(deTarget["locale"] as? String, "de")
+        XCTAssertEqual(
+            ((deTarget["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? NSDictionary,
+            ["title": "Endlich Sommer", "body": "Hallo <%= recipient.firstName %>, 20 % Rabatt bis Sonntag."]
+                as NSDictionary)
         // Exported again, both formulas carry their ' for the spreadsheet.
         let again = try pushdesk("variants", "export", "summer-sale")
         XCTAssertTrue(again.stdout.hasSuffix("fr,L'été est là,'=SUM(A1),'-20% jusqu'à dimanche,,\r\n"), again.stdout)
@@ -254,6 +262,22 @@ final class VariantsCommandTests: XCTestCase {
                 ],
             ] as NSDictionary)
         XCTAssertEqual(try Data(contentsOf: deliveryFile), before)
+    }
+
+    /// After a save, --json gives the result's findings their line:column in the new file.
+    func testJSONAfterASaveHasTheFindingsPositions() throws {
+        let file = try csvFile("locale,title\r\nfr,Bonjour\r\n")
+        let r = try pushdesk("variants", "import", "summer-sale", file, "--json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(doc["saved"] as? Bool, true)
+        let findings = try XCTUnwrap(doc["findings"] as? [[String: Any]])
+        let fr = try XCTUnwrap(findings.first { $0["field"] as? String == "variant[fr].body" })
+        XCTAssertEqual(fr["rule"] as? String, "variant.missing-text")
+        XCTAssertEqual(fr["line"] as? Int, 28, "<variant locale=\"fr\"> in the saved file")
+        XCTAssertEqual(fr["column"] as? Int, 5)
+        let saved = try String(contentsOf: deliveryFile, encoding: .utf8).components(separatedBy: "\n")
+        XCTAssertEqual(saved[27], "    <variant locale=\"fr\">")
     }
 
     /// `variant.missing-text` as `validate --json` prints it.

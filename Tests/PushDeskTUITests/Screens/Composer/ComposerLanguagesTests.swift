@@ -1,0 +1,172 @@
+import PushDeskCore
+import XCTest
+
+@testable import PushDeskTUI
+
+/// The composer in several languages, driven as an operator would: the language selector
+/// (the form, preview, size meter and device view follow the chosen variant), a variant's
+/// values inherited or its own, the Languages tab's add, rename and delete (the framework's
+/// question, `u` to undo), a bad tag refused, a finding's jump to a variant's field.
+final class ComposerLanguagesTests: WholeScreenTestCase {
+    /// summer-sale in German and Traditional Chinese (zh-Hant with its own image), and Ana's
+    /// devices in Portuguese (Brazil: no variant) and German (Austria: looks up de).
+    override func setUp() async throws {
+        try await super.setUp()
+        var d = try store.load(Delivery.self, "summer-sale")
+        d.variants = [
+            DeliveryVariant(
+                locale: "de", title: "Der Sommer ist da",
+                body: "Hallo <%= recipient.firstName %>, 20 % Rabatt bis Sonntag."),
+            DeliveryVariant(
+                locale: "zh-Hant", title: "夏天來了：全館八折", body: "週日前全館八折，會員再享免運。Neotrips 夏季特賣，名額有限，立即預訂！",
+                variables: [VariableValue(name: "mediaUrl", value: "https://cdn.neotrips.example/summer-zh.jpg")]),
+        ]
+        try store.save(d)
+        var ana = try store.load(Profile.self, "ana")
+        ana.subscriptions[0].locale = "pt-BR"
+        ana.subscriptions[1].locale = "de-AT"
+        try store.save(ana)
+    }
+
+    func composer(width: Int = 200, height: Int = 50) -> ConsoleApp {
+        let a = console(width: width, height: height)
+        a.press(.deliveries)
+        a.press(.down)
+        a.press(.open)
+        return a
+    }
+
+    func screen(_ a: ConsoleApp) -> ComposerScreen { a.top as! ComposerScreen }
+
+    /// Chooses `option` (0: the default) in the language selector (F7).
+    func chooseLanguage(_ a: ConsoleApp, _ option: Int, file: StaticString = #filePath, line: UInt = #line) {
+        a.press(.chooseLanguage, file: file, line: line)
+        XCTAssertEqual(a.dialog?.title, "Language to edit", file: file, line: line)
+        for _ in 0..<option { a.handle(.down) }
+        a.handle(.enter)
+    }
+
+    func testSwitchToGermanEditTheTitleAndThePreviewFollows() throws {
+        let a = composer()
+        assertScreen(a, "defaultWithLanguages")
+        a.press(.chooseLanguage)
+        assertScreen(a, "selector")
+        a.handle(.down)
+        a.handle(.enter)
+        a.focus(field: "content.title")
+        clearField(a)
+        a.type("Sommer, Sonne, Rabatt")
+        // The form edits de; the preview, the meter and the device view show de's payload.
+        assertScreen(a, "germanTitleEdited")
+        let d = screen(a).s.draft
+        XCTAssertEqual(d.variants[0].title, "Sommer, Sonne, Rabatt")
+        XCTAssertEqual(d.content.title, "Summer is here", "the default keeps its title")
+        a.press(.undo)
+        XCTAssertEqual(screen(a).s.draft.variants[0].title, "Der Sommer ist da", "one undo step for the typing")
+    }
+
+    /// 80×24: the zh-Hant variant's wide text in the device view, wrapped by columns.
+    func testTraditionalChineseInTheDeviceViewAt80x24() throws {
+        let a = composer(width: 80, height: 24)
+        chooseLanguage(a, 2)
+        assertScreen(a, "zhHantForm")
+        a.press(.switchPane)
+        a.press(.deviceView)
+        assertScreen(a, "zhHantDevice")
+        a.press(.nextTarget)
+        a.press(.nextTarget)
+        assertScreen(a, "zhHantAndroidDevice")
+    }
+
+    /// A variant's values: its own, or the default's shown inherited; typing overrides,
+    /// emptying the field gives the default's back.
+    func testVariantValuesInheritOrOverride() throws {
+        let a = composer()
+        chooseLanguage(a, 2)
+        a.show(tab: "variables")
+        assertScreen(a, "zhHantValues", roles: true)
+        a.focus(field: "variables.var.VAR")
+        a.press(.lineEnd)
+        a.type("-zh")
+        XCTAssertEqual(screen(a).s.draft.variants[1].variables.map(\.name), ["mediaUrl", "VAR"])
+        XCTAssertEqual(screen(a).s.draft.variants[1].variables.last?.value, "offers-zh")
+        XCTAssertEqual(screen(a).s.draft.variables.last?.value, "offers", "the default's value is kept")
+        clearField(a)
+        XCTAssertEqual(screen(a).s.draft.variants[1].variables.map(\.name), ["mediaUrl"], "override cleared")
+        assertScreen(a, "zhHantValueInheritedAgain", roles: true)
+    }
+
+    func testLanguagesTabAddRenameDeleteAndUndo() throws {
+        let a = composer()
+        a.show(tab: "languages")
+        assertScreen(a, "languagesTab")
+        assertScreen(a, "languagesTab", width: 80, height: 24)
+        a.press(.new)
+        a.type("pt_br")
+        a.handle(.enter)
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant", "pt-BR"], "written canonically")
+        assertScreen(a, "added")
+        // A duplicate (any case) and a malformed tag are refused with variant.locale's message.
+        a.press(.new)
+        a.type("DE")
+        a.handle(.enter)
+        assertScreen(a, "duplicateRefused")
+        a.handle(.enter)
+        a.press(.new)
+        a.type("deutsch-1")
+        a.handle(.enter)
+        assertScreen(a, "malformedRefused")
+        a.handle(.enter)
+        XCTAssertEqual(screen(a).s.draft.variants.count, 3)
+        // Rename pt-BR (selected after the add) to pt-PT.
+        a.press(.rename)
+        a.handle(.ctrl("u"))
+        a.type("pt-PT")
+        a.handle(.enter)
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant", "pt-PT"])
+        // Delete de: the framework asks; No keeps it, Yes deletes, u brings it back.
+        a.press(.top)
+        a.press(.down)
+        a.press(.delete)
+        assertScreen(a, "deleteAsks")
+        a.handle(.char("n"))
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant", "pt-PT"], "No keeps")
+        a.press(.delete)
+        a.handle(.char("y"))
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["zh-Hant", "pt-PT"], "Yes deletes")
+        assertScreen(a, "deleted")
+        a.press(.undo)
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant", "pt-PT"], "u undoes")
+        // Saved like every save.
+        a.press(.save)
+        XCTAssertEqual(try store.load(Delivery.self, "summer-sale").variants.map(\.locale), ["de", "zh-Hant", "pt-PT"])
+    }
+
+    /// Enter on a row edits that language: the selector follows, the Content tab opens.
+    func testEnterOnARowEditsThatLanguage() throws {
+        let a = composer()
+        a.show(tab: "languages")
+        a.press(.down)
+        a.press(.down)
+        a.press(.open)
+        XCTAssertEqual(a.focusTab, "content")
+        XCTAssertEqual(a.focusedField, "title")
+        XCTAssertEqual(screen(a).language, "zh-Hant")
+    }
+
+    /// variant.missing-text on de's subtitle (the default has one): Enter in the findings
+    /// selects de and focuses its subtitle.
+    func testFindingJumpsToTheGermanSubtitle() throws {
+        let a = composer()
+        a.press(.switchPane)
+        let c = screen(a)
+        let findings = PreviewPane.findings(try XCTUnwrap(c.preview(a.context))).map(\.finding.field.description)
+        let i = try XCTUnwrap(findings.firstIndex(of: "variant[de].subtitle"), "\(findings)")
+        for _ in 0..<i { a.press(.down) }
+        a.press(.open)
+        XCTAssertEqual(c.language, "de")
+        XCTAssertEqual(a.focusTab, "content")
+        XCTAssertEqual(a.focusedField, "subtitle")
+        assertScreen(a, "jumpedToGermanSubtitle")
+    }
+}

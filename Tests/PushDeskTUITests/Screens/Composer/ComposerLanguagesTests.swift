@@ -169,4 +169,28 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         XCTAssertEqual(a.focusedField, "subtitle")
         assertScreen(a, "jumpedToGermanSubtitle")
     }
+
+    /// The device view's lines by terminal columns: a break between two wide characters,
+    /// none before closing punctuation, a combining mark kept on its letter, nothing wider
+    /// than the line.
+    func testDeviceViewWrapsWideTextByColumns() {
+        let text = "週日前全館八折，會員再享免運。Neotrips 夏季特賣 cafe\u{301}"
+        let lines = DeviceView.wrap(text, to: 20)
+        XCTAssertEqual(lines, ["週日前全館八折，會員", "再享免運。Neotrips", "夏季特賣 cafe\u{301}"])
+        XCTAssertEqual(lines.map { TextWidth.width(of: $0) }, [20, 18, 13])
+        XCTAssertEqual(DeviceView.wrap("ab夏天", to: 3), ["ab", "夏", "天"], "an odd column left empty, no half glyph")
+        XCTAssertEqual(
+            DeviceView.bodyLines(text, width: 20, max: 2), ["週日前全館八折，會員", "再享免運。Neotrips …"],
+            "cut to its rows, ending in …")
+    }
+
+    /// The card itself at the device view's narrowest, from the zh-Hant payload.
+    func testZhHantCardAtItsNarrowest() throws {
+        let a = composer()
+        chooseLanguage(a, 2)
+        let p = try XCTUnwrap(screen(a).preview(a.context))
+        var b = CellBuffer(width: 30, height: 9)
+        DeviceView.render(into: &b, b.bounds, target: p.targets[0], appName: "Neotrips")
+        assertScreen(b, "zhHantCard")
+    }
 }

@@ -293,7 +293,11 @@ final class ComposerScreen: StatefulScreen, Asking {
             alignTarget(app)
             return Effect.none
         }
-        if form.click(x: x, y: y) {
+        if tab == .languages, view.languages.click(x: x, y: y) {
+            focusArea = .form
+            return Effect.none
+        }
+        if tab != .languages, form.click(x: x, y: y) {
             focusArea = .form
             return Effect.none
         }

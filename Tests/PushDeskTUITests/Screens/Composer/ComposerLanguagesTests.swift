@@ -193,4 +193,18 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         DeviceView.render(into: &b, b.bounds, target: p.targets[0], appName: "Neotrips")
         assertScreen(b, "zhHantCard")
     }
+
+    /// The store's findings view (Ctrl-F): the store has the two variant.missing-text
+    /// warnings alone (de's, then zh-Hant's subtitle); Enter on zh-Hant's opens the composer
+    /// on zh-Hant with its subtitle focused.
+    func testFindingsViewOpensTheComposerOnTheVariantsField() throws {
+        let a = console(width: 200, height: 50)
+        a.press(.findings)
+        assertScreen(a, "storeFindings")
+        a.press(.down)
+        a.press(.open)
+        XCTAssertEqual(screen(a).language, "zh-Hant")
+        XCTAssertEqual(a.focusTab, "content")
+        XCTAssertEqual(a.focusedField, "subtitle")
+    }
 }

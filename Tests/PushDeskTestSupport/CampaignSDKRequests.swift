@@ -57,14 +57,17 @@ public enum CampaignSDK {
     }
 
     /// RegistrationManager.registerDevice: REGISTRATION_PAYLOAD_FORMAT with the device's
-    /// values (UIDevice name, model, systemName; "Apple" twice; "iOS 17.4"; "en-US").
+    /// values (UIDevice name, model, systemName; "Apple" twice; "iOS 17.4"; SystemInfoService's
+    /// formatted locale, "en-US"). A nil `language` leaves `osLanguage` out, as a request an
+    /// app builds itself may.
     public static func iosRegistration(
         token: String, integrationKey: String, userKey: String = "", deviceName: String = "Ana's iPhone",
-        model: String = "iPhone", osVersion: String = "iOS 17.4", language: String = "en-US",
+        model: String = "iPhone", osVersion: String = "iOS 17.4", language: String? = "en-US",
         params: [String: String] = [:]
     ) -> Request {
+        let osLanguage = language.map { "&osLanguage=\(iosEncode($0))" } ?? ""
         let body =
-            "registrationToken=\(iosEncode(token))&mobileAppUuid=\(iosEncode(integrationKey))&userKey=\(iosEncode(userKey))&deviceName=\(iosEncode(deviceName))&deviceModel=\(iosEncode(model))&deviceBrand=Apple&deviceManufacturer=Apple&osName=iOS&osVersion=\(iosEncode(osVersion))&osLanguage=\(iosEncode(language))&additionalParams="
+            "registrationToken=\(iosEncode(token))&mobileAppUuid=\(iosEncode(integrationKey))&userKey=\(iosEncode(userKey))&deviceName=\(iosEncode(deviceName))&deviceModel=\(iosEncode(model))&deviceBrand=Apple&deviceManufacturer=Apple&osName=iOS&osVersion=\(iosEncode(osVersion))\(osLanguage)&additionalParams="
             + iosAdditionalParams(params)
         return Request(
             method: "POST", path: "/nms/mobile/1/registerIOS.jssp",
@@ -111,22 +114,25 @@ public enum CampaignSDK {
     }
 
     /// RegistrationManager.prepareRegistrationParams: REGISTER_PARAMS_FORMAT, every value
-    /// through the UrlEncoder (deviceName is Build.DEVICE, deviceModel Build.MODEL).
+    /// through the UrlEncoder (deviceName is Build.DEVICE, deviceModel Build.MODEL, osLanguage
+    /// the device's locale: `en_US` as Java's `Locale.toString()` writes it, or `en-US`). A nil
+    /// `locale` leaves `osLanguage` out.
     public static func androidRegistration(
         token: String, integrationKey: String, userKey: String = "", imei: String = "2b3c4d5e6f708192",
         deviceName: String = "husky", model: String = "Pixel 8 Pro", brand: String = "google",
-        manufacturer: String = "Google", osVersion: String = "Android 14", locale: String = "en-US",
+        manufacturer: String = "Google", osVersion: String = "Android 14", locale: String? = "en-US",
         params: [(String, String)] = []
     ) -> Request {
-        let values = [
+        let values: [String?] = [
             token, integrationKey, userKey, imei, deviceName, model, brand, manufacturer, "android", osVersion, locale,
             androidAdditionalParameters(params),
-        ].map(androidEncode)
+        ]
         let names = [
             "registrationToken", "mobileAppUuid", "userKey", "deviceImei", "deviceName", "deviceModel", "deviceBrand",
             "deviceManufacturer", "osName", "osVersion", "osLanguage", "additionalParams",
         ]
-        let body = zip(names, values).map { "\($0)=\($1)" }.joined(separator: "&")
+        let body = zip(names, values).compactMap { n, v in v.map { "\(n)=\(androidEncode($0))" } }
+            .joined(separator: "&")
         return Request(
             method: "POST", path: "/nms/mobile/1/registerAndroid.jssp",
             headers: [("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8")], body: Array(body.utf8))

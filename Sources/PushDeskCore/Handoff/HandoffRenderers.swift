@@ -73,6 +73,7 @@ extension HandoffSheet {
                 ]
             }
         }
+        if let localization { l += localization.markdown }
         if let listen { l += listen.markdown }
         return l.joined(separator: "\n") + "\n"
     }
@@ -133,6 +134,7 @@ extension HandoffSheet {
             }
             l.append("</div>")
         }
+        if let localization { l += localization.html }
         if let listen { l += listen.html }
         l += ["</body>", "</html>"]
         return l.joined(separator: "\n") + "\n"
@@ -160,6 +162,7 @@ extension HandoffSheet {
             ("trackingUrl", .string(trackingUrl)),
             ("apps", .array(apps.map(\.json))),
         ]
+        if let localization { m.append(("localization", localization.json)) }
         if let listen { m.append(("testAgainstPushDesk", listen.json)) }
         return .object(m)
     }

@@ -13,6 +13,9 @@ public struct HandoffSheet: Equatable, Sendable {
     public var apps: [HandoffApp]
     /// "Test against PushDesk" with this listener, when given (`pushdesk handoff --listen`).
     public var listen: HandoffListen?
+    /// The languages and localization keys of the service's deliveries, when any has one
+    /// (`HandoffLocalization(service:deliveries:)`; `pushdesk handoff` reads the store's).
+    public var localization: HandoffLocalization?
 
     /// The sheet for every app of `service`, or only for the app whose integration key is `appKey`.
     public init(service: Service, appKey: String? = nil) throws(HandoffError) {

@@ -17,6 +17,9 @@ public struct ListenRecord: Sendable {
     public var token: String?
     public var userKey: String?
     public var deviceName: String?
+    /// The registration's `osLanguage` in canonical form (`en_US` → `en-US`); nil when it
+    /// sent none or one that is no tag, and for tracking and other requests.
+    public var locale: String?
     /// nil for tracking and other requests; empty when the registration sent none.
     public var params: [(name: String, value: String)]?
     public var messageId: String?
@@ -43,7 +46,7 @@ public struct ListenRecord: Sendable {
         return Subscription(
             app: app, token: token, userKey: userKey.flatMap { $0.isEmpty ? nil : $0 },
             label: deviceName.map(Escape.removingFlagged).flatMap { $0.isEmpty ? nil : $0 },
-            kind: platform == .android && ProfileRules.isFID(token) ? .fid : .device)
+            kind: platform == .android && ProfileRules.isFID(token) ? .fid : .device, locale: locale)
     }
 
     /// What saving says about the device name when the label had to leave characters out.
@@ -65,8 +68,8 @@ public struct ListenRecord: Sendable {
 
     /// The pinned keys, in order.
     public static let keys = [
-        "time", "remote", "kind", "path", "status", "app", "platform", "token", "userKey", "deviceName", "params",
-        "messageId", "deliveryId", "event", "delivery", "device", "findings",
+        "time", "remote", "kind", "path", "status", "app", "platform", "token", "userKey", "deviceName", "locale",
+        "params", "messageId", "deliveryId", "event", "delivery", "device", "findings",
     ]
 
     /// The object of the log (`fullToken: false`: shortened as in the send log, docs/SENDING.md) or of `--json`.
@@ -76,7 +79,7 @@ public struct ListenRecord: Sendable {
             ("time", .string(ISOTime.string(time))), ("remote", .string(remote)), ("kind", .string(kind.rawValue)),
             ("path", .string(path)), ("status", .int(status)), ("app", s(app)), ("platform", s(platform?.rawValue)),
             ("token", s(fullToken ? token : token.map(Subscription.shortened))), ("userKey", s(userKey)),
-            ("deviceName", s(deviceName)),
+            ("deviceName", s(deviceName)), ("locale", s(locale)),
             ("params", params.map { .object($0.map { ($0.name, JSONValue.string($0.value)) }) } ?? .null),
             ("messageId", s(messageId)), ("deliveryId", s(deliveryId)), ("event", s(event?.rawValue)),
             ("delivery", s(delivery)), ("device", s(device)), ("findings", .array(findings.map(\.json))),
@@ -94,6 +97,7 @@ public struct ListenRecord: Sendable {
         case .registration:
             parts.append(Escape.inline(app ?? "-", limit: 64))
             parts.append("\"" + Escape.inline(deviceName ?? "", limit: 48) + "\"")
+            parts.append(locale ?? "-")  // canonical, so nothing to escape
             parts.append(Escape.inline(token.map(Subscription.shortened) ?? "-"))
             if let userKey, !userKey.isEmpty { parts.append("user " + Escape.inline(userKey, limit: 48)) }
             if let saved { parts.append(saved) }

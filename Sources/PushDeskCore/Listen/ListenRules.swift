@@ -23,6 +23,9 @@ public enum ListenRules {
         "registration.user-key", .info, .listen, "an empty userKey: the subscription stays anonymous")
     public static let fid = Rule(
         "registration.fid", .info, .listen, "an Android registration with a Firebase installation ID")
+    public static let locale = Rule(
+        "registration.locale", .info, .listen,
+        "osLanguage is missing or no language tag: the device gets the default text")
     public static let trackingMalformed = Rule(
         "tracking.malformed", .error, .listen, "a tracking id that is not h<messageId>,<deliveryId>,<tag>")
     public static let unknownMessage = Rule(
@@ -34,7 +37,7 @@ public enum ListenRules {
 
     /// Every listen rule, in the order of docs/RULES.md.
     public static let all: [Rule] = [
-        registrationMalformed, unknownKey, platform, tokenFormat, unknownParam, missingParam, userKey, fid,
+        registrationMalformed, unknownKey, platform, tokenFormat, unknownParam, missingParam, userKey, fid, locale,
         trackingMalformed, unknownMessage, deliveryMismatch, otherPath,
     ]
 
@@ -158,7 +161,22 @@ public enum ListenRules {
                     "userKey is empty: the subscription stays anonymous (Campaign links it to no recipient); pass the signed-in user's key (e.g. the e-mail) to registerDevice",
                     field: "userKey"))
         }
+        if r.locale == nil { out.findings.append(localeFinding(r.osLanguage)) }
         return out
+    }
+
+    /// `registration.locale`: which variant of a delivery the device gets is chosen by its
+    /// language (docs/FORMATS.md, "Languages"); without one it gets the default.
+    static func localeFinding(_ sent: String?) -> Finding {
+        let what =
+            sent.map {
+                "osLanguage \"\(Escape.inline($0, limit: 48))\" is no language tag (language[-Script][-REGION], e.g. en-US, zh-Hans-CN; _ for - is fine)"
+            }
+            ?? "the registration sent no osLanguage"
+        return Self.locale.finding(
+            what
+                + ": the device gets each delivery's default text, not the variant of its language; the Campaign SDKs send the device's locale — register through the SDK's registerDevice, or set the test device's language in its profile",
+            field: "osLanguage")
     }
 
     static func malformed(_ message: String, field: FieldPath) -> Finding {

@@ -100,6 +100,7 @@ public final class ListenService: @unchecked Sendable {
             record.token = check.registration?.token
             record.userKey = check.registration?.userKey
             record.deviceName = check.registration?.deviceName
+            record.locale = check.registration?.locale?.description
             record.params = check.params ?? []
             if request.oversizedBody != nil {
                 record.status = 413
@@ -227,6 +228,8 @@ public enum ListenProfileSave {
             var updated = record.subscriptions[i]
             updated.userKey = sub.userKey ?? updated.userKey
             updated.label = sub.label ?? updated.label
+            // A registration without a language keeps the one saved before.
+            updated.locale = sub.locale ?? updated.locale
             if sub.kind == .fid { updated.kind = .fid }
             if updated == record.subscriptions[i] { return "already in profile \(profile)" }
             record.subscriptions[i] = updated

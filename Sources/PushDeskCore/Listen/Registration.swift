@@ -11,6 +11,10 @@ public struct Registration: Equatable, Sendable {
     public var integrationKey: String? { fields["mobileAppUuid"] }
     public var userKey: String? { fields["userKey"] }
     public var deviceName: String? { fields["deviceName"] }
+    /// The device's language as the SDK sends it (`en-US`, `zh-Hans-CN`, `en_US`), as sent.
+    public var osLanguage: String? { fields["osLanguage"] }
+    /// `osLanguage` as a locale tag (docs/FORMATS.md, "Languages"): nil when absent or no tag.
+    public var locale: LocaleTag? { osLanguage.flatMap(LocaleTag.init) }
     public var additionalParams: String? { fields["additionalParams"] }
 
     /// The form's fields, the first of a repeated name winning (as a form reader does).

@@ -11,7 +11,9 @@ struct HandoffCommand: ParsableCommand {
         discussion: """
             One section per app: integration key, marketing and tracking URLs, bundle id or package \
             name, environment, variables, subscription parameters, sounds, connector, credential kind \
-            (never a secret), and the Android (Java) and iOS (Objective-C) SDK code filled with these values.
+            (never a secret), and the Android (Java) and iOS (Objective-C) SDK code filled with these values; \
+            then the languages the service's deliveries are written in and the localization keys they send, \
+            as Localizable.strings and strings.xml lines.
             The format is --format, else the extension of -o (.md, .html, .json), else md.
             """)
 
@@ -62,6 +64,10 @@ struct HandoffCommand: ParsableCommand {
         do {
             var sheet = try HandoffSheet(service: loaded, appKey: app)
             sheet.listen = listen.map(HandoffListen.init(address:))
+            // The deliveries that load (one that does not is `validate`'s to report).
+            sheet.localization = HandoffLocalization(
+                service: loaded.name, platforms: sheet.apps.map(\.platform),
+                deliveries: store.loadAll(readOnly: true).deliveries)
             if let output, output != "-" {
                 let url = URL(fileURLWithPath: output)
                 try AtomicFile.write(Array(sheet.rendered(as: format).utf8), to: url)

@@ -106,6 +106,8 @@ struct ListCommand: ParsableCommand {
                                             ("userKey", s.userKey.map(JSONValue.string) ?? .null),
                                             ("label", s.label.map(JSONValue.string) ?? .null),
                                             ("kind", .string(s.kind.rawValue)),
+                                            // As written: `validate` reports one that is no tag.
+                                            ("locale", s.locale.map(JSONValue.string) ?? .null),
                                         ])
                                     })
                             ),

@@ -37,7 +37,9 @@ struct ListenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The private key (PEM) of --cert.", valueName: "FILE"))
     var key: String?
 
-    @Option(help: ArgumentHelp("Save each registered device into profiles/NAME.xml.", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Save each registered device into profiles/NAME.xml (with its osLanguage as locale).", valueName: "NAME"))
     var profile: String?
 
     @Option(name: .customLong("for"), help: ArgumentHelp("Stop after this many seconds.", valueName: "SECONDS"))

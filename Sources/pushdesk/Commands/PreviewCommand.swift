@@ -86,8 +86,12 @@ struct PreviewCommand: ParsableCommand {
             throw ValidationError(
                 "--locale takes a language tag, language[-Script][-REGION] (de, pt-BR, zh-Hant, es-419), or all")
         }
-        if locale != nil, channel != nil || simulator {
-            throw ValidationError("--locale previews the delivery's variants: no --channel or --simulator")
+        if locale != nil, channel != nil {
+            throw ValidationError("--locale previews the delivery's variants: no --channel")
+        }
+        if simulator, previewLocale == .all {
+            throw ValidationError(
+                "--simulator makes one file: give --locale one language tag (the variant that device gets), not all")
         }
         if let at, at < 0 {
             throw ValidationError("--at takes a UNIX second (0 or more), e.g. the timestamp a send reported")
@@ -192,7 +196,8 @@ struct PreviewCommand: ParsableCommand {
     }
 
     /// `--simulator` (docs/PAYLOADS.md): the file on stdout when there is no error, else the findings
-    /// on stderr and exit 1.
+    /// on stderr and exit 1. With `--locale TAG` the file is the variant that tag looks up; when
+    /// it looks up none, `variant.fallback` on stderr says the file is the default's.
     private func printSimulatorFile(_ result: Preview, delivery d: Delivery, app: MobileApp, maps: StoreSnapshot) throws
     {
         switch SimulatorFile.make(delivery: d, app: app, target: result.targets.first) {
@@ -203,6 +208,8 @@ struct PreviewCommand: ParsableCommand {
             let errors = result.allFindings.filter { $0.severity == .error }
             for f in errors { printError(Escape.inline(f.formatted, limit: 4096)) }
             if !errors.isEmpty { throw Exit.inputErrors }
+            let fallback = result.targets.first?.diagnostics.filter { $0.rule == DeliveryRules.variantFallback.id }
+            for f in fallback ?? [] { printError(Escape.inline(f.formatted, limit: 4096)) }
             print(text)
         }
     }

@@ -54,13 +54,14 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 3, lines.joined(separator: "\n"))
         XCTAssertTrue(
             lines[0].contains(
-                "registration  200  neotrips-ios-dev  \"Ana’s iPhone 15\"  3f3f3f…3f3f  user ana@example.com  added to profile qa"
+                "registration  200  neotrips-ios-dev  \"Ana’s iPhone 15\"  en-US  3f3f3f…3f3f  user ana@example.com  added to profile qa"
             ), lines[0])
         XCTAssertTrue(
             lines[0].contains("| warning registration.unknown-param: additionalParams sends \"isRegistered\""), lines[0]
         )
         XCTAssertTrue(
-            lines[1].contains("registration  200  neotrips-android  \"husky\"  dQw4w9…6789  added to profile qa"),
+            lines[1].contains(
+                "registration  200  neotrips-android  \"husky\"  en-US  dQw4w9…6789  added to profile qa"),
             lines[1])
         XCTAssertTrue(lines[1].contains("| info registration.user-key: userKey is empty"), lines[1])
         XCTAssertTrue(lines[2].contains("registration  400  neotrips-android"), lines[2])
@@ -98,8 +99,9 @@ final class ListenCommandTests: XCTestCase {
             saved.subscriptions,
             [
                 Subscription(
-                    app: "neotrips-ios-dev", token: iosToken, userKey: "ana@example.com", label: "Ana’s iPhone 15"),
-                Subscription(app: "neotrips-android", token: fcmToken, label: "husky"),
+                    app: "neotrips-ios-dev", token: iosToken, userKey: "ana@example.com", label: "Ana’s iPhone 15",
+                    locale: "en-US"),
+                Subscription(app: "neotrips-android", token: fcmToken, label: "husky", locale: "en-US"),
             ])
     }
 
@@ -190,6 +192,12 @@ final class ListenCommandTests: XCTestCase {
                     token: "eAbCdEfGhIjKlMnOpQrStU", integrationKey: "neotrips-android", userKey: "u2",
                     params: [("loyaltyId", "7")]),
                 200, ["registration.fid"]
+            ),
+            (
+                CampaignSDK.androidRegistration(
+                    token: fcmToken, integrationKey: "neotrips-android", userKey: "u3", locale: nil,
+                    params: [("loyaltyId", "7")]),
+                200, ["registration.locale"]
             ),
         ]
         let listen = try ListenProcess(store: store, ["--json", "--count", "\(cases.count)", "--for", "50"])
@@ -422,7 +430,11 @@ final class ListenCommandTests: XCTestCase {
         let mine = ana.subscriptions.filter { $0.token == iosToken }
         XCTAssertEqual(
             mine,
-            [Subscription(app: "neotrips-ios-dev", token: iosToken, userKey: "ana@example.com", label: "New name")])
+            [
+                Subscription(
+                    app: "neotrips-ios-dev", token: iosToken, userKey: "ana@example.com", label: "New name",
+                    locale: "en-US")
+            ])
         XCTAssertEqual(ana.fields.map(\.name), try Store(root: store).load(Profile.self, "ana").fields.map(\.name))
         XCTAssertGreaterThan(ana.subscriptions.count, 1, "the profile's other devices are kept")
     }

@@ -96,11 +96,13 @@ extension PayloadCLITests {
                 "--locale takes a language tag, language[-Script][-REGION] (de, pt-BR, zh-Hant, es-419), or all"),
             r.err)
         XCTAssertEqual(r.out, "")
-        let simulator = try pushdesk("preview", "multi", "--locale", "de", "--app", "neotrips-ios", "--simulator")
+        let simulator = try pushdesk("preview", "multi", "--locale", "all", "--app", "neotrips-ios", "--simulator")
         XCTAssertEqual(simulator.code, 2)
         XCTAssertTrue(
-            simulator.err.contains("--locale previews the delivery's variants: no --channel or --simulator"),
+            simulator.err.contains(
+                "--simulator makes one file: give --locale one language tag (the variant that device gets), not all"),
             simulator.err)
+        XCTAssertEqual(simulator.out, "")
     }
 
     /// `validate` checks every variant against every app, positioned in the file.

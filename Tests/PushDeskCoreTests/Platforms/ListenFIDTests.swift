@@ -37,10 +37,10 @@ final class ListenFIDTests: XCTestCase {
             [
                 Subscription(
                     app: "neotrips-android", token: T.fid, userKey: "qa@neotrips.example", label: "QA Pixel 9 Pro",
-                    kind: .fid)
+                    kind: .fid, locale: "en-US")
             ])
         let xml = try String(contentsOf: mock.store.appendingPathComponent("profiles/qa.xml"), encoding: .utf8)
-        XCTAssertTrue(xml.contains(#"label="QA Pixel 9 Pro" kind="fid"/>"#), xml)
+        XCTAssertTrue(xml.contains(#"label="QA Pixel 9 Pro" kind="fid" locale="en-US"/>"#), xml)
 
         // The captured device is sent to by its FID.
         let sent = try runPushDesk(

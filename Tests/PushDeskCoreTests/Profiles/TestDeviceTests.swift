@@ -142,6 +142,7 @@ final class TestDeviceTests: XCTestCase {
         try DemoStore.write(to: root)
         var p = Self.ana
         p.subscriptions.append(Subscription(app: "neotrips-ios", token: "12345", label: "Old phone", kind: .voip))
+        p.subscriptions[0].locale = "zh-Hant-TW"
         try Store(root: root).save(p)
 
         let v = try runPushDesk(["validate", "--store", root.path])
@@ -174,6 +175,8 @@ final class TestDeviceTests: XCTestCase {
         XCTAssertEqual(subs?.map { $0["token"] as? String }, [Self.iosToken, Self.androidToken, "12345"])
         XCTAssertEqual(subs?.first?["userKey"] as? String, "ana@example.com")
         XCTAssertEqual(subs?.map { $0["kind"] as? String }, ["device", "device", "voip"])
+        XCTAssertEqual(subs?.map { $0["locale"] as? String }, ["zh-Hant-TW", nil, nil])
+        XCTAssertTrue(subs?[1]["locale"] is NSNull)
         XCTAssertTrue(subs?[1]["userKey"] is NSNull)
     }
 }

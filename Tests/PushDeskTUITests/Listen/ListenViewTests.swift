@@ -117,6 +117,49 @@ final class ListenViewTests: WholeScreenTestCase {
         XCTAssertTrue(portIsFree(port), "port \(port) still taken after Esc")
     }
 
+    /// The registration's language on the row under it (a CJK device name at its real
+    /// width); one without a language says `no language` and shows `registration.locale`;
+    /// Enter saves the language as the device's `locale`.
+    func testTheRegistrationsLanguageShowsAndIsSavedWithTheDevice() throws {
+        let (a, view) = try listening()
+        let port = try XCTUnwrap(view.banner.flatMap { Int($0.hostPort.split(separator: ":").last ?? "") })
+        let client = try TLSTestClient(port: port, ca: caFile)
+        defer { client.close() }
+        for r in [
+            CampaignSDK.iosRegistration(
+                token: iosToken, integrationKey: "neotrips-ios", userKey: "ming@example.com",
+                deviceName: "小明的 iPhone", language: "zh_Hant_TW", params: ["loyaltyId": "8"]),
+            CampaignSDK.iosRegistration(
+                token: String(repeating: "4e", count: 32), integrationKey: "neotrips-ios", userKey: "qa",
+                deviceName: "QA iPad", language: nil, params: ["loyaltyId": "9"]),
+        ] {
+            XCTAssertEqual(try client.exchange(r.bytes(host: "localhost:\(port)")).status, 200)
+        }
+        try settle(a, "the two registrations to show") { view.entries.count == 2 }
+        assertScreen(
+            text: shown(a, port: port).joined(separator: "\n"), "languages", size: "\(a.viewWidth)x\(a.viewHeight)")
+
+        a.press(.down)  // the first registration, zh-Hant-TW
+        XCTAssertEqual(view.selectedRecord?.locale, "zh-Hant-TW")
+        a.press(.open)
+        for _ in 0..<a.context.profiles.count { a.press(.down) }  // New profile…
+        a.handle(.enter)
+        a.type("qa")
+        a.handle(.enter)
+        XCTAssertEqual(a.message, "小明的 iPhone added to profile qa.")
+        XCTAssertEqual(
+            try String(contentsOf: root.appendingPathComponent("profiles/qa.xml"), encoding: .utf8),
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <recipient>
+              <subscription app="neotrips-ios" token="\(iosToken)" userKey="ming@example.com" label="小明的 iPhone" locale="zh-Hant-TW"/>
+            </recipient>
+
+            """)
+        a.press(.back)
+        XCTAssertTrue(portIsFree(port))
+    }
+
     /// More requests than the view has rows: with the selection on the newest, each new
     /// request's line is on screen as it arrives; moved down, the selection keeps its request.
     func testNewRequestsStayInViewWhileTheSelectionIsOnTheNewest() throws {

@@ -132,7 +132,7 @@ final class TestDevicesScreenTests: WholeScreenTestCase {
             }.joined(separator: " ") + ">"
         a.handle(.paste(described + "\n"))
         XCTAssertEqual((a.top as? DeviceEditorScreen)?.device?.token, Self.hex64)
-        XCTAssertEqual(lines(a)[9], " Pasted as NSData prints it (<… …>): kept the hexadecimal digits only.")
+        XCTAssertEqual(lines(a)[10], " Pasted as NSData prints it (<… …>): kept the hexadecimal digits only.")
         a.press(.back)
         a.press(.down)
         a.press(.open)  // Ana's Pixel

@@ -93,13 +93,13 @@ final class ScreenCaptureTests: TmuxTestCase {
         t.keys("Enter")
         shot(
             "Profile editor",
-            "The recipient's fields and its test devices, tokens shortened as the send log shortens them.",
+            "The recipient's fields and its test devices, tokens shortened as the send log shortens them, each with its language.",
             waitFor: "Test devices (n: add")
         t.focus(hint: "edit device")
         t.keys("Enter")
         shot(
             "Test device editor",
-            "The app picked by label (Enter lists label, platform, environment, key); a pasted token is trimmed.",
+            "The app picked by label (Enter lists label, platform, environment, key); a pasted token is trimmed; Language picks the variant it gets.",
             waitFor: "Test device ─", status: "Esc back")
         t.keys("Escape")
         t.waitFor("Test devices (n: add")

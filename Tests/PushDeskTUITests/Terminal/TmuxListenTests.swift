@@ -46,7 +46,7 @@ final class TmuxListenTests: TmuxTestCase {
             [
                 Subscription(
                     app: "neotrips-ios", token: String(repeating: "3f", count: 32), userKey: "qa@example.com",
-                    label: "QA iPhone 15")
+                    label: "QA iPhone 15", locale: "en-US")
             ])
 
         t.keys("Escape")

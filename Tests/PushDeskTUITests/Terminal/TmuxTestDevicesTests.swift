@@ -10,6 +10,35 @@ final class TmuxTestDevicesTests: TmuxTestCase {
     static let hex64 = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9"
     static let fcm = "dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx"
 
+    /// A device's language and a Chinese label typed in a terminal without UTF-8 or colour
+    /// (`LANG=C`, `NO_COLOR=1`, 80×24): the wide characters keep their two columns (shown
+    /// as `??`), the tag is saved canonically, the label as typed.
+    func testALanguageAndACJKLabelInAPlainTerminal() throws {
+        let t = try TmuxHarness(
+            width: 80, height: 24, args: ["--store", store.path], env: ["LANG": "C", "LC_ALL": "C", "NO_COLOR": "1"])
+        t.waitFor("neotrips")
+        t.keys("t")
+        t.waitFor("Recipient")
+        t.keys("Enter")
+        t.waitFor("Test devices (n: add")
+        t.focus(hint: "edit device")
+        t.keys("Enter")
+        t.waitFor("Test device -")
+        t.focus(field: "Label")
+        t.type(" 小明")
+        t.focus(field: "Language")
+        t.type("zh_hant_tw")
+        assertScreen(t, t.waitFor("saved as zh-Hant-TW"), "languageAndCJKLabel")
+        t.keys("C-s")
+        t.waitFor("Saved profiles/ana.xml")
+        t.keys("Escape")
+        assertScreen(t, t.waitFor("zh-Hant-TW ok"), "languageInTheTable")
+        let saved = try Store(root: store).load(Profile.self, "ana").subscriptions[0]
+        XCTAssertEqual(saved.label, "Ana's iPhone 15 小明")
+        XCTAssertEqual(saved.locale, "zh-Hant-TW")
+        t.keys("C-q")
+    }
+
     func testPasteATokenIntoANewProfileAndSave() throws {
         let t = try TmuxHarness(width: 80, height: 24, args: ["--store", store.path])
         t.waitFor("neotrips")

@@ -6,7 +6,8 @@ final class FindingsScreen: StoreListScreen {
     var view = TableView(columns: [
         .init("Severity", width: 8), .init("Rule", width: 29), .init("Where", width: 26), .init("Message"),
     ])
-    private var shown: [Finding] = []
+    /// The findings in the order listed.
+    private(set) var shown: [Finding] = []
 
     init(app: AppContext) {
         table.emptyText = "No findings: every service and delivery passes the rules."

@@ -264,7 +264,7 @@ final class ListenScreen: StatefulScreen, Asking {
 
     /// One request's rows: the command's line, then each finding (severity and rule id first).
     /// A registration's short token comes before its app and device name, so it shows at
-    /// 80 columns; its user key and what a save did follow on a row of their own.
+    /// 80 columns; its language, user key and what a save did follow on a row of their own.
     static func rows(_ r: ListenRecord) -> [(Role, String)] {
         let role: Role = r.status == 200 ? .listItem : .findingError
         var out: [(Role, String)]
@@ -276,12 +276,11 @@ final class ListenScreen: StatefulScreen, Asking {
                     "\(time) registration \(r.status) \(Escape.inline(r.token.map(Subscription.shortened) ?? "-")) \(Escape.inline(r.app ?? "-", limit: 64)) \"\(Escape.inline(r.deviceName ?? "", limit: 48))\""
                 )
             ]
-            var more: [String] = []
+            // The device's language (canonical, so nothing to escape) picks its variants.
+            var more = [r.locale.map { "language " + $0 } ?? "no language"]
             if let u = r.userKey, !u.isEmpty { more.append("user " + Escape.inline(u, limit: 48)) }
             if let saved = r.saved { more.append(saved) }
-            if !more.isEmpty {
-                out.append((r.saveFailed ? .findingError : .muted, "  " + more.joined(separator: " · ")))
-            }
+            out.append((r.saveFailed ? .findingError : .muted, "  " + more.joined(separator: " · ")))
         } else {
             let line = r.line
             out = [(role, line.components(separatedBy: "  | ").first ?? line)]

@@ -2,8 +2,9 @@ import PushDeskCore
 
 /// Edits one test device of the profile being edited (a `<subscription>`, docs/FORMATS.md): the
 /// app, picked from the store's apps by label (Enter lists them), the token (a pasted token
-/// loses the white space and line breaks around it), an optional label and user key, and the
-/// token's kind (docs/FORMATS.md: which push types it receives). The
+/// loses the white space and line breaks around it), an optional label and user key, the
+/// token's kind (docs/FORMATS.md: which push types it receives) and the device's language
+/// (`locale`: which variant of a delivery it gets; empty, the recipient's). The
 /// rules' findings show under their field as the operator types. Shares the profile
 /// editor's session: Ctrl-S here saves the profile, Esc goes back to it.
 final class DeviceEditorScreen: StatefulScreen, Asking {
@@ -19,6 +20,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
             FormField(
                 id: "kind", label: "Kind", kind: .choice(TokenKind.allCases.map(\.rawValue)), value: "device",
                 note: "which push token (device for alerts)"),
+            FormField(id: "locale", label: "Language", note: "e.g. de, pt-BR, zh-Hant-TW"),
         ])
     }
     var view = View()
@@ -59,6 +61,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
         if form["label"] != (d.label ?? "") { form["label"] = d.label ?? "" }
         if form["userKey"] != (d.userKey ?? "") { form["userKey"] = d.userKey ?? "" }
         if form["kind"] != d.kind.rawValue { form["kind"] = d.kind.rawValue }
+        if form["locale"] != (d.locale ?? "") { form["locale"] = d.locale ?? "" }
     }
 
     func handleText(_ key: Key, app: AppContext) -> Bool {
@@ -90,6 +93,7 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
             case "label": d.subscriptions[i].label = v.isEmpty ? nil : v
             case "userKey": d.subscriptions[i].userKey = v.isEmpty ? nil : v
             case "kind": d.subscriptions[i].kind = TokenKind(rawValue: v) ?? .device
+            case "locale": d.subscriptions[i].locale = v.isEmpty ? nil : v
             default: break
             }
         }
@@ -183,11 +187,29 @@ final class DeviceEditorScreen: StatefulScreen, Asking {
                 ? "installation ID: alert, silent as message.fid"
                 : "receives " + types.joined(separator: ", ")
         }
-        for f in ProfileRules.check(d, index: index, profile: s.draft.name, app: a) {
+        if let i = form.fields.firstIndex(where: { $0.id == "locale" }) {
+            form.fields[i].note = Self.languageNote(d, profile: s.draft)
+        }
+        let own = ProfileRules.localeFindings(s.draft).filter { $0.field.index(in: "subscriptions") == index }
+        for f in ProfileRules.check(d, index: index, profile: s.draft.name, app: a) + own {
             form.setMessage(
                 f.field.leaf, "\(f.severity.rawValue): \(f.message) [\(f.rule)]",
                 role: f.severity == .error ? .findingError : .findingWarning)
         }
+    }
+
+    /// What the Language field means for this device: the variant it is sent by, or where
+    /// an empty field takes its language from (docs/FORMATS.md, "Languages").
+    static func languageNote(_ d: Subscription, profile: Profile) -> String {
+        if let own = d.locale, !own.isEmpty {
+            guard let tag = LocaleTag(own) else { return "language[-Script][-REGION]" }
+            guard tag.description == own else { return "saved as \(tag)" }
+            return "variant: " + (tag.lookupChain.map(\.description) + ["default"]).joined(separator: " › ")
+        }
+        if let recipient = profile.value(of: "locale").flatMap(LocaleTag.init) {
+            return "empty: the recipient's, \(recipient)"
+        }
+        return "empty: the recipient's (none: the default text)"
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {

@@ -11,7 +11,7 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
         form: Form([]),
         table: TableView(columns: [
             .init("Device"), .init("App"), .init("Token", width: 11), .init("Kind", width: 11),
-            .init("Findings", width: 12),
+            .init("Language", width: 10), .init("Findings", width: 12),
         ]))
     enum Focus { case form, devices }
     var focusArea: Focus { view.tableFocused ? .devices : .form }
@@ -58,7 +58,11 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
         let d = s.draft
         let fresh =
             [FormField(id: "name", label: "Name", value: d.name, note: "file name")]
-            + d.fields.map { FormField(id: Self.fieldID($0.name), label: $0.name, value: $0.value) }
+            + d.fields.map {
+                FormField(
+                    id: Self.fieldID($0.name), label: $0.name, value: $0.value,
+                    note: $0.name == "locale" ? "language of devices without their own" : "")
+            }
         if !form.replace(with: fresh) {
             form["name"] = d.name
             for f in d.fields where form[Self.fieldID(f.name)] != f.value { form[Self.fieldID(f.name)] = f.value }
@@ -194,17 +198,33 @@ final class ProfileEditorScreen: FormTableScreen, Asking {
         if !name.isEmpty, !Store.isValidName(name) {
             form.setMessage("name", "the name must be \(Store.nameRule): it is the file name")
         }
+        // Narrow, the app's label gives way so the device's ("Ana's iPhone 15") fits at 80.
+        table.columns[1].width = rect.width < 100 ? 14 : nil
         let found = Self.findings(s.draft, app: app)
+        // The recipient's own fields' findings (its `locale`) under the field.
+        for f in found where f.field.row == nil {
+            form.setMessage(Self.fieldID(f.field.leaf), "\(f.severity.rawValue): \(f.message) [\(f.rule)]")
+        }
         let byRow = Dictionary(grouping: found) { $0.field.row ?? -1 }
         let subs = s.draft.subscriptions
         table.setRows(
             subs.enumerated().map { i, d in
                 [
                     Escape.inline(d.label ?? "(no label)"), Self.appLabel(d.app, app: app), Escape.inline(d.shortToken),
-                    d.kind.rawValue,
+                    d.kind.rawValue, Self.languageCell(d, s.draft),
                     ServicesListScreen.summary(byRow[i] ?? []).replacingOccurrences(of: "error", with: "err"),
                 ]
             }, roles: subs.indices.map { ServicesListScreen.role(byRow[$0] ?? []) })
+    }
+
+    /// A device's language in the table: its own `locale` (canonical when it is a tag, as
+    /// the file will have it), else the recipient's in parentheses (what it is sent by),
+    /// else `-` (the default text).
+    static func languageCell(_ d: Subscription, _ p: Profile) -> String {
+        func shown(_ text: String) -> String { LocaleTag(text)?.description ?? Escape.inline(text) }
+        if let own = d.locale, !own.isEmpty { return shown(own) }
+        if let r = p.value(of: "locale"), !r.isEmpty { return "(" + shown(r) + ")" }
+        return "-"
     }
 
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {

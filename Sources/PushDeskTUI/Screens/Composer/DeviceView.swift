@@ -143,9 +143,9 @@ enum DeviceView {
         if 1 + texts.count + body.count + marker.count + footer.count > room { footer = [] }
         let bodyRoom = max(1, room - 1 - texts.count - marker.count)
         if body.count > bodyRoom { body = bodyLines(c.body, width: inner, max: bodyRoom) }
-        // The header stops short of "now", so no glyph of it is overwritten.
+        // The header stops a space short of "now", so no glyph of it is overwritten.
         let lines =
-            [(TextWidth.truncate(c.header, to: inner - 4), Role.deviceMuted)] + texts + body.map { ($0, Role.device) }
+            [(TextWidth.truncate(c.header, to: inner - 5), Role.deviceMuted)] + texts + body.map { ($0, Role.device) }
             + marker + footer
         let h = min(rect.height, lines.count + 2)
         let box = Rect(x: rect.x, y: rect.y, width: w, height: h)

@@ -184,13 +184,14 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
             "cut to its rows, ending in …")
     }
 
-    /// The card itself at the device view's narrowest, from the zh-Hant payload.
+    /// The card itself at the device view's narrowest, from the zh-Hant payload; a long, wide app
+    /// name cut before "now".
     func testZhHantCardAtItsNarrowest() throws {
         let a = composer()
         chooseLanguage(a, 2)
         let p = try XCTUnwrap(screen(a).preview(a.context))
         var b = CellBuffer(width: 30, height: 9)
-        DeviceView.render(into: &b, b.bounds, target: p.targets[0], appName: "Neotrips")
+        DeviceView.render(into: &b, b.bounds, target: p.targets[0], appName: "新旅程 Neotrips 旅遊 App")
         assertScreen(b, "zhHantCard")
     }
 

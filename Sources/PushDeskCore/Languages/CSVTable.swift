@@ -32,27 +32,40 @@ public enum CSVTable {
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard let text = String(validating: body, as: UTF8.self) else {
+        guard String(validating: body, as: UTF8.self) != nil else {
             let (line, column) = firstInvalidUTF8(body)
             throw Failure(
                 rule: "csv.encoding", line: line, column: column,
                 message: "the file is not UTF-8 here; save it from the spreadsheet as \"CSV UTF-8\"")
         }
-        return try records(Array(text.unicodeScalars))
+        return try records(Array(body))
     }
 
-    private static func records(_ s: [Unicode.Scalar]) throws(Failure) -> [[Cell]] {
+    /// The records of valid UTF-8 bytes. Read byte by byte (every character that shapes the
+    /// table is ASCII, so never inside a longer character); `column` counts characters, kept
+    /// as `chars`, the number of characters before byte `i`.
+    private static func records(_ s: [UInt8]) throws(Failure) -> [[Cell]] {
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        let lf = UInt8(ascii: "\n")
+        let cr = UInt8(ascii: "\r")
         var out: [[Cell]] = []
         var record: [Cell] = []
         var i = 0
+        var chars = 0
         var line = 1
-        var lineStart = 0
+        var lineStart = 0  // in characters
+        func step() {
+            if s[i] & 0xC0 != 0x80 { chars += 1 }
+            i += 1
+        }
         while i < s.count || !record.isEmpty {
             let cellLine = line
-            let cellColumn = i - lineStart + 1
-            var text = String.UnicodeScalarView()
-            if i < s.count, s[i] == "\"" {
-                i += 1
+            let cellColumn = chars - lineStart + 1
+            let text: String
+            if i < s.count, s[i] == quote {
+                step()
+                var bytes: [UInt8] = []
                 while true {
                     guard i < s.count else {
                         throw Failure(
@@ -62,49 +75,52 @@ public enum CSVTable {
                         )
                     }
                     let c = s[i]
-                    if c == "\"" {
-                        if i + 1 < s.count, s[i + 1] == "\"" {
-                            text.append("\"")
-                            i += 2
+                    if c == quote {
+                        if i + 1 < s.count, s[i + 1] == quote {
+                            bytes.append(quote)
+                            step()
+                            step()
                             continue
                         }
-                        i += 1
+                        step()
                         break
                     }
-                    if c == "\n" || (c == "\r" && !(i + 1 < s.count && s[i + 1] == "\n")) {
+                    bytes.append(c)
+                    step()
+                    if c == lf || (c == cr && !(i < s.count && s[i] == lf)) {
                         line += 1
-                        lineStart = i + 1
+                        lineStart = chars
                     }
-                    text.append(c)
-                    i += 1
                 }
-                if i < s.count, s[i] != ",", s[i] != "\n", s[i] != "\r" {
+                if i < s.count, s[i] != comma, s[i] != lf, s[i] != cr {
                     throw Failure(
-                        rule: "csv.row", line: line, column: i - lineStart + 1,
+                        rule: "csv.row", line: line, column: chars - lineStart + 1,
                         message: "text after a closing quote; quote the whole cell, with \"\" for a quote inside")
                 }
+                text = String(decoding: bytes, as: UTF8.self)
             } else {
-                while i < s.count, s[i] != ",", s[i] != "\n", s[i] != "\r" {
-                    if s[i] == "\"" {
+                let start = i
+                while i < s.count, s[i] != comma, s[i] != lf, s[i] != cr {
+                    if s[i] == quote {
                         throw Failure(
-                            rule: "csv.row", line: line, column: i - lineStart + 1,
+                            rule: "csv.row", line: line, column: chars - lineStart + 1,
                             message: "a quote inside an unquoted cell; quote the cell and write the quote as \"\"")
                     }
-                    text.append(s[i])
-                    i += 1
+                    step()
                 }
+                text = String(decoding: s[start..<i], as: UTF8.self)
             }
-            record.append(Cell(text: String(text), line: cellLine, column: cellColumn))
-            if i < s.count, s[i] == "," {
-                i += 1
-                if i == s.count { record.append(Cell(text: "", line: line, column: i - lineStart + 1)) }
+            record.append(Cell(text: text, line: cellLine, column: cellColumn))
+            if i < s.count, s[i] == comma {
+                // A comma at the very end: the next turn reads the last, empty cell.
+                step()
                 continue
             }
             // End of the record: CRLF, LF, a lone CR, or the end of the file.
-            if i < s.count, s[i] == "\r" { i += 1 }
-            if i < s.count, s[i] == "\n" { i += 1 }
+            if i < s.count, s[i] == cr { step() }
+            if i < s.count, s[i] == lf { step() }
             line += 1
-            lineStart = i
+            lineStart = chars
             out.append(record)
             record = []
         }
@@ -162,19 +178,24 @@ public enum CSVTable {
 
     /// Spreadsheet safety (OWASP's CSV injection): a cell a spreadsheet would take for a
     /// formula — beginning with `=`, `+`, `-`, `@`, TAB or CR — is exported with a leading `'`.
+    /// So is one that already is such a cell behind its own `'`s (`'=x` → `''=x`), so that
+    /// import, which removes one `'`, gives it back as it was.
     public static func spreadsheetSafe(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, formulaStarts.contains(first) else { return cell }
-        return "'" + cell
+        escapesFormula(cell) ? "'" + cell : cell
     }
 
     /// On import, the `'` export added is removed again, so a round trip is lossless; any
     /// other leading `'` is the translator's own and stays.
     public static func unescapeSpreadsheetSafe(_ cell: String) -> String {
         let scalars = cell.unicodeScalars
-        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaStarts.contains(second) else {
-            return cell
-        }
+        guard scalars.first == "'", escapesFormula(cell) else { return cell }
         return String(String.UnicodeScalarView(scalars.dropFirst()))
+    }
+
+    /// After any leading `'`s, the cell begins with a character that starts a formula.
+    private static func escapesFormula(_ cell: String) -> Bool {
+        guard let first = cell.unicodeScalars.first(where: { $0 != "'" }) else { return false }
+        return formulaStarts.contains(first)
     }
 
     private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]

@@ -11,30 +11,46 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     public let region: String?
 
     /// Nil when `text` is no tag (empty, `default`, a subtag of the wrong shape, or more
-    /// subtags than language, script and region).
+    /// subtags than language, script and region). Read byte by byte: previews, the rules and
+    /// a CSV import read every variant's tag many times, so this stays allocation-light.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "_", omittingEmptySubsequences: false)
+        var utf8 = Array(text.utf8)
+        // The subtags as ranges of `utf8`, split at `-` and `_`; more than three is no tag.
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for i in 0...utf8.count where i == utf8.count || utf8[i] == 0x2D || utf8[i] == 0x5F {
+            guard ranges.count < 3 else { return nil }
+            ranges.append(start..<i)
+            start = i + 1
         }
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(Self.isLetter) else {
-            return nil
-        }
-        var script: String?
-        var region: String?
-        for part in parts.dropFirst() {
-            if script == nil, region == nil, part.count == 4, part.allSatisfy(Self.isLetter) {
-                script = part.prefix(1).uppercased() + part.dropFirst().lowercased()
-            } else if region == nil, part.count == 2, part.allSatisfy(Self.isLetter) {
-                region = part.uppercased()
-            } else if region == nil, part.count == 3, part.allSatisfy(Self.isDigit) {
-                region = String(part)
+        let first = ranges[0]
+        guard (2...3).contains(first.count), utf8[first].allSatisfy(Self.isLetter) else { return nil }
+        var script: Range<Int>?
+        var region: Range<Int>?
+        for r in ranges.dropFirst() {
+            let part = utf8[r]
+            if script == nil, region == nil, r.count == 4, part.allSatisfy(Self.isLetter) {
+                script = r
+            } else if region == nil, r.count == 2, part.allSatisfy(Self.isLetter) {
+                region = r
+            } else if region == nil, r.count == 3, part.allSatisfy(Self.isDigit) {
+                region = r
             } else {
                 return nil
             }
         }
-        self.language = first.lowercased()
-        self.script = script
-        self.region = region
+        // Canonical case in place: language lower, script title, region upper.
+        for i in first { utf8[i] |= 0x20 }
+        if let script {
+            utf8[script.lowerBound] &= ~0x20
+            for i in script.dropFirst() { utf8[i] |= 0x20 }
+        }
+        if let region, Self.isLetter(utf8[region.lowerBound]) {
+            for i in region { utf8[i] &= ~0x20 }
+        }
+        self.language = String(decoding: utf8[first], as: UTF8.self)
+        self.script = script.map { String(decoding: utf8[$0], as: UTF8.self) }
+        self.region = region.map { String(decoding: utf8[$0], as: UTF8.self) }
     }
 
     private init(language: String, script: String?, region: String?) {
@@ -64,6 +80,6 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    private static func isLetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
-    private static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+    private static func isLetter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+    private static func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
 }

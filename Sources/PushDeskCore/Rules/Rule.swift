@@ -55,7 +55,7 @@ public enum RuleScope: String, Sendable, CaseIterable {
     case credential
     /// A step of the online connection check.
     case connection
-    /// A Campaign package being imported.
+    /// A file being imported: a Campaign package, a translators' CSV file.
     case package
 }
 

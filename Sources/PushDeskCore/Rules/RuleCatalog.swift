@@ -8,9 +8,7 @@ public enum RuleCatalog {
         StoreValidation.all + ServiceRules.all + ChannelRules.all + ProfileRules.all + ListenRules.all
         + CredentialRules.all + ProviderTokenCheck.all
         + DeliveryRules.all + DeliveryRules.languageRules + BroadcastRequest.rules + SimulatorFile.all
-        + ConnectionRules.all + [
-            CampaignPackage.ignored
-        ]
+        + ConnectionRules.all + [CampaignPackage.ignored] + CSVRules.all
 
     /// The checks of one service, in the order its findings are reported: its own fields,
     /// then each app (`appChecks`), then its apps as a pair.

@@ -128,6 +128,17 @@ public final class Store: Sendable {
         })
     }
 
+    /// Where each field of a record's file stands, read from the file as it is when a
+    /// position is first asked for (a command that has just saved it: one parse, and none
+    /// when nothing asks).
+    public func sourceMap<R: StoreRecord>(_: R.Type, _ name: String) -> SourceMap {
+        let path = R.path(name)
+        return SourceMap(lazy: { [self] in
+            guard let data = try? read(path) else { return [:] }
+            return SourceMap.recorded(data, file: path, by: { try R.codec.decode($0, $1, name, $2) })
+        })
+    }
+
     // MARK: reading once (validate, list)
 
     /// A record for a reader that saves nothing (no fingerprint); its map checks the file

@@ -33,6 +33,8 @@ final class CSVTableTests: XCTestCase {
         XCTAssertEqual(cells[2][2].column, 14)
         XCTAssertEqual(try read("a,b"), [["a", "b"]], "no line end after the last record")
         XCTAssertEqual(try read("a,\n"), [["a", ""]])
+        XCTAssertEqual(try read("a,"), [["a", ""]], "a comma at the very end: one empty cell")
+        XCTAssertEqual(try CSVTable.read(Array("é,".utf8))[0][1].column, 3)
     }
 
     func testBadFilesAreRefusedWithTheirRuleAndPosition() {
@@ -78,5 +80,12 @@ final class CSVTableTests: XCTestCase {
         XCTAssertEqual(CSVTable.spreadsheetSafe("Hallo"), "Hallo")
         XCTAssertEqual(CSVTable.unescapeSpreadsheetSafe("'tis the season"), "'tis the season")
         XCTAssertEqual(CSVTable.unescapeSpreadsheetSafe("=1+2"), "=1+2", "a translator's own formula stays text")
+        // A text that itself begins with ' and a formula character keeps its ' through the round trip.
+        for text in ["'=x", "'-20%", "''=x"] {
+            XCTAssertEqual(CSVTable.spreadsheetSafe(text), "'" + text)
+            XCTAssertEqual(CSVTable.unescapeSpreadsheetSafe(CSVTable.spreadsheetSafe(text)), text)
+        }
+        XCTAssertEqual(CSVTable.spreadsheetSafe("'tis the season"), "'tis the season")
+        XCTAssertEqual(CSVTable.spreadsheetSafe("''"), "''")
     }
 }

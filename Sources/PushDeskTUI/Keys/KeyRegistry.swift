@@ -15,7 +15,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // deliveries and the composer
     case deliveries, allServices, switchPane, copyOut, nextTarget, prevTarget, deviceView
     // languages (the composer's selector and Languages tab)
-    case chooseLanguage, rename
+    case chooseLanguage, rename, exportLanguages, importLanguages
     // text editing (one line editor for text fields and the body: Widgets/LineEditor.swift)
     case cursorLeft, cursorRight, lineStart, lineEnd, deleteBack, deleteForward, deleteWord, deleteToStart, deleteToEnd
     // the store in git (Screens/Git/)
@@ -287,6 +287,13 @@ public enum KeyRegistry {
         b(
             .composerLanguages, [.char("d"), .delete, .f(8)], .delete,
             "Delete the selected variant (`u` brings it back until you save)", hint: "delete", dangerous: true),
+        b(
+            .composerLanguages, [.char("x")], .exportLanguages,
+            "Export the languages as a translators' CSV file (asks the format and the path)", hint: "export"),
+        b(
+            .composerLanguages, [.char("i")], .importLanguages,
+            "Import a translators' CSV file onto the draft: one edit, `u` undoes it (asks the path)", hint: "import",
+            writes: true),
 
         b(.textArea, [.enter], .newline, "New line (Tab: next field)", writes: true),
         b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),

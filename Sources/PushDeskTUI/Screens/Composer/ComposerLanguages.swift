@@ -39,7 +39,7 @@ extension ComposerScreen {
             return " — \(languageLabel(v)): greyed values are the default's"
         case .languages:
             let n = s.draft.variants.count
-            return " — default and \(n) variant\(n == 1 ? "" : "s") (n add, r rename, d delete, Enter edit)"
+            return " — default and \(n) variant\(n == 1 ? "" : "s") (n add, r rename, d delete, x export, i import)"
         default: return nil
         }
     }
@@ -127,6 +127,8 @@ extension ComposerScreen {
                 .text("Rename \(Sanitize.string(locale))", "New language tag for this variant:", value: locale) {
                     .renameLanguage(from: locale, to: $0)
                 })
+        case .exportLanguages: return askExport()
+        case .importLanguages: return askImport()
         default: return nil
         }
     }

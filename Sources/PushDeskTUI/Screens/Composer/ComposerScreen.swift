@@ -351,6 +351,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         case language(String?)
         case addLanguage(String?)
         case renameLanguage(from: String, to: String?)
+        case csv(CSVReply)
         case copy(CopyOut)
         case copyPath(PendingCopy, String)
         case replace(PendingCopy)
@@ -466,6 +467,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             return .none
         case .addLanguage(let tag): return addLanguage(tag, app: app)
         case .renameLanguage(let from, let to): return renameLanguage(from, to: to, app: app)
+        case .csv(let r): return answerCSV(r, app: app)
         case .cancelled: return .none
         }
     }

@@ -55,11 +55,11 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         a.handle(.enter)
         a.focus(field: "content.title")
         clearField(a)
-        a.type("Sommer, Sonne, Rabatt")
+        a.type("Sommer und Sonne")
         // The form edits de; the preview, the meter and the device view show de's payload.
         assertScreen(a, "germanTitleEdited")
         let d = screen(a).s.draft
-        XCTAssertEqual(d.variants[0].title, "Sommer, Sonne, Rabatt")
+        XCTAssertEqual(d.variants[0].title, "Sommer und Sonne")
         XCTAssertEqual(d.content.title, "Summer is here", "the default keeps its title")
         a.press(.undo)
         XCTAssertEqual(screen(a).s.draft.variants[0].title, "Der Sommer ist da", "one undo step for the typing")
@@ -207,5 +207,53 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         XCTAssertEqual(screen(a).language, "zh-Hant")
         XCTAssertEqual(a.focusTab, "content")
         XCTAssertEqual(a.focusedField, "subtitle")
+    }
+
+    /// Types `path` into the file dialog in front (its proposed name cleared) and presses OK.
+    func answerPath(_ a: ConsoleApp, _ path: String) {
+        a.handle(.ctrl("u"))
+        a.type(path)
+        a.handle(.enter)
+    }
+
+    /// The translator's round trip from the Languages tab: export (`x`), the file edited as a
+    /// translator would (a language added, a title changed, a formula-looking cell), import
+    /// (`i`) as one edit with its findings said, `u` takes it back; a bad file changes nothing.
+    func testExportEditImportATranslatorsFile() throws {
+        let a = composer()
+        a.show(tab: "languages")
+        let file = root.appendingPathComponent("summer-languages.csv")
+        a.press(.exportLanguages)
+        XCTAssertEqual(a.dialog?.title, "Export the languages (a translators' file)")
+        a.handle(.enter)  // the pushdesk format
+        answerPath(a, file.path)
+        var text = try String(contentsOf: file, encoding: .utf8)
+        var rows = text.components(separatedBy: "\r\n")
+        XCTAssertEqual(rows.first, "locale,title,subtitle,body,value:mediaUrl,value:VAR")
+        XCTAssertEqual(rows.count, 5, "header, default, de, zh-Hant, and the last CRLF")
+        // The translator: de's title, a French row whose body starts with "=", written as a spreadsheet keeps it.
+        rows[2] = rows[2].replacingOccurrences(of: "Der Sommer ist da", with: "Sommer und Sonne")
+        rows.insert("fr,L'été est là,,\"'=20 % jusqu'à dimanche\",,", at: 4)
+        text = rows.joined(separator: "\r\n")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        a.press(.importLanguages)
+        a.handle(.enter)  // add and change
+        answerPath(a, file.path)
+        assertScreen(a, "imported", masks: [(GoldenScreens.literal(root.path), "STORE")])
+        a.handle(.enter)
+        let d = screen(a).s.draft
+        XCTAssertEqual(d.variants.map(\.locale), ["de", "zh-Hant", "fr"])
+        XCTAssertEqual(d.variants[0].title, "Sommer und Sonne")
+        XCTAssertEqual(d.variants[2].body, "=20 % jusqu'à dimanche", "the leading ' taken off")
+        a.press(.undo)
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant"], "u takes the import back")
+        XCTAssertEqual(screen(a).s.draft.variants[0].title, "Der Sommer ist da")
+        // A row whose locale is no tag: nothing changes, the finding says where.
+        try "locale,title\r\nxx-1,Hi\r\n".write(to: file, atomically: true, encoding: .utf8)
+        a.press(.importLanguages)
+        a.handle(.enter)
+        answerPath(a, file.path)
+        assertScreen(a, "badFileRefused", masks: [(GoldenScreens.literal(root.path), "STORE")])
+        XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant"])
     }
 }

@@ -14,6 +14,8 @@ import PushDeskCore
 //                                              4 KB, sorts first) into STORE
 //   pushdesk-bench add-live STORE              writes the `bench-live` delivery (a Live
 //                                              Activity, 3 KB content state) into STORE
+//   pushdesk-bench add-languages STORE         writes the `bench-languages` delivery (50
+//                                              variants of about 3 KB) into STORE
 //   pushdesk-bench phases STORE [--runs N]     validate's CPU time phase by phase
 //   pushdesk-bench typing STORE [--runs N]     a key in the service editor and the composer,
 //                                              handle + render, in process
@@ -29,6 +31,7 @@ func usage() -> Never {
                    pushdesk-bench generate DIR [--services N] [--deliveries M] [--bare]
                    pushdesk-bench add-4kb STORE
                    pushdesk-bench add-live STORE
+                   pushdesk-bench add-languages STORE
                    pushdesk-bench phases STORE [--runs N]
                    pushdesk-bench typing STORE [--runs N]
                    pushdesk-bench save STORE [--runs N]
@@ -78,6 +81,17 @@ case "add-live":
         let (d, bytes) = try ComposerBench.writeLiveActivity(into: Store(root: URL(fileURLWithPath: args[1])))
         print(
             "\(Delivery.path(d.name)): service \(d.service), content state \(d.liveActivity?.contentState.utf8.count ?? 0) bytes, payload \(bytes) bytes"
+        )
+    } catch {
+        FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))
+        exit(2)
+    }
+case "add-languages":
+    guard args.count >= 2, !args[1].hasPrefix("-") else { usage() }
+    do {
+        let (d, bytes) = try LanguagesBench.write(into: Store(root: URL(fileURLWithPath: args[1])))
+        print(
+            "\(Delivery.path(d.name)): service \(d.service), \(d.variants.count) variants, largest payload \(bytes) bytes"
         )
     } catch {
         FileHandle.standardError.write(Data("pushdesk-bench: \(error)\n".utf8))

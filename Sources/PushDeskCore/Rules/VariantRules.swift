@@ -188,3 +188,26 @@ extension AndroidTargetRules {
             ))
     }
 }
+
+extension DeliveryRules {
+    /// Why `locale` cannot name a variant of `delivery` (no tag, `default`, or the tag of
+    /// another variant), in `variant.locale`'s own words; nil when it can. `replacing` is the
+    /// index of the variant being renamed, which does not count against itself. The console
+    /// asks before it adds or renames a variant, so a draft never gets the finding.
+    public static func variantLocaleProblem(_ locale: String, in delivery: Delivery, replacing: Int? = nil)
+        -> String?
+    {
+        var d = delivery
+        if let replacing, d.variants.indices.contains(replacing) { d.variants.remove(at: replacing) }
+        func findings(_ variants: [DeliveryVariant]) -> [Finding] {
+            d.variants = variants
+            var out: [Finding] = []
+            VariantRules.locale(DeliveryInput(delivery: d, file: Delivery.path(d.name)), into: &out)
+            return out
+        }
+        // The check walks the variants in order, so the new one's finding comes last.
+        let before = findings(d.variants).count
+        let after = findings(d.variants + [DeliveryVariant(locale: locale)])
+        return after.count > before ? after.last?.message : nil
+    }
+}

@@ -44,7 +44,8 @@ extension ConsoleApp {
             if !state.loading { state.reload(stack) }
             appearAll()
         case .all(let effects): effects.forEach(apply)
-        case .say, .loadRest, .save, .saveAll, .delete, .reloadDraft, .saveCopy, .writeFile, .storeSecret, .addDevice,
+        case .say, .loadRest, .save, .saveAll, .delete, .reloadDraft, .saveCopy, .writeFile, .readFile, .storeSecret,
+            .addDevice,
             .removeRecoveryFile, .takeLock, .setTheme, .redraw, .printOnExit, .leave:
             apply(state.carryOut(effect, stack))
             if case .delete = effect { top.willAppear(app: context) }

@@ -30,6 +30,9 @@ indirect enum Effect {
     /// Write a file atomically (the composer's copy out to a file); `done` gets the error, if
     /// any, and answers with what to say.
     case writeFile(URL, [UInt8], mode: mode_t, done: (Error?) -> Effect)
+    /// Read a file of at most `maxBytes` (the Languages tab's import); `done` gets its bytes,
+    /// nil when there is no such file, or why it could not be read (`SafeFile.Refusal`).
+    case readFile(URL, maxBytes: Int, done: (Result<Data?, Error>) -> Effect)
     /// Store a secret under `secrets/NAME` (never in a service file); `done` as above.
     case storeSecret(String, String, done: (Error?) -> Effect)
     /// Add (or update) a registered test device in `profiles/NAME.xml` (the Listen view):

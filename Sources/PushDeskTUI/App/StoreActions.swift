@@ -23,6 +23,8 @@ extension AppState {
         case .saveCopy(let s, let name, let file): return saveCopy(s, as: name, file: file, stack)
         case .writeFile(let url, let bytes, let mode, let done):
             return done(Result { try AtomicFile.write(bytes, to: url, mode: mode) }.error)
+        case .readFile(let url, let maxBytes, let done):
+            return done(Result { try SafeFile.readFile(url.path, maxBytes: maxBytes, shownAs: url.path) })
         case .storeSecret(let name, let value, let done): return done(Result { try store.setSecret(name, value) }.error)
         case .addDevice(let sub, let profile, let done):
             return done(Result { try addDevice(sub, profile: profile, stack) })

@@ -14,6 +14,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case nextTab, prevTab
     // deliveries and the composer
     case deliveries, allServices, switchPane, copyOut, nextTarget, prevTarget, deviceView
+    // languages (the composer's selector and Languages tab)
+    case chooseLanguage, rename, exportLanguages, importLanguages
     // text editing (one line editor for text fields and the body: Widgets/LineEditor.swift)
     case cursorLeft, cursorRight, lineStart, lineEnd, deleteBack, deleteForward, deleteWord, deleteToStart, deleteToEnd
     // the store in git (Screens/Git/)
@@ -47,6 +49,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case composer = "Composer"
     case textArea = "Composer: the body (multi-line text)"
     case composerPreview = "Composer: preview and findings"
+    case composerLanguages = "Composer: the Languages tab"
     case findings = "Findings"
     /// Active whenever a text field (or the body) has focus, after the view's own contexts.
     case textField = "Text fields (one line, and the body)"
@@ -267,6 +270,30 @@ public enum KeyRegistry {
             .composer, [.ctrl("g")], .sendTest,
             "Send test: pick test devices, confirm, watch each answer (Esc stops), read the results", hint: "send test"),
         b(.composer, [.ctrl("n")], .dryRun, "Dry run: as Send test, but FCM only validates and APNs is skipped"),
+        b(
+            .composer, [.f(7), .char("L")], .chooseLanguage,
+            "Language being edited: the default or a variant; the form, preview and device view follow (`L` outside text fields)",
+            hint: "language"),
+
+        b(
+            .composerLanguages, [.enter], .open, "Edit the selected language's texts (selects it, Content tab)",
+            hint: "edit"),
+        b(
+            .composerLanguages, [.char("n"), .char("a")], .new,
+            "Add a language: asks its tag (de, pt-BR, zh-Hant); `u` takes it back", hint: "add", writes: true),
+        b(
+            .composerLanguages, [.char("r")], .rename, "Change the selected variant's language tag", hint: "rename",
+            writes: true),
+        b(
+            .composerLanguages, [.char("d"), .delete, .f(8)], .delete,
+            "Delete the selected variant (`u` brings it back until you save)", hint: "delete", dangerous: true),
+        b(
+            .composerLanguages, [.char("x")], .exportLanguages,
+            "Export the languages as a translators' CSV file (asks the format and the path)", hint: "export"),
+        b(
+            .composerLanguages, [.char("i")], .importLanguages,
+            "Import a translators' CSV file onto the draft: one edit, `u` undoes it (asks the path)", hint: "import",
+            writes: true),
 
         b(.textArea, [.enter], .newline, "New line (Tab: next field)", writes: true),
         b(.textArea, [.up], .lineUp, "Row up (from the first row: the field above)"),

@@ -24,6 +24,9 @@ public struct FormField: Sendable {
     /// Greyed out: what the record's current settings do not send (still editable, so it
     /// can be cleared; the note says why).
     public var dimmed = false
+    /// Shows a value the record inherits (a language variant's value from the default): drawn
+    /// greyed until focused, and the note says so; typing makes it the record's own.
+    public var inherited = false
 
     public init(
         id: String, label: String, kind: Kind = .text, value: String = "", checked: Bool = false, note: String = ""
@@ -228,7 +231,7 @@ public struct Form: Sendable {
                     f.label, x: rect.x, y: y, columns: labelW,
                     role: isFocus ? .formFieldFocus : dim ? .formDisabled : .formLabel)
             }
-            let role: Role = isFocus ? .formFieldFocus : dim ? .formDisabled : .formField
+            let role: Role = isFocus ? .formFieldFocus : dim || f.inherited ? .formDisabled : .formField
             switch y + rows <= rect.y ? nil : f.kind {
             case nil: break
             case .checkbox:

@@ -14,6 +14,11 @@ final class DangerTests: DemoStoreConsoleTestCase {
             service.apps[0] = .ios(ios)
         }
         try store.save(service)
+        // A language variant of the first delivery, for the composer's Languages tab.
+        let first = try XCTUnwrap(try store.names(Delivery.self).first)
+        var delivery = try store.load(Delivery.self, first)
+        delivery.variants = [DeliveryVariant(locale: "de", title: "Der Sommer ist da")]
+        try store.save(delivery)
         let a = app()
         let deliveries = try store.names(Delivery.self)
         XCTAssertFalse(deliveries.isEmpty)
@@ -37,6 +42,12 @@ final class DangerTests: DemoStoreConsoleTestCase {
         expectQuestion("Delete service")
         a.press(.deliveries)
         expectQuestion("Delete delivery")
+        a.press(.open)  // the composer of the first delivery
+        a.show(tab: "languages")
+        a.press(.down)  // de, after the default
+        expectQuestion("Delete language")
+        XCTAssertEqual(a.top.session?.isDirty, false, "No kept the variant")
+        a.press(.back)
         a.press(.back)
         a.press(.testDevices)
         expectQuestion("Delete profile")

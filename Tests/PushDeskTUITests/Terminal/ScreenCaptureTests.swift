@@ -131,6 +131,30 @@ final class ScreenCaptureTests: TmuxTestCase {
             "Composer at 200x50 (the preview beside the form)",
             "Request, coloured JSON, device view, every app's size, findings that jump to their field.",
             waitFor: "Every app", status: "Esc back")
+        t.keys("C-o", "C-o", "C-o", "C-o")
+        t.waitFor("Test devices → the language each gets")
+        t.keys("n")
+        t.waitFor("Add a language")
+        t.type("zh-Hant")
+        t.keys("Enter")
+        shot(
+            "Composer: the Languages tab at 200x50",
+            "A row per language: its title, its payload size for each app, its worst finding; which test device gets which variant. `n` adds, `r` renames, `d` deletes, Enter edits.",
+            waitFor: "zh-Hant Chinese", status: "Enter edits its texts")
+        t.keys("Enter")
+        t.waitFor("language zh-Hant")
+        t.type("夏天來了：全館八折")
+        t.focus(field: "Body")
+        t.type("週日前全館八折，會員再享免運。Neotrips 夏季特賣")
+        shot(
+            "Composer: editing the zh-Hant variant at 200x50 (F7 chooses the language)",
+            "The form edits the chosen language; the preview, the size meter and the device view (wide text by its columns) follow it.",
+            waitFor: "夏季特賣", status: "Esc back")
+        // Back to the delivery as it was: the body, the title, the added variant.
+        t.keys("C-z", "C-z", "C-z")
+        _ = t.waitUntil("the variant undone") {
+            $0.split(separator: "\n").first.map { !$0.contains("language") } ?? false
+        }
         t.keys("C-o", "Space")
         shot(
             "Composer: switched to silent at 200x50",
@@ -157,7 +181,7 @@ final class ScreenCaptureTests: TmuxTestCase {
         try sendShots { shots.append($0) }
         try listenShots { shots.append($0) }
 
-        XCTAssertEqual(shots.count, 30)
+        XCTAssertEqual(shots.count, 32)
         var md =
             "# Screens\n\nText captures of the console on the demo store (80x24 unless the title says 200x50), taken from the real binary in tmux by\n"
         md +=

@@ -8,6 +8,8 @@ enum ComposerTab: String, CaseIterable {
     case liveActivity = "Live Activity"
     case android = "Android"
     case variables = "Variables"
+    /// The delivery's languages: a table of its variants (`LanguagesTab`), no form.
+    case languages = "Languages"
 
     /// The tabs a delivery shows: the Live Activity fields only for that type.
     static func tabs(for d: Delivery) -> [ComposerTab] {
@@ -22,6 +24,8 @@ struct ComposerChoices {
     var service: Service?
     var profiles: [String] = []
     var profile: String?
+    /// The variant being edited (its index in `variants`); nil: the default (`<content>`).
+    var language: Int?
 }
 
 /// Maps a delivery to the composer's form fields and back. Field ids are the finding
@@ -31,6 +35,8 @@ struct ComposerChoices {
 enum ComposerFields {
     static let notSet = "(not set)"
     static let noProfile = "(none)"
+    /// The language selector's name for `<content>`.
+    static let defaultLanguage = "default"
 
     static func fields(_ tab: ComposerTab, _ d: Delivery, _ c: ComposerChoices) -> [FormField] {
         switch tab {
@@ -39,7 +45,13 @@ enum ComposerFields {
         case .liveActivity: liveActivity(d)
         case .android: android(d)
         case .variables: variables(d, c)
+        case .languages: []
         }
+    }
+
+    /// The variant `c` names, when it is one of `d`'s.
+    private static func variant(_ d: Delivery, _ c: ComposerChoices) -> DeliveryVariant? {
+        c.language.flatMap { d.variants.indices.contains($0) ? d.variants[$0] : nil }
     }
 
     private static func content(_ d: Delivery, _ c: ComposerChoices) -> [FormField] {
@@ -48,9 +60,28 @@ enum ComposerFields {
             FormField(id: "name", label: "Name", value: d.name, note: "file name"),
             FormField(id: "label", label: "Label", value: d.label),
             FormField(id: "service", label: "Service", kind: .choice(services), value: d.service),
-            FormField(id: "title", label: "Title", value: d.content.title),
-            FormField(id: "subtitle", label: "Subtitle", value: d.content.subtitle, note: "iOS only"),
-            FormField(id: "body", label: "Body", kind: .textArea(rows: 3...8), value: d.content.body),
+        ]
+        // A delivery in one language has nothing to choose (F7 and the Languages tab add one).
+        let v = variant(d, c)
+        if !d.variants.isEmpty {
+            f.append(
+                FormField(
+                    id: "language", label: "Language", kind: .choice([defaultLanguage] + d.variants.map(\.locale)),
+                    value: v?.locale ?? defaultLanguage, note: "the texts and values edited (F7)"))
+        }
+        // A variant's texts replace the default's as a set; each field names the default's text.
+        func note(_ text: DeliveryText, _ other: String = "") -> String {
+            guard v != nil else { return other }
+            let base = text.value(in: d.content)
+            // Bounded: a text field's note takes columns from its value.
+            let was = TextWidth.truncate(base.isEmpty ? "default: none" : "default: " + oneLine(base), to: 24)
+            return (other.isEmpty ? "" : other + "; ") + was
+        }
+        let texts: any DeliveryTexts = v ?? d.content
+        f += [
+            FormField(id: "title", label: "Title", value: texts.title, note: note(.title)),
+            FormField(id: "subtitle", label: "Subtitle", value: texts.subtitle, note: note(.subtitle, "iOS only")),
+            FormField(id: "body", label: "Body", kind: .textArea(rows: 3...8), value: texts.body, note: note(.body)),
             FormField(
                 id: "profile", label: "Preview as", kind: .choice([noProfile] + c.profiles),
                 value: c.profile ?? noProfile,
@@ -165,6 +196,7 @@ enum ComposerFields {
         for v in d.variables where !names.contains(v.name) {
             f.append(FormField(id: "var." + v.name, label: v.name, value: v.value, note: "no app declares it"))
         }
+        if let v = variant(d, c) { inherit(&f, variant: v, names: names + d.variables.map(\.name)) }
         f.append(
             FormField(
                 id: "tracking.messageId", label: "_mId message id", value: d.tracking?.messageId ?? "",
@@ -173,13 +205,50 @@ enum ComposerFields {
         return f
     }
 
+    /// A variant's values: its own where it sets one, else the default's, marked inherited —
+    /// typing sets its own, emptying it (Ctrl-U) gives the default's back.
+    private static func inherit(_ f: inout [FormField], variant v: DeliveryVariant, names: [String]) {
+        for i in f.indices where f[i].id.hasPrefix("var.") {
+            let name = String(f[i].id.dropFirst(4))
+            if let own = v.variables.first(where: { $0.name == name && !$0.value.isEmpty }) {
+                f[i].value = own.value
+                f[i].note = "own; Ctrl-U: default"
+            } else if !f[i].value.isEmpty {
+                f[i].note = "inherited"
+                f[i].inherited = true
+            }
+        }
+        for own in v.variables where !own.value.isEmpty && !names.contains(own.name) {
+            f.insert(
+                FormField(id: "var." + own.name, label: own.name, value: own.value, note: "own; no app declares it"),
+                at: f.firstIndex { $0.id == "tracking.messageId" } ?? f.endIndex)
+        }
+    }
+
+    private static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+
     // MARK: form → delivery
 
     /// Writes one field of `tab` into the delivery. `saved` is the delivery as saved: an
     /// unchecked box goes back to `false` only when the file said so, else to "not set", so
     /// toggling twice rewrites identical bytes.
-    static func apply(_ tab: ComposerTab, _ id: String, _ v: String, to d: inout Delivery, saved: Delivery?) {
+    /// `language` is the variant being edited (its index): its texts and its own values.
+    static func apply(
+        _ tab: ComposerTab, _ id: String, _ v: String, to d: inout Delivery, saved: Delivery?, language: Int? = nil
+    ) {
+        if let li = language, d.variants.indices.contains(li) {
+            switch (tab, id) {
+            case (.content, "title"), (.content, "subtitle"), (.content, "body"):
+                if let text = DeliveryText(rawValue: id) { text.set(v, in: &d.variants[li]) }
+                return
+            case (.variables, _) where id.hasPrefix("var."):
+                setValue(String(id.dropFirst(4)), v, in: &d.variants[li].variables)
+                return
+            default: break
+            }
+        }
         switch tab {
+        case .languages: break
         case .content:
             switch id {
             case "name": d.name = v
@@ -205,18 +274,21 @@ enum ComposerFields {
             if let o = AndroidOptions.definitions.named(id) { apply(o, v, to: &d.android, saved: saved?.android) }
         case .variables:
             if id.hasPrefix("var.") {
-                let name = String(id.dropFirst(4))
-                if let i = d.variables.firstIndex(where: { $0.name == name }) {
-                    // An emptied value is "not set": the entry goes, as if never written.
-                    if v.isEmpty { d.variables.remove(at: i) } else { d.variables[i].value = v }
-                } else if !v.isEmpty {
-                    d.variables.append(VariableValue(name: name, value: v))
-                }
+                setValue(String(id.dropFirst(4)), v, in: &d.variables)
             } else if id == "tracking.messageId" || id == "tracking.deliveryId" {
                 var t = d.tracking ?? Tracking(messageId: "", deliveryId: "")
                 if id == "tracking.messageId" { t.messageId = v } else { t.deliveryId = v }
                 d.tracking = t.messageId.isEmpty && t.deliveryId.isEmpty ? nil : t
             }
+        }
+    }
+
+    /// An emptied value is "not set": the entry goes, as if never written.
+    private static func setValue(_ name: String, _ v: String, in values: inout [VariableValue]) {
+        if let i = values.firstIndex(where: { $0.name == name }) {
+            if v.isEmpty { values.remove(at: i) } else { values[i].value = v }
+        } else if !v.isEmpty {
+            values.append(VariableValue(name: name, value: v))
         }
     }
 
@@ -237,7 +309,17 @@ enum ComposerFields {
     /// not a field of the delivery.
     static func locate(_ path: FieldPath) -> (tab: ComposerTab, id: String)? {
         let inside = path.tail.description
+        if language(of: path) != nil {
+            // `variant[de].title` is de's title; `variant[de].values.x` its value; its locale the tab's row.
+            let inner = FieldPath(Array(path.steps.dropFirst(2)))
+            switch (inner.head, inner.steps.count) {
+            case ("title", 1), ("subtitle", 1), ("body", 1): return (.content, inner.head)
+            case ("values", 2...): return (.variables, "var." + inner.tail.description)
+            default: return (.languages, LanguagesTab.tableID)
+            }
+        }
         switch (path.head, path.steps.count) {
+        case ("variants", 1): return (.languages, LanguagesTab.tableID)
         case ("content", 2...): return (.content, inside)
         case ("ios", 2...): return (.ios, inside)
         case ("liveActivity", 2...): return (.liveActivity, inside)
@@ -248,5 +330,13 @@ enum ComposerFields {
         case ("name", 1), ("label", 1), ("service", 1): return (.content, path.head)
         default: return nil
         }
+    }
+
+    /// The variant a finding's path is in (`variant[de].title` → `de`); nil for the default's fields.
+    static func language(of path: FieldPath) -> String? {
+        guard path.steps.count >= 2, path.steps[0] == .name("variant"), case .key(let tag) = path.steps[1] else {
+            return nil
+        }
+        return tag
     }
 }

@@ -5,26 +5,33 @@ import PushDeskCore
 /// live preview of every target app — recomputed on each edit by the core's
 /// `PreviewEngine`, the function behind `pushdesk preview` — with the size meter, the
 /// device view and the findings (Enter jumps to the field). Below 120 columns the preview
-/// goes under the form.
+/// goes under the form. The language selector (F7, or the Content tab's Language field)
+/// chooses what the form edits — the default or a variant — and what the preview builds
+/// (`ComposerLanguages.swift`); the Languages tab lists the variants (`LanguagesTab`).
 final class ComposerScreen: StatefulScreen, Asking {
     static let wideWidth = 120
 
     let s: DeliverySession
     var session: (any DraftSession)? { s }
-    private(set) var tab: ComposerTab = .content
+    var tab: ComposerTab = .content
     /// The form of the tab, the preview pane and the tab bar's place (mouse clicks).
     struct View {
         var form = Form([])
         var pane = PreviewPane()
         var tabBarRect = Rect(x: 0, y: 0, width: 0, height: 0)
+        var languages = LanguagesTab.makeTable()
     }
     var view = View()
-    private(set) var form: Form {
+    var form: Form {
         get { view.form }
         set { view.form = newValue }
     }
     enum Focus { case form, preview }
-    private(set) var focusArea: Focus = .form
+    var focusArea: Focus = .form
+    /// The language being edited: a variant's locale as written; nil: the default (`<content>`).
+    var language: String?
+    /// The Languages tab's rows, sizes and test devices.
+    let languagesTab = LanguagesTab()
     /// The sample recipient the preview is personalized for (not part of the delivery).
     private(set) var profileName: String?
     var pane: PreviewPane {
@@ -38,7 +45,7 @@ final class ComposerScreen: StatefulScreen, Asking {
     private var shown: Preview?
     /// The last preview and what it was made from: only an edit, a profile change or a
     /// change of the service recomputes it.
-    private var cached: (version: Int, profile: String?, service: Service, preview: Preview)?
+    private var cached: (version: Int, profile: String?, language: String?, service: Service, preview: Preview)?
     /// Counts recomputations, so the pane knows when its drawn rows are stale.
     private var previewStamp = 0
     private var serviceFindings: (service: Service, findings: [Finding])?
@@ -54,16 +61,21 @@ final class ComposerScreen: StatefulScreen, Asking {
 
     var title: String {
         (s.draft.name.isEmpty ? "New delivery" : "Delivery \(s.draft.name)")
-            + (s.draft.service.isEmpty ? "" : " · \(s.draft.service)")
+            + (s.draft.service.isEmpty ? "" : " · \(s.draft.service)") + languageTitle
     }
     var contexts: [KeyContext] {
         if focusArea == .preview { return [.composerPreview, .composer] }
+        if tab == .languages { return view.languages.contexts([.composerLanguages, .list, .composer]) }
         return (form.focused?.isTextArea == true ? [.textArea] : []) + [.composer, .form]
     }
-    var textFocused: Bool { focusArea == .form && (form.focused?.isTextual ?? false) }
+    var textFocused: Bool {
+        guard focusArea == .form else { return false }
+        return tab == .languages ? view.languages.isFiltering : form.focused?.isTextual ?? false
+    }
     var focus: ScreenFocus {
-        ScreenFocus(
-            tab: String(describing: tab), field: focusArea == .form ? form.focused?.id : "preview",
+        let field = tab == .languages ? LanguagesTab.tableID : form.focused?.id
+        return ScreenFocus(
+            tab: String(describing: tab), field: focusArea == .form ? field : "preview",
             stops: form.fields.count)
     }
 
@@ -72,18 +84,25 @@ final class ComposerScreen: StatefulScreen, Asking {
     private func choices(_ app: AppContext) -> ComposerChoices {
         ComposerChoices(
             services: app.services.map(\.name), service: app.currentService(named: s.draft.service),
-            profiles: app.profiles.map(\.name), profile: profileName)
+            profiles: app.profiles.map(\.name), profile: profileName, language: languageIndex)
     }
 
     /// Pulls the draft into the form after any change (edit, undo, tab switch); values are
     /// updated in place so the cursor stays where it is.
-    private func sync(_ app: AppContext, force: Bool = false) {
+    func sync(_ app: AppContext, force: Bool = false) {
         guard force || seenVersion != s.version || builtFor != tab else { return }
+        // An undone add (or a delete) takes the variant being edited away: back to the default.
+        if language != nil, languageIndex == nil { language = nil }
         // An undone type change can take the Live Activity tab away.
         if !ComposerTab.tabs(for: s.draft).contains(tab) { tab = .ios }
         let tabChanged = builtFor != tab
         seenVersion = s.version
         builtFor = tab
+        if tab == .languages {
+            languagesTab.sync(
+                s.draft, service: app.currentService(named: s.draft.service), profiles: app.profiles,
+                profile: app.profiles.first { $0.name == profileName }, now: clock(), table: &view.languages)
+        }
         let fresh = ComposerFields.fields(tab, s.draft, choices(app))
         if form.replace(with: fresh, force: tabChanged) { return }
         for f in fresh {
@@ -92,6 +111,7 @@ final class ComposerScreen: StatefulScreen, Asking {
             if !f.isTextArea { form.fields[i].kind = f.kind }
             form.fields[i].note = f.note
             form.fields[i].dimmed = f.dimmed
+            form.fields[i].inherited = f.inherited
         }
     }
 
@@ -101,9 +121,16 @@ final class ComposerScreen: StatefulScreen, Asking {
             profileName = v == ComposerFields.noProfile ? nil : v
             return
         }
+        if tab == .content, id == "language" {
+            select(language: v == ComposerFields.defaultLanguage ? nil : v, app: app)
+            return
+        }
         let saved = s.original
         let tab = self.tab
-        s.edit("\(tab.rawValue).\(id)") { d in ComposerFields.apply(tab, id, v, to: &d, saved: saved) }
+        let li = languageIndex
+        // Typing in one field of one language is one undo step.
+        let key = language.map { "\(tab.rawValue).\($0).\(id)" } ?? "\(tab.rawValue).\(id)"
+        s.edit(key) { d in ComposerFields.apply(tab, id, v, to: &d, saved: saved, language: li) }
         sync(app)
     }
 
@@ -112,14 +139,20 @@ final class ComposerScreen: StatefulScreen, Asking {
     /// The preview of the draft for every app of its service, from the core's engine.
     func preview(_ app: AppContext) -> Preview? {
         guard let service = app.currentService(named: s.draft.service) else { return nil }
-        if let c = cached, c.version == s.version, c.profile == profileName, c.service == service { return c.preview }
+        if let c = cached, c.version == s.version, c.profile == profileName, c.language == language,
+            c.service == service
+        {
+            return c.preview
+        }
         // The service's own findings change only with the service, not with each keystroke.
         if serviceFindings?.service != service { serviceFindings = (service, ServiceRules.check(service: service)) }
         let profile = app.profiles.first { $0.name == profileName }
+        // Only the language being edited is built, as `preview --locale TAG` builds it.
+        let (delivery, locale) = previewed
         let p = PreviewEngine.preview(
-            delivery: s.draft, service: service, profile: profile, appKey: nil, token: nil,
-            now: clock(), serviceFindings: serviceFindings?.findings)
-        cached = (s.version, profileName, service, p)
+            delivery: delivery, service: service, profile: profile, appKey: nil, token: nil,
+            now: clock(), serviceFindings: serviceFindings?.findings, locale: locale)
+        cached = (s.version, profileName, language, service, p)
         previewStamp += 1
         return p
     }
@@ -129,9 +162,13 @@ final class ComposerScreen: StatefulScreen, Asking {
     /// cursor there.
     @discardableResult
     func focus(field path: FieldPath, within: SourceMap.Position? = nil, app: AppContext) -> Bool {
-        guard let (t, id) = ComposerFields.locate(path) else { return false }
+        guard let (t, id) = ComposerFields.locate(path), focusLanguage(of: path, tab: t, id: id) else { return false }
         tab = t
         sync(app, force: true)
+        if t == .languages {
+            focusArea = .form
+            return true
+        }
         alignTarget(app)
         guard let i = form.fields.firstIndex(where: { $0.id == id }) else { return false }
         form.focus(id: id)
@@ -171,6 +208,7 @@ final class ComposerScreen: StatefulScreen, Asking {
     func handleText(_ key: Key, app: AppContext) -> Bool {
         sync(app)
         guard focusArea == .form else { return false }
+        if tab == .languages { return view.languages.handleFilterKey(key) }
         let typed = form.handleText(key)
         if let id = typed.changedField { apply(id, app: app) }
         return typed.used
@@ -197,9 +235,11 @@ final class ComposerScreen: StatefulScreen, Asking {
             return Effect.none
         case .copyOut: return openCopyOut(app)
         case .sendTest, .dryRun: return SendScreen.start(delivery: s.draft, dryRun: action == .dryRun, app: app)
+        case .chooseLanguage: return askLanguage()
         default: break
         }
         if focusArea == .preview { return handlePreview(action, app: app) }
+        if tab == .languages { return handleLanguages(action, app: app) }
         switch form.handle(action) {
         case .changed(let id):
             apply(id, app: app)
@@ -253,7 +293,11 @@ final class ComposerScreen: StatefulScreen, Asking {
             alignTarget(app)
             return Effect.none
         }
-        if form.click(x: x, y: y) {
+        if tab == .languages, view.languages.click(x: x, y: y) {
+            focusArea = .form
+            return Effect.none
+        }
+        if tab != .languages, form.click(x: x, y: y) {
             focusArea = .form
             return Effect.none
         }
@@ -304,6 +348,10 @@ final class ComposerScreen: StatefulScreen, Asking {
     /// The answers of the composer's dialogs.
     enum Reply {
         case set(field: String, value: String)
+        case language(String?)
+        case addLanguage(String?)
+        case renameLanguage(from: String, to: String?)
+        case csv(CSVReply)
         case copy(CopyOut)
         case copyPath(PendingCopy, String)
         case replace(PendingCopy)
@@ -414,6 +462,12 @@ final class ComposerScreen: StatefulScreen, Asking {
                     "Replace?", "\(path) exists. Replace it?", [("Yes", .replace(pending)), ("No", .cancelled)],
                     focus: 1, cancel: .cancelled))
         case .replace(let pending): return write(pending, app: app)
+        case .language(let l):
+            select(language: l, app: app)
+            return .none
+        case .addLanguage(let tag): return addLanguage(tag, app: app)
+        case .renameLanguage(let from, let to): return renameLanguage(from, to: to, app: app)
+        case .csv(let r): return answerCSV(r, app: app)
         case .cancelled: return .none
         }
     }
@@ -430,8 +484,12 @@ final class ComposerScreen: StatefulScreen, Asking {
         form.clearMessages()
         if let p {
             var done = Set<String>()
+            let editing = languageTag
             for f in PreviewPane.findings(p).map(\.finding) {
-                guard let (t, id) = ComposerFields.locate(f.field), t == tab else { continue }
+                // Findings on the fields of the language being edited: de's title is not the default's.
+                guard let (t, id) = ComposerFields.locate(f.field), t == tab,
+                    ComposerFields.language(of: f.field) == editing
+                else { continue }
                 // A greyed field already says "not sent"; its ignored-option warning would repeat it.
                 if f.rule.hasSuffix(".ignored-option"), form.fields.first(where: { $0.id == id })?.dimmed == true {
                     continue
@@ -447,7 +505,9 @@ final class ComposerScreen: StatefulScreen, Asking {
     func draw(into buf: inout CellBuffer, _ rect: Rect, app: AppContext, view v: inout View) {
         let p = shown
         let wide = rect.width >= Self.wideWidth
-        let formW = wide ? min(86, max(64, rect.width * 2 / 5)) : rect.width
+        // The Languages tab's table wants the width: its columns are the apps' sizes.
+        let formW =
+            !wide ? rect.width : tab == .languages ? rect.width * 3 / 5 : min(86, max(64, rect.width * 2 / 5))
         let formH: Int
         // The body grows with the screen: its bounds are view state, laid out for the size.
         if let i = v.form.fields.firstIndex(where: \.isTextArea) {
@@ -455,6 +515,8 @@ final class ComposerScreen: StatefulScreen, Asking {
         }
         if wide {
             formH = rect.height - 1
+        } else if tab == .languages {
+            formH = max(7, (rect.height - 1) * 3 / 5)
         } else {
             formH = min(v.form.height(width: formW - 2) + 2, max(7, (rect.height - 1) * 9 / 20))
         }
@@ -473,8 +535,13 @@ final class ComposerScreen: StatefulScreen, Asking {
         case .liveActivity: boxTitle += " — event \(s.draft.liveActivity?.event ?? "not set")"
         default: boxTitle += " (Ctrl-O next tab)"
         }
+        if let b = languageBoxTitle { boxTitle = tab.rawValue + b }
         buf.box(formBox, role: focusArea == .form ? .borderFocus : .border, title: boxTitle)
-        v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        if tab == .languages {
+            languagesTab.draw(into: &buf, formBox.inset(1), table: &v.languages, focused: focusArea == .form)
+        } else {
+            v.form.render(into: &buf, formBox.inset(1), focused: focusArea == .form)
+        }
 
         let paneRect =
             wide

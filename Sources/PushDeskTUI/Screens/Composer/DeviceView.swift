@@ -6,7 +6,9 @@ import PushDeskCore
 /// an iOS banner (app, bold title, subtitle, body cut to 4 lines, an image marker when the
 /// service extension can attach media) or a collapsed Android notification (small icon,
 /// app, channel, bold title, one line of body, a big-picture marker). Truncation and
-/// emptiness are what the operator should see at a glance.
+/// emptiness are what the operator should see at a glance. Text is laid out by terminal
+/// columns: a CJK character takes two, a line may break between two of them (not before
+/// closing punctuation), and no wide character or combining mark is ever cut in half.
 enum DeviceView {
     static let iosBodyLines = 4
 
@@ -141,7 +143,10 @@ enum DeviceView {
         if 1 + texts.count + body.count + marker.count + footer.count > room { footer = [] }
         let bodyRoom = max(1, room - 1 - texts.count - marker.count)
         if body.count > bodyRoom { body = bodyLines(c.body, width: inner, max: bodyRoom) }
-        let lines = [(c.header, Role.deviceMuted)] + texts + body.map { ($0, Role.device) } + marker + footer
+        // The header stops a space short of "now", so no glyph of it is overwritten.
+        let lines =
+            [(TextWidth.truncate(c.header, to: inner - 5), Role.deviceMuted)] + texts + body.map { ($0, Role.device) }
+            + marker + footer
         let h = min(rect.height, lines.count + 2)
         let box = Rect(x: rect.x, y: rect.y, width: w, height: h)
         buf.fill(box, role: .device)
@@ -159,7 +164,7 @@ enum DeviceView {
         var rows: [String] = []
         // Only the start can show: a row holds at most `width` characters (zero-width aside).
         for line in text.prefix((max + 1) * width * 2).split(separator: "\n", omittingEmptySubsequences: false) {
-            rows += TextWidth.wrap(String(line), to: width)
+            rows += wrap(String(line), to: width)
             if rows.count > max { break }
         }
         guard rows.count > max else { return rows }
@@ -169,6 +174,83 @@ enum DeviceView {
     }
 
     private static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+
+    /// Closing punctuation that never starts a line (a line breaks before the character it follows).
+    static let noBreakBefore: Set<String> = ["。", "、", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〉", "》", "ー"]
+
+    /// Lines of at most `columns` terminal columns: breaks at spaces and between wide
+    /// (CJK) characters, a word longer than a line cut between glyphs. Glyphs are whole
+    /// graphemes, so combining marks stay on their base character.
+    static func wrap(_ text: String, to columns: Int) -> [String] {
+        guard columns > 1 else { return [] }
+        // Units a line may break between: a run of narrow glyphs (a word), or one wide glyph
+        // with the closing punctuation after it; `space` says a space came before.
+        var units: [(text: String, width: Int, space: Bool)] = []
+        var space = false
+        var word = ""
+        var wordWidth = 0
+        func flush() {
+            guard !word.isEmpty else { return }
+            units.append((word, wordWidth, space))
+            space = false
+            word = ""
+            wordWidth = 0
+        }
+        for g in Sanitize.glyphs(text) {
+            if g.text == " " {
+                flush()
+                space = true
+            } else if noBreakBefore.contains(g.text), !space, !word.isEmpty || !units.isEmpty {
+                if word.isEmpty {
+                    units[units.count - 1].text += g.text
+                    units[units.count - 1].width += g.width
+                } else {
+                    word += g.text
+                    wordWidth += g.width
+                }
+            } else if g.width == 2 {
+                flush()
+                units.append((g.text, 2, space))
+                space = false
+            } else {
+                word += g.text
+                wordWidth += g.width
+            }
+        }
+        flush()
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for u in units {
+            let gap = u.space && used > 0 ? 1 : 0
+            if used > 0, used + gap + u.width > columns {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            if used > 0, u.space {
+                line += " "
+                used += 1
+            }
+            guard u.width > columns - used else {
+                line += u.text
+                used += u.width
+                continue
+            }
+            // Longer than a line: cut between glyphs where the columns end.
+            for g in Sanitize.glyphs(u.text) {
+                if used + g.width > columns {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                line += g.text
+                used += g.width
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
 }
 
 extension PushType {

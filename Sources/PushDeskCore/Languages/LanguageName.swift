@@ -7,6 +7,12 @@ extension LocaleTag {
     public var englishName: String? {
         LanguageNames.shared.name(of: description)
     }
+
+    /// The language's English name alone (`German` for `de-AT`), the code itself when ICU
+    /// does not know it: Campaign Standard's `language` column.
+    public var englishLanguageName: String {
+        LanguageNames.shared.name(of: language) ?? language
+    }
 }
 
 /// The names already looked up (ICU is slow to answer the first time).

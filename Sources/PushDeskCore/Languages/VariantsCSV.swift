@@ -74,7 +74,7 @@ public enum VariantsCSV {
                 row(
                     title: v.title, body: v.body, values: v.variables,
                     locale: v.tag.map(VariantsCSVFormat.campaignLocale) ?? v.locale,
-                    language: v.tag.map(VariantsCSVFormat.englishName) ?? ""))
+                    language: v.tag.map(\.englishLanguageName) ?? ""))
         }
         return records
     }

@@ -44,11 +44,4 @@ public enum VariantsCSVFormat: String, CaseIterable, Sendable {
     static func campaignLocale(_ tag: LocaleTag) -> String {
         tag.description.lowercased().replacingOccurrences(of: "-", with: "_")
     }
-
-    /// The language's English name (`German` for `de-AT`), the code itself when unknown.
-    static func englishName(_ tag: LocaleTag) -> String {
-        englishNames.localizedString(forLanguageCode: tag.language) ?? tag.language
-    }
-
-    private static let englishNames = Locale(identifier: "en")
 }

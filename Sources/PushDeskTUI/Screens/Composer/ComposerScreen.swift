@@ -394,7 +394,8 @@ final class ComposerScreen: StatefulScreen, Asking {
         case .refused(let f):
             return .inform("No Simulator file", Sanitize.string("\(f.message) [\(f.rule)]"))
         case .file(let text):
-            let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
+            // The file is the language being edited (`preview --simulator --locale TAG`): its name says which.
+            let base = (s.draft.name.isEmpty ? "delivery" : s.draft.name) + (languageTag.map { "-\($0)" } ?? "")
             let cwd = app.workingDirectory
             let pending = PendingCopy(text: text + "\n", executable: false)
             return .ask(

@@ -1,3 +1,4 @@
+import Foundation
 import PushDeskCore
 import XCTest
 
@@ -255,5 +256,32 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         answerPath(a, file.path)
         assertScreen(a, "badFileRefused", masks: [(GoldenScreens.literal(root.path), "STORE")])
         XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant"])
+    }
+
+    /// The copy-out's Simulator file is the language being edited — the file `pushdesk preview
+    /// --app KEY --simulator --locale de` prints — and its proposed name says which.
+    func testTheSimulatorFileIsTheLanguageBeingEdited() throws {
+        let a = composer(width: 80, height: 24)
+        chooseLanguage(a, 1)
+        a.press(.copyOut)
+        guard case .choices(let options)? = a.dialog?.kind else { return XCTFail("no copy-out choices") }
+        for _ in 0..<(options.count - 1) { a.handle(.down) }
+        a.handle(.enter)
+        XCTAssertEqual(a.dialog?.input.text, "summer-sale-de-neotrips-ios-dev.apns")
+        let out = root.appendingPathComponent("summer-de.apns")
+        answerPath(a, out.path)
+        let d = screen(a).s.draft
+        let target = try XCTUnwrap(
+            PreviewEngine.preview(
+                delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios-dev", token: nil,
+                now: Date(), locale: .tag(try XCTUnwrap(LocaleTag("de")))
+            ).targets.first)
+        guard
+            case .file(let expected) = SimulatorFile.make(delivery: d, app: DemoStore.neotrips.apps[0], target: target)
+        else { return XCTFail("no file") }
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), expected + "\n")
+        let file = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? [String: Any]
+        let alert = (file?["aps"] as? [String: Any])?["alert"] as? [String: Any]
+        XCTAssertEqual(alert?["title"] as? String, "Der Sommer ist da", "the German variant's file")
     }
 }

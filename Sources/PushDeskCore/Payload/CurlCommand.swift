@@ -21,13 +21,15 @@ public enum CurlCommand {
     /// The command for the app with integration key `appKey`, built from the same preview
     /// `pushdesk preview` makes, with `<DEVICE_TOKEN>` as the token. nil when the service has
     /// no such app.
-    public static func command(delivery: Delivery, service: Service, profile: Profile?, appKey: String, now: Date)
-        -> String?
-    {
+    /// `locale`: the variant `preview --locale TAG` builds (nil: the default).
+    public static func command(
+        delivery: Delivery, service: Service, profile: Profile?, appKey: String, now: Date,
+        locale: PreviewLocale? = nil
+    ) -> String? {
         guard let app = service.app(integrationKey: appKey) else { return nil }
         let preview = PreviewEngine.preview(
             delivery: delivery, service: service, profile: profile,
-            appKey: appKey, token: deviceToken, now: now)
+            appKey: appKey, token: deviceToken, now: now, locale: locale)
         guard let target = preview.targets.first else { return nil }
         return format(target, app: app)
     }

@@ -377,9 +377,11 @@ final class ComposerScreen: StatefulScreen, Asking {
         else { return nil }
         let t = p.targets[pane.target]
         if !curl { return t.payload.compact }
+        // The language being edited, as the preview shows it.
+        let (delivery, locale) = previewed
         return CurlCommand.command(
-            delivery: s.draft, service: service, profile: app.profiles.first { $0.name == profileName },
-            appKey: t.app, now: clock())
+            delivery: delivery, service: service, profile: app.profiles.first { $0.name == profileName },
+            appKey: t.app, now: clock(), locale: locale)
     }
 
     /// The Simulator's push file of the app shown (docs/PAYLOADS.md, the file `preview --simulator`
@@ -394,8 +396,7 @@ final class ComposerScreen: StatefulScreen, Asking {
         case .refused(let f):
             return .inform("No Simulator file", Sanitize.string("\(f.message) [\(f.rule)]"))
         case .file(let text):
-            // The file is the language being edited (`preview --simulator --locale TAG`): its name says which.
-            let base = (s.draft.name.isEmpty ? "delivery" : s.draft.name) + (languageTag.map { "-\($0)" } ?? "")
+            let base = copyBaseName
             let cwd = app.workingDirectory
             let pending = PendingCopy(text: text + "\n", executable: false)
             return .ask(
@@ -405,6 +406,12 @@ final class ComposerScreen: StatefulScreen, Asking {
                     value: "\(base)-\(t.app).apns", base: cwd
                 ) { path in path.map { .copyPath(pending, $0) } ?? .cancelled })
         }
+    }
+
+    /// A copied file's proposed name before the app's key: the delivery, and the language being
+    /// edited when it is a variant (the copy is that language's, as `preview --locale TAG`).
+    private var copyBaseName: String {
+        (s.draft.name.isEmpty ? "delivery" : s.draft.name) + (languageTag.map { "-\($0)" } ?? "")
     }
 
     private func write(_ pending: PendingCopy, app: AppContext) -> Effect {
@@ -439,7 +446,7 @@ final class ComposerScreen: StatefulScreen, Asking {
                     ),
                 ])
             }
-            let base = s.draft.name.isEmpty ? "delivery" : s.draft.name
+            let base = copyBaseName
             // A ready script: `sh FILE` (or ./FILE) sends it once the placeholders are filled in.
             var pending = PendingCopy(text: what.curl ? "#!/bin/sh\n" + text : text, executable: what.curl)
             if !what.curl, let t = preview(app)?.targets[pane.target], let n = PreviewPane.sizeNote(t) {

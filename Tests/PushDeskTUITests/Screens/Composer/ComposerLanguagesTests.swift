@@ -258,8 +258,9 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         XCTAssertEqual(screen(a).s.draft.variants.map(\.locale), ["de", "zh-Hant"])
     }
 
-    /// The copy-out's Simulator file is the language being edited — the file `pushdesk preview
-    /// --app KEY --simulator --locale de` prints — and its proposed name says which.
+    /// The copy-out is the language being edited — the Simulator file `pushdesk preview --app KEY
+    /// --simulator --locale de` prints, and the curl command of that payload — and the
+    /// proposed names say which.
     func testTheSimulatorFileIsTheLanguageBeingEdited() throws {
         let a = composer(width: 80, height: 24)
         chooseLanguage(a, 1)
@@ -283,5 +284,22 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         let file = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? [String: Any]
         let alert = (file?["aps"] as? [String: Any])?["alert"] as? [String: Any]
         XCTAssertEqual(alert?["title"] as? String, "Der Sommer ist da", "the German variant's file")
+        // The curl command too: the German payload, not the default's.
+        a.press(.copyOut)
+        a.handle(.down)
+        a.handle(.enter)  // curl → a file
+        XCTAssertEqual(a.dialog?.input.text, "summer-sale-de-neotrips-ios-dev.sh")
+        let script = root.appendingPathComponent("summer-de.sh")
+        answerPath(a, script.path)
+        let curl = try XCTUnwrap(
+            CurlCommand.command(
+                delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios-dev", now: Date(),
+                locale: .tag(try XCTUnwrap(LocaleTag("de")))))
+        XCTAssertEqual(try String(contentsOf: script, encoding: .utf8), "#!/bin/sh\n" + curl)
+        XCTAssertNotEqual(
+            curl,
+            CurlCommand.command(
+                delivery: d, service: DemoStore.neotrips, profile: nil, appKey: "neotrips-ios-dev", now: Date()),
+            "the default's command differs")
     }
 }

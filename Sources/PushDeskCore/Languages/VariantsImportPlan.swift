@@ -42,6 +42,15 @@ public struct VariantsImportPlan: Sendable {
         VariantsImportPlan(result: nil, changes: [], findings: [finding], base: delivery)
     }
 
+    /// A file over `CSVTable.maxBytes`, refused before it is read whole (`csv.size`): the
+    /// command's and the console's reader stop at that size.
+    public static func tooLarge(_ file: String, onto delivery: Delivery) -> VariantsImportPlan {
+        refused(
+            CSVRules.size.finding(
+                "the file is more than \(CSVTable.maxBytes) bytes; a translators' file is at most 10 MB: split it",
+                file: file, line: 1, column: 1), onto: delivery)
+    }
+
     /// Nothing would change.
     public var isEmpty: Bool { changes.isEmpty }
 

@@ -22,6 +22,8 @@ public enum SafeFile {
         public var isWrongType: Bool
         /// The `errno` of an I/O failure (0 for a wrong type).
         public var code: Int32 = 0
+        /// True when the file is longer than the reader's `maxBytes` (a caller's own size rule applies).
+        public var isTooLarge = false
         public var description: String { isWrongType ? "\(path) \(message)" : "\(path): \(message)" }
     }
 
@@ -176,7 +178,8 @@ public enum SafeFile {
             if n == 0 { return out }
             out += buf[0..<n]
             if out.count > maxBytes {
-                throw Refusal(path: shownAs, message: "is more than \(maxBytes) bytes", isWrongType: false)
+                throw Refusal(
+                    path: shownAs, message: "is more than \(maxBytes) bytes", isWrongType: false, isTooLarge: true)
             }
         }
     }

@@ -78,7 +78,14 @@ public struct XMLWriter {
 
     /// Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; U+FFFE/U+FFFF).
     public static func firstForbiddenCharacter(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { s in
+        // Only a C0 byte or 0xEF (the first byte of U+FFFE and U+FFFF) can start one: most
+        // texts are cleared by one pass over their bytes.
+        let maybe =
+            text.utf8.withContiguousStorageIfAvailable { b in
+                b.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
+            } ?? true
+        guard maybe else { return nil }
+        return text.unicodeScalars.first { s in
             (s.value < 0x20 && s != "\t" && s != "\n" && s != "\r") || s.value == 0xFFFE || s.value == 0xFFFF
         }
     }
@@ -109,21 +116,23 @@ public struct XMLWriter {
         if !text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 }) {
             return text
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for s in text.unicodeScalars {
-            switch s {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\n" where attribute: out += "&#10;"
-            case "\t" where attribute: out += "&#9;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(s)
+        // Byte by byte: every character escaped is ASCII, and no byte of a longer UTF-8
+        // sequence is (a body of 200 languages is written in one save).
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 32)
+        for b in text.utf8 {
+            switch b {
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            case 0x22 where attribute: out.append(contentsOf: "&quot;".utf8)
+            case 0x0A where attribute: out.append(contentsOf: "&#10;".utf8)
+            case 0x09 where attribute: out.append(contentsOf: "&#9;".utf8)
+            case 0x0D: out.append(contentsOf: "&#13;".utf8)
+            default: out.append(b)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

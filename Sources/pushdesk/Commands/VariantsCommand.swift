@@ -76,8 +76,8 @@ struct VariantsImportCommand: ParsableCommand {
         var plan: VariantsImportPlan
         switch try readCSV() {
         case .bytes(let data): plan = VariantsCSV.plan(data, file: file, onto: d, replace: replace)
-        case .tooLarge(let finding):
-            return try finish(VariantsImportPlan.refused(finding, onto: d), saved: false, store: store)
+        case .tooLarge:
+            return try finish(VariantsImportPlan.tooLarge(file, onto: d), saved: false, store: store)
         }
         if plan.result != nil, let service = try? store.load(Service.self, d.service) {
             plan = plan.checked(service: service, profiles: profiles(store), now: Date())
@@ -141,7 +141,7 @@ struct VariantsImportCommand: ParsableCommand {
 
     private enum Input {
         case bytes(Data)
-        case tooLarge(Finding)
+        case tooLarge
     }
 
     /// The file, or standard input for `-`: at most `CSVTable.maxBytes` (more is `csv.size`).
@@ -157,11 +157,8 @@ struct VariantsImportCommand: ParsableCommand {
                 throw Exit.usageOrIO
             }
             return .bytes(data)
-        } catch let r as SafeFile.Refusal where !r.isWrongType && r.message.hasPrefix("is more than") {
-            return .tooLarge(
-                CSVRules.size.finding(
-                    "the file is more than \(CSVTable.maxBytes) bytes; a translators' file is at most 10 MB: split it",
-                    file: file, line: 1, column: 1))
+        } catch let r as SafeFile.Refusal where r.isTooLarge {
+            return .tooLarge
         } catch let r as SafeFile.Refusal {
             printError("\(shown): error: cannot read the CSV file: \(Escape.inline(r.message, limit: 4096))")
             throw Exit.usageOrIO

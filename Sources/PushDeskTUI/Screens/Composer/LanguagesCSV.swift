@@ -106,11 +106,8 @@ extension ComposerScreen {
     ) -> Effect {
         var plan: VariantsImportPlan
         switch read {
-        case .failure(let e as SafeFile.Refusal) where !e.isWrongType && e.message.hasPrefix("is more than"):
-            plan = .refused(
-                CSVRules.size.finding(
-                    "the file is more than \(CSVTable.maxBytes) bytes; a translators' file is at most 10 MB: split it",
-                    file: path, line: 1, column: 1), onto: s.draft)
+        case .failure(let e as SafeFile.Refusal) where e.isTooLarge:
+            plan = .tooLarge(path, onto: s.draft)
         case .failure(let e):
             return .inform("Not imported", Sanitize.string("\(path): cannot read the CSV file: \(e)"))
         case .success(nil):

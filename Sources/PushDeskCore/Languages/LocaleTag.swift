@@ -61,7 +61,11 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     /// The canonical form.
     public var description: String {
-        [language, script, region].compactMap { $0 }.joined(separator: "-")
+        // Concatenated, not joined from an array: every finding and lookup names its tag.
+        var s = language
+        if let script { s += "-" + script }
+        if let region { s += "-" + region }
+        return s
     }
 
     /// The tags RFC 4647's lookup (§3.4) tries, most specific first: the tag, then the tag

@@ -126,7 +126,7 @@ struct VariantsCSVImport {
         var names: [String: CSVTable.Cell] = [:]
         let before = findings.count
         for cell in header {
-            let name = cell.text.trimmingCharacters(in: .whitespaces)
+            let name = Self.trimmed(cell.text)
             let key = name.lowercased()
             if let earlier = names[key] {
                 fail(
@@ -192,7 +192,7 @@ struct VariantsCSVImport {
     ) -> Row? {
         guard let localeAt = columns.firstIndex(of: .locale) else { return nil }
         let localeCell = record[localeAt]
-        let spelled = CSVTable.unescapeSpreadsheetSafe(localeCell.text).trimmingCharacters(in: .whitespaces)
+        let spelled = Self.trimmed(CSVTable.unescapeSpreadsheetSafe(localeCell.text))
         var row = Row()
         if spelled.lowercased() != "default" {
             guard let tag = LocaleTag(spelled) else {
@@ -234,6 +234,20 @@ struct VariantsCSVImport {
         return findings[failed...].contains { $0.severity == .error } ? nil : row
     }
 
+    /// A cell without the blanks around it (tab and the space separators, as Foundation's
+    /// `.whitespaces`), in Swift: a 200-row file trims every locale.
+    static func trimmed(_ text: String) -> String {
+        func blank(_ s: Unicode.Scalar) -> Bool {
+            s == " " || s == "\t" || (s.value > 0x7F && s.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, blank(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, blank(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return start == scalars.startIndex && end == scalars.endIndex ? text : String(scalars[start..<end])
+    }
+
     /// What a delivery file can hold: no control character XML 1.0 refuses (`csv.encoding`),
     /// at most a field's 16 KB (`csv.size`), so an import never fails at its save.
     private mutating func storable(_ text: String, _ cell: CSVTable.Cell) -> Bool {
@@ -257,7 +271,7 @@ struct VariantsCSVImport {
 
     /// customFields: a JSON object of strings, or empty (no values).
     private mutating func customFields(_ text: String, _ cell: CSVTable.Cell) -> [(String, String)]? {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        guard !Self.trimmed(text).isEmpty else { return [] }
         let object: JSONValue
         do { object = try JSONReader.object(text) } catch {
             fail(

@@ -10,11 +10,10 @@ extension Delivery {
     /// The variants a device can get: those whose locale is a tag, the first of each tag
     /// (a second one is `variant.locale`), in file order.
     public var reachableVariants: [DeliveryVariant] {
-        var seen: [LocaleTag] = []
+        var seen = Set<LocaleTag>()
         return variants.filter { v in
-            guard let tag = v.tag, !seen.contains(tag) else { return false }
-            seen.append(tag)
-            return true
+            guard let tag = v.tag else { return false }
+            return seen.insert(tag).inserted
         }
     }
 

@@ -289,4 +289,17 @@ final class VariantsCSVTests: XCTestCase {
         XCTAssertNil(empty.result)
         XCTAssertTrue(printed(empty).contains { $0.hasSuffix("[variant.empty]") }, "\(printed(empty))")
     }
+
+    /// Blanks around a cell go as Foundation's `.whitespaces` takes them (tab, space, the space
+    /// separators such as U+3000), and nothing inside; an invisible character (U+200B, which
+    /// Foundation on Linux also trims) stays, so `csv.locale` shows it instead of hiding it.
+    func testTrimmingACellTakesTheBlanksAroundIt() {
+        let cells = [" de ", "\tpt_BR\t", "\u{3000}zh-Hant\u{00A0}", "de", "", "  ", "a b", "de\n", "é "]
+        for cell in cells {
+            XCTAssertEqual(
+                VariantsCSVImport.trimmed(cell), cell.trimmingCharacters(in: .whitespaces),
+                "\(Array(cell.unicodeScalars))")
+        }
+        XCTAssertEqual(VariantsCSVImport.trimmed("\u{200B}de "), "\u{200B}de")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -16,12 +17,8 @@ final class DeliveryVariantsFileTests: XCTestCase {
                     bodyArgs: ["<%= recipient.firstName %>", "20%"])),
             variables: [VariableValue(name: "mediaUrl", value: "https://cdn.neotrips.example/summer.jpg")],
             variants: [
-                DeliveryVariant(
-                    locale: "de", title: "Der Sommer ist da",
-                    body: "Hallo <%= recipient.firstName %>, 20 % Rabatt bis Sonntag."),
-                DeliveryVariant(
-                    locale: "zh-Hant", title: "夏天來了", body: "週日前八折。",
-                    variables: [VariableValue(name: "mediaUrl", value: "https://cdn.neotrips.example/summer-zh.jpg")]),
+                .summerGerman,
+                .summerTraditionalChinese,
             ])
     }
 

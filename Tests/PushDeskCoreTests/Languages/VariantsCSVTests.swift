@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -20,12 +21,8 @@ final class VariantsCSVTests: XCTestCase {
         ]
         d.ios = IOSOptions(sound: "chime.caf", badge: "3", category: "image", mutableContent: true)
         d.variants = [
-            DeliveryVariant(
-                locale: "de", title: "Der Sommer ist da",
-                body: "Hallo <%= recipient.firstName %>, 20 % Rabatt bis Sonntag."),
-            DeliveryVariant(
-                locale: "zh-Hant", title: "夏天來了", body: "週日前八折。",
-                variables: [VariableValue(name: "mediaUrl", value: "https://cdn.neotrips.example/summer-zh.jpg")]),
+            .summerGerman,
+            .summerTraditionalChinese,
             DeliveryVariant(
                 locale: "pt-BR", title: "O verão chegou", subtitle: "Viagens a partir de 199 EUR",
                 body: "-20% até domingo, \"imperdível\"", variables: [VariableValue(name: "VAR", value: "ofertas")]),

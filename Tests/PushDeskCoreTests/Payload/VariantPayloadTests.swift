@@ -1,4 +1,5 @@
 import Foundation
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskCore
@@ -16,9 +17,7 @@ final class VariantPayloadTests: XCTestCase {
         d.variants = [
             DeliveryVariant(
                 locale: "de", title: "Der Sommer ist da", body: "Hallo <%= recipient.firstName %>, 20 % Rabatt."),
-            DeliveryVariant(
-                locale: "zh-Hant", title: "夏天來了", body: "週日前八折。",
-                variables: [VariableValue(name: "mediaUrl", value: "https://cdn.neotrips.example/summer-zh.jpg")]),
+            .summerTraditionalChinese,
         ]
         return d
     }

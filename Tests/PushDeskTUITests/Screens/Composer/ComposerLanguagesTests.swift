@@ -1,5 +1,6 @@
 import Foundation
 import PushDeskCore
+import PushDeskTestSupport
 import XCTest
 
 @testable import PushDeskTUI
@@ -15,9 +16,7 @@ final class ComposerLanguagesTests: WholeScreenTestCase {
         try await super.setUp()
         var d = try store.load(Delivery.self, "summer-sale")
         d.variants = [
-            DeliveryVariant(
-                locale: "de", title: "Der Sommer ist da",
-                body: "Hallo <%= recipient.firstName %>, 20 % Rabatt bis Sonntag."),
+            .summerGerman,
             DeliveryVariant(
                 locale: "zh-Hant", title: "夏天來了：全館八折", body: "週日前全館八折，會員再享免運。Neotrips 夏季特賣，名額有限，立即預訂！",
                 variables: [VariableValue(name: "mediaUrl", value: "https://cdn.neotrips.example/summer-zh.jpg")]),

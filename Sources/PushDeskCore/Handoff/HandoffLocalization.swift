@@ -130,18 +130,13 @@ public struct HandoffLocalization: Equatable, Sendable {
             default:
                 if u.value < 0x20 || Escape.mustEscape(u, previous: nil, next: nil) {
                     // UTF-16 units, as the property list reader takes them.
-                    for unit in String(u).utf16 { out += "\\U" + hex4(UInt32(unit)) }
+                    for unit in String(u).utf16 { out += "\\U" + Escape.hex4(UInt32(unit)) }
                 } else {
                     out.unicodeScalars.append(u)
                 }
             }
         }
         return out
-    }
-
-    static func hex4(_ v: UInt32) -> String {
-        let h = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
     /// An XML attribute value: the five XML escapes, and what the escape rule flags as a

@@ -35,21 +35,16 @@ public enum SourceLiteral {
             case let c
             where Escape.mustEscape(
                 c, previous: i > 0 ? scalars[i - 1] : nil, next: i + 1 < scalars.count ? scalars[i + 1] : nil):
-                out += objc ? universalName(c) : String(c).utf16.map { "\\u" + hex4(UInt32($0)) }.joined()
+                out += objc ? universalName(c) : String(c).utf16.map { "\\u" + Escape.hex4(UInt32($0)) }.joined()
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
     }
 
-    private static func hex4(_ v: UInt32) -> String {
-        let digits = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
     /// `\u202E` or, beyond the BMP, `\U000E0041` (C11 6.4.3).
     private static func universalName(_ c: Unicode.Scalar) -> String {
-        if c.value <= 0xFFFF { return "\\u" + hex4(c.value) }
+        if c.value <= 0xFFFF { return "\\u" + Escape.hex4(c.value) }
         let digits = String(c.value, radix: 16, uppercase: true)
         return "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
     }

@@ -252,10 +252,9 @@ struct VariantsCSVImport {
     /// at most a field's 16 KB (`csv.size`), so an import never fails at its save.
     private mutating func storable(_ text: String, _ cell: CSVTable.Cell) -> Bool {
         if let bad = XMLWriter.firstForbiddenCharacter(in: text) {
-            let hex = String(bad.value, radix: 16, uppercase: true)
             fail(
                 CSVRules.encoding, cell,
-                "this cell holds the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which a delivery file cannot hold; remove it"
+                "this cell holds the control character U+\(Escape.hex4(bad.value)), which a delivery file cannot hold; remove it"
             )
             return false
         }

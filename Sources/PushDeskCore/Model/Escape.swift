@@ -84,12 +84,14 @@ public enum Escape {
     /// for the terminal. Line breaks between members are layout and stay. The bytes that are
     /// sent, counted and copied out are the compact form, never this.
     public static func json(_ document: String) -> String {
-        replacingFlagged(in: document) { s in
-            String(s).utf16.map { unit in
-                let hex = String(unit, radix: 16, uppercase: true)
-                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }.joined()
-        }
+        replacingFlagged(in: document) { s in String(s).utf16.map { "\\u" + hex4(UInt32($0)) }.joined() }
+    }
+
+    /// `v` in upper-case hex, at least four digits (`000B`, `202E`, `1F3F4`): a code point in a
+    /// message (`U+0007`) and the `\u` / `\U` escapes of the files PushDesk writes.
+    public static func hex4(_ v: UInt32) -> String {
+        let h = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
     /// An XML document (one `XMLWriter` wrote: every flagged character sits in a value) on its

@@ -141,9 +141,7 @@ public struct XMLWriteError: Error, CustomStringConvertible {
     public let character: Unicode.Scalar
     public let text: String
     public var description: String {
-        let hex = String(character.value, radix: 16, uppercase: true)
-        return
-            "a value contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which an XML file cannot hold; remove it"
+        "a value contains the control character U+\(Escape.hex4(character.value)), which an XML file cannot hold; remove it"
     }
 }
 
